@@ -1,0 +1,45 @@
+"""The exceptions mahjongkit raises: every one names what is wrong.
+
+>>> issubclass(InvalidNotationError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class MahjongError(Exception):
+    """Base class of every mahjongkit error."""
+
+
+class InvalidNotationError(MahjongError, ValueError):
+    """Text that is not valid notation; quotes the input and the offending position.
+
+    >>> str(InvalidNotationError("bad suit", "12x", 2))
+    "bad suit at position 2 in '12x'"
+    """
+
+    def __init__(self, reason: str, text: str, position: int | None = None) -> None:
+        self.reason = reason
+        self.text = text
+        self.position = position
+        where = f" at position {position}" if position is not None else ""
+        super().__init__(f"{reason}{where} in {text!r}")
+
+
+class InvalidHandError(MahjongError, ValueError):
+    """A hand that cannot exist: a fifth copy of a tile, a wrong tile count, a bad meld."""
+
+
+class UnknownRulesetError(MahjongError, KeyError):
+    """A ruleset name that is not in the registry."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown ruleset"
+
+
+class InvalidSituationError(MahjongError, ValueError):
+    """A scoring situation that cannot happen with the given hand."""
+
+
+class IllegalActionError(MahjongError, ValueError):
+    """An action that is not legal in the game state; the state is left unchanged."""

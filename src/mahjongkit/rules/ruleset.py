@@ -1,0 +1,166 @@
+"""The `Ruleset` value and the registry that finds one by name or alias.
+
+A ruleset holds everything a rule decides. Variants are made with
+``dataclasses.replace`` (or a house-rules file) and registered under a new name.
+
+>>> r = get_ruleset("taiwanese")
+>>> r.name, r.hand_size, Form.NICO_NICO in r.forms
+('taiwanese-lrc', 16, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+from mahjongkit.errors import UnknownRulesetError
+
+
+class Form(Enum):
+    """The shapes a complete hand can take; each ruleset says which of them win."""
+
+    REGULAR = "regular"
+    """Sets and a pair: 4 sets + pair (13-tile rulesets) or 5 sets + pair (16-tile)."""
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    """13-tile: the 13 terminals and honours + a pair. 16-tile (seed 004): + a set."""
+    HONORS_AND_KNITTED = "honors_and_knitted"
+    """MCR Lesser/Greater Honours and Knitted Tiles: 14 singles from a knitted straight
+    and the honours."""
+    KNITTED_STRAIGHT = "knitted_straight"
+    """MCR Knitted Straight (147/258/369 in three suits) + a set + a pair."""
+    NICO_NICO = "nico_nico"
+    """Taiwanese (seed 004): seven pairs + one pung, fully concealed (17 tiles)."""
+    SIXTEEN_ORPHANS = "sixteen_orphans"
+    """Taiwanese LRC (seed 004): three unrelated tiles of each suit, one of each honour,
+    and a pair."""
+
+
+MCR_FORMS = frozenset(
+    {
+        Form.REGULAR,
+        Form.SEVEN_PAIRS,
+        Form.THIRTEEN_ORPHANS,
+        Form.HONORS_AND_KNITTED,
+        Form.KNITTED_STRAIGHT,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a ruleset decides, as data. Compare and hash by contents."""
+
+    name: str
+    title: str
+    hand_size: int
+    forms: frozenset[Form]
+    aliases: tuple[str, ...] = ()
+    scoring: str = "mcr"
+    """The scoring family: ``mahjongkit.scoring.<scoring>`` scores this ruleset."""
+    uses_flowers: bool = True
+    description: str = ""
+    options: tuple[tuple[str, Any], ...] = field(default=())
+    """Named switches a later layer reads (kept sorted so the value hashes)."""
+
+    def option(self, key: str, default: Any = None) -> Any:
+        """The value of a named switch."""
+        return dict(self.options).get(key, default)
+
+    def contents_hash(self) -> str:
+        """A short hash of the resolved contents, stored in every game record."""
+        data = json.dumps(asdict(self), sort_keys=True, default=_jsonable)
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(_jsonable(v) for v in value)
+    if isinstance(value, Enum):
+        return value.value
+    return str(value)
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(ruleset: Ruleset, *, replace: bool = False) -> Ruleset:
+    """Add a ruleset to the registry under its name and aliases."""
+    names = (ruleset.name, *ruleset.aliases)
+    if not replace:
+        for n in names:
+            if n in _REGISTRY or n in _ALIASES:
+                raise ValueError(f"ruleset name {n!r} is taken")
+    _REGISTRY[ruleset.name] = ruleset
+    for alias in ruleset.aliases:
+        _ALIASES[alias] = ruleset.name
+    return ruleset
+
+
+def get_ruleset(name: str | Ruleset) -> Ruleset:
+    """A ruleset by name or alias (case-insensitive); a `Ruleset` is returned as it is."""
+    if isinstance(name, Ruleset):
+        return name
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownRulesetError(f"unknown ruleset {name!r}; known: {known}") from None
+
+
+def ruleset_names() -> list[str]:
+    """The registered ruleset names (aliases left out)."""
+    return list(_REGISTRY)
+
+
+def _builtin() -> None:
+    register(
+        Ruleset(
+            "mcr",
+            "Chinese Official (MCR), as the seed documents value it",
+            13,
+            MCR_FORMS,
+            aliases=("chinese-official", "international"),
+        )
+    )
+    register(
+        Ruleset(
+            "mcr-gb",
+            "Chinese Official (MCR), Chinese-language rulebook values (Botzone judge)",
+            13,
+            MCR_FORMS,
+            aliases=("guobiao", "botzone"),
+        )
+    )
+    register(Ruleset("bp-club", "BP club house rules over MCR", 13, MCR_FORMS))
+    taiwanese = frozenset(
+        {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
+    )
+    register(
+        Ruleset(
+            "taiwanese-lrc",
+            "Taiwanese 16-tile, LRC scoresheet",
+            16,
+            taiwanese,
+            aliases=("taiwanese",),
+            scoring="taiwanese",
+        )
+    )
+    register(
+        Ruleset(
+            "taiwanese-dxb",
+            "Taiwanese 16-tile, DXB scoresheet",
+            16,
+            taiwanese - {Form.SIXTEEN_ORPHANS},
+            scoring="taiwanese",
+        )
+    )
+
+
+_builtin()

@@ -1,0 +1,153 @@
+"""The circumstances of a win that the tiles alone do not show.
+
+Field names are those of the score-case JSON (see ``docs/score-cases.md``): a case line
+is a hand in notation plus these fields.
+
+>>> s = Situation.from_dict({"self_drawn": True, "seat_wind": "S", "flowers": "1f6f"})
+>>> s.self_drawn, tile_name(s.seat_wind), s.flower_count
+(True, 'S', 2)
+>>> Situation.from_dict({"self_drawn": "yes"})
+Traceback (most recent call last):
+...
+mahjongkit.errors.InvalidSituationError: self_drawn must be true or false, not 'yes'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from mahjongkit.errors import InvalidNotationError, InvalidSituationError
+from mahjongkit.notation import format_tiles, parse_tiles
+from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, Tile, tile_name, wind_of
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """How the hand was won. Facts that follow from the tiles are derived, not asked.
+
+    ``flowers`` is a count, or the flower tiles themselves where a ruleset cares which
+    (seat flowers, bouquets); flowers written in the hand are used when this is empty.
+    """
+
+    self_drawn: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    last_of_kind: bool = False
+    last_wall_tile: bool = False
+    seat_wind: Tile = EAST
+    prevalent_wind: Tile = EAST
+    flowers: int | tuple[Tile, ...] = 0
+    # Taiwanese (seed 004) circumstances:
+    flower_replacement: bool = False
+    dealer: bool = False
+    discarder_is_dealer: bool = False
+    ting: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    tiles_on_table: int | None = None
+    dealer_streak: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("seat_wind", "prevalent_wind"):
+            if not IS_WIND[getattr(self, name)]:
+                raise InvalidSituationError(f"{name} must be a wind, not {getattr(self, name)}")
+        if isinstance(self.flowers, int):
+            if not 0 <= self.flowers <= 8:
+                raise InvalidSituationError(f"flowers must be 0..8, not {self.flowers}")
+        elif any(not IS_FLOWER[f] for f in self.flowers) or len(set(self.flowers)) != len(
+            self.flowers
+        ):
+            raise InvalidSituationError("flowers must be distinct flower tiles (1f..8f)")
+        if self.tiles_on_table is not None and self.tiles_on_table < 0:
+            raise InvalidSituationError("tiles_on_table cannot be negative")
+        if self.dealer_streak < 0:
+            raise InvalidSituationError("dealer_streak cannot be negative")
+
+    @property
+    def flower_count(self) -> int:
+        """How many flowers the winner has exposed."""
+        return self.flowers if isinstance(self.flowers, int) else len(self.flowers)
+
+    @property
+    def flower_tiles(self) -> tuple[Tile, ...] | None:
+        """The flower tiles, or ``None`` when only their number is known."""
+        return None if isinstance(self.flowers, int) else tuple(sorted(self.flowers))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, strict: bool = False) -> Situation:
+        """A situation from score-case JSON fields; other keys are ignored unless ``strict``."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, raw in data.items():
+            if key not in known:
+                if strict:
+                    raise InvalidSituationError(f"unknown situation field {key!r}")
+                continue
+            values[key] = _convert(key, raw)
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The score-case JSON fields that differ from the defaults."""
+        out: dict[str, Any] = {}
+        default = Situation()
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value == getattr(default, f.name):
+                continue
+            if f.name in ("seat_wind", "prevalent_wind"):
+                value = tile_name(value)
+            elif f.name == "flowers" and not isinstance(value, int):
+                value = format_tiles(sorted(value))
+            out[f.name] = value
+        return out
+
+
+_BOOLS = {
+    "self_drawn",
+    "kong_replacement",
+    "robbing_kong",
+    "last_of_kind",
+    "last_wall_tile",
+    "flower_replacement",
+    "dealer",
+    "discarder_is_dealer",
+    "ting",
+    "heavenly",
+    "earthly",
+}
+
+
+def _convert(key: str, raw: Any) -> Any:
+    if key in _BOOLS:
+        if not isinstance(raw, bool):
+            raise InvalidSituationError(f"{key} must be true or false, not {raw!r}")
+        return raw
+    if key in ("seat_wind", "prevalent_wind"):
+        if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= 3:
+            return EAST + raw
+        try:
+            return wind_of(str(raw))
+        except InvalidNotationError:
+            raise InvalidSituationError(f"{key} must be E, S, W or N, not {raw!r}") from None
+    if key == "flowers":
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str):
+            if raw.strip().isdigit():
+                return int(raw)
+            try:
+                tiles = parse_tiles(raw)
+            except InvalidNotationError as err:
+                raise InvalidSituationError(f"flowers: {err}") from None
+            if any(not IS_FLOWER[t] for t in tiles):
+                raise InvalidSituationError(f"flowers must be flower tiles, not {raw!r}")
+            return tuple(tiles)
+        raise InvalidSituationError(f"flowers must be a count or flower tiles, not {raw!r}")
+    if key in ("tiles_on_table", "dealer_streak"):
+        if raw is None and key == "tiles_on_table":
+            return None
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise InvalidSituationError(f"{key} must be a whole number, not {raw!r}")
+        return raw
+    return raw
