@@ -61,6 +61,15 @@ class Ruleset:
     aliases: tuple[str, ...] = ()
     scoring: str = "mcr"
     """The scoring family: ``mahjongkit.scoring.<scoring>`` scores this ruleset."""
+    column: str = "mcr-gb"
+    """Which value column of the family's catalogue applies (``mcr-gb``, ``mcr``, ``lrc``,
+    ``dxb``)."""
+    minimum_points: int = 0
+    """Points a win needs, counted as the ruleset says (MCR: flowers excluded)."""
+    item_values: tuple[tuple[str, int], ...] = ()
+    """Overrides of catalogue values by item id (a house rule re-pricing an item)."""
+    removed_items: frozenset[str] = frozenset()
+    """Catalogue items this ruleset deletes: they neither score nor exclude others."""
     uses_flowers: bool = True
     description: str = ""
     options: tuple[tuple[str, Any], ...] = field(default=())
@@ -69,6 +78,10 @@ class Ruleset:
     def option(self, key: str, default: Any = None) -> Any:
         """The value of a named switch."""
         return dict(self.options).get(key, default)
+
+    def item_value(self, item_id: str, default: int) -> int:
+        """The value of a catalogue item under this ruleset (``default``: its column value)."""
+        return dict(self.item_values).get(item_id, default)
 
     def contents_hash(self) -> str:
         """A short hash of the resolved contents, stored in every game record."""
@@ -127,6 +140,8 @@ def _builtin() -> None:
             13,
             MCR_FORMS,
             aliases=("chinese-official", "international"),
+            column="mcr",
+            minimum_points=8,
         )
     )
     register(
@@ -136,9 +151,13 @@ def _builtin() -> None:
             13,
             MCR_FORMS,
             aliases=("guobiao", "botzone"),
+            column="mcr-gb",
+            minimum_points=8,
         )
     )
-    register(Ruleset("bp-club", "BP club house rules over MCR", 13, MCR_FORMS))
+    # bp-club is a house-rules file over mcr (rules/data/bp-club.toml), registered by
+    # mahjongkit.rules.house when it loads; until then a placeholder keeps the name known.
+    register(Ruleset("bp-club", "BP club house rules over MCR", 13, MCR_FORMS, column="mcr"))
     taiwanese = frozenset(
         {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
     )
@@ -150,6 +169,7 @@ def _builtin() -> None:
             taiwanese,
             aliases=("taiwanese",),
             scoring="taiwanese",
+            column="lrc",
         )
     )
     register(
@@ -159,6 +179,7 @@ def _builtin() -> None:
             16,
             taiwanese - {Form.SIXTEEN_ORPHANS},
             scoring="taiwanese",
+            column="dxb",
         )
     )
 
