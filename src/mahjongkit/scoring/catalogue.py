@@ -1,0 +1,89 @@
+"""Scoring catalogues as data: every fan or scoring item with its names and values.
+
+A catalogue belongs to a scoring family (``mcr``, ``taiwanese``); each item carries one
+value per column (``mcr-gb``, ``mcr``, ``lrc``, ``dxb``; a missing column means the item
+does not exist on that sheet) and the ids of the items it implies. A ruleset picks a
+column and may re-price or delete items (`Ruleset.item_values`, `Ruleset.removed_items`).
+
+>>> item = Item("pure_straight", "Pure Straight", "清龙", (("mcr", 16), ("mcr-gb", 16)))
+>>> item.value("mcr"), item.value("lrc")
+(16, None)
+>>> cat = Catalogue("demo", (item,))
+>>> cat["pure_straight"].name
+'Pure Straight'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from mahjongkit.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One fan or scoring item."""
+
+    id: str
+    name: str
+    chinese: str
+    values: tuple[tuple[str, int], ...]
+    """Value per column; an absent column means the item is not on that sheet."""
+    implies: frozenset[str] = frozenset()
+    """Ids of the items this one implies: they are not counted when this one is."""
+    is_flower: bool = False
+    """Flower items do not count towards a minimum that excludes flowers."""
+    description: str = ""
+    seed: str = ""
+    """Where the rule is written, e.g. ``002 line 80``."""
+
+    def value(self, column: str) -> int | None:
+        """The value in a column, ``None`` where the item is not on that sheet."""
+        return dict(self.values).get(column)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The items of one scoring family, in table order."""
+
+    family: str
+    items: tuple[Item, ...]
+    _by_id: dict[str, Item] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for item in self.items:
+            if item.id in self._by_id:
+                raise ValueError(f"item id {item.id!r} twice in the {self.family} catalogue")
+            self._by_id[item.id] = item
+        for item in self.items:
+            unknown = item.implies - self._by_id.keys()
+            if unknown:
+                raise ValueError(f"{item.id} implies unknown items {sorted(unknown)}")
+
+    def __getitem__(self, item_id: str) -> Item:
+        return self._by_id[item_id]
+
+    def __contains__(self, item_id: object) -> bool:
+        return item_id in self._by_id
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def values_for(self, ruleset: Ruleset) -> dict[str, int]:
+        """Item id -> value for every item that scores under the ruleset.
+
+        Items absent from the ruleset's column or removed by it are left out.
+        """
+        out: dict[str, int] = {}
+        for item in self.items:
+            if item.id in ruleset.removed_items:
+                continue
+            base = item.value(ruleset.column)
+            if base is None:
+                continue
+            out[item.id] = ruleset.item_value(item.id, base)
+        return out
