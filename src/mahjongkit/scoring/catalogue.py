@@ -76,14 +76,16 @@ class Catalogue:
     def values_for(self, ruleset: Ruleset) -> dict[str, int]:
         """Item id -> value for every item that scores under the ruleset.
 
-        Items absent from the ruleset's column or removed by it are left out.
+        Items removed by the ruleset, or absent from its column and not priced by it
+        (a house rule may price an item its base sheet lacks), are left out.
         """
         out: dict[str, int] = {}
+        priced = dict(ruleset.item_values)
         for item in self.items:
             if item.id in ruleset.removed_items:
                 continue
             base = item.value(ruleset.column)
-            if base is None:
+            if base is None and item.id not in priced:
                 continue
-            out[item.id] = ruleset.item_value(item.id, base)
+            out[item.id] = priced.get(item.id, base or 0)
         return out
