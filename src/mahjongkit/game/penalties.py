@@ -1,0 +1,141 @@
+"""Penalties: false wins, invalid claims, incorrect tile counts, unrevealed kongs, per ruleset.
+
+A penalty is a record: who offended, why, what it costs (payments to the others) and what
+it does to the hand (the offender may not win, or the hand is void and replayed).
+
+>>> p = false_win(1, table_rules("taiwanese-lrc"))
+>>> p.effect, [str(x) for x in p.payments]
+(<Effect.VOID_HAND: 'void hand'>, ['1->2 25 false win', '1->3 25 false win', '1->0 25 false win'])
+>>> false_win(1, table_rules("mcr")).effect
+<Effect.CANNOT_WIN: 'cannot win'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from mahjongkit.game.settlement import PLAYERS, Payment, Reason, SettlementError
+from mahjongkit.rules.money import COMPETITION_FALSE_WIN, TableRules, table_rules  # noqa: F401
+
+
+class Effect(Enum):
+    """What a penalty does to the hand besides the money."""
+
+    NONE = "none"
+    CANNOT_WIN = "cannot win"
+    """The offender may not win this hand; play goes on (001 l.43, l.52)."""
+    VOID_HAND = "void hand"
+    """The hand is void and replayed with the same dealer and dice (004 l.144, l.480)."""
+    STOP_AND_DROP = "stop and drop"
+    """Incorrect tile count: play on, but no win, no claim, no kong or flower money
+    collected; still pays (004 l.146-148, l.434-444)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty as it goes into the record: offender, reason, payments and effect."""
+
+    offender: int
+    reason: str
+    effect: Effect
+    payments: tuple[Payment, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.offender < PLAYERS:
+            raise SettlementError(f"no player {self.offender} (players are 0..3)")
+        if any(p.payer != self.offender for p in self.payments):
+            raise SettlementError("only the offender pays a penalty")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"offender", "reason", "effect", "payments"}``."""
+        return {
+            "offender": self.offender,
+            "reason": self.reason,
+            "effect": self.effect.value,
+            "payments": [p.to_json() for p in self.payments],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Penalty:
+        """The inverse of `to_json`."""
+        return cls(
+            int(data["offender"]),
+            str(data["reason"]),
+            Effect(data["effect"]),
+            tuple(Payment.from_json(p) for p in data["payments"]),
+        )
+
+
+def _to_each_other(offender: int, amount: int, reason: Reason) -> tuple[Payment, ...]:
+    if amount <= 0:
+        return ()
+    return tuple(Payment(offender, (offender + k) % PLAYERS, amount, reason) for k in (1, 2, 3))
+
+
+def false_win(offender: int, rules: TableRules) -> Penalty:
+    """A win declared on a hand that is not one.
+
+    Taiwanese: 25 to each other player, the hand void and replayed with the same dealer
+    and dice (004 l.144, l.478-480). MCR tables by the seeds: the declarer may not win
+    this hand and play resumes (001 l.43); `competition_rules` adds the competition
+    penalty of 10 to each other player (30 in all).
+    """
+    effect = Effect.VOID_HAND if rules.false_win_voids_hand else Effect.CANNOT_WIN
+    payments = _to_each_other(offender, rules.false_win_penalty, Reason.FALSE_WIN)
+    return Penalty(offender, str(Reason.FALSE_WIN), effect, payments)
+
+
+def competition_rules(rules: TableRules) -> TableRules:
+    """MCR rules with the competition penalty for a false win (10 to each, 30 in all).
+
+    >>> sum(p.amount for p in false_win(0, competition_rules(table_rules("mcr"))).payments)
+    30
+    """
+    return replace(rules, false_win_penalty=COMPETITION_FALSE_WIN)
+
+
+def invalid_claim(offender: int, rules: TableRules) -> Penalty:
+    """A claim of a meld the player cannot make.
+
+    bp-club: the player forfeits the right to declare a win this hand (001 l.52). Other
+    tables take the claim back with no further penalty (the seeds name none).
+
+    >>> bp_club = replace(table_rules("mcr"), invalid_claim_forfeits=True)
+    >>> invalid_claim(2, bp_club).effect, invalid_claim(2, table_rules("mcr")).effect
+    (<Effect.CANNOT_WIN: 'cannot win'>, <Effect.NONE: 'none'>)
+    """
+    effect = Effect.CANNOT_WIN if rules.invalid_claim_forfeits else Effect.NONE
+    return Penalty(offender, "invalid claim", effect)
+
+
+def incorrect_tile_count(offender: int) -> Penalty:
+    """Too many or too few tiles: play on, cannot win, claim or collect; still pays; not a
+    false win (004 l.146-148, l.434-444).
+
+    >>> incorrect_tile_count(3).effect, incorrect_tile_count(3).payments
+    (<Effect.STOP_AND_DROP: 'stop and drop'>, ())
+    """
+    return Penalty(offender, "incorrect tile count", Effect.STOP_AND_DROP)
+
+
+def unrevealed_concealed_kong(offender: int, rules: TableRules) -> Penalty:
+    """A concealed kong not revealed at the end of the hand: 10 to each player (004 l.232).
+
+    >>> [p.amount for p in unrevealed_concealed_kong(0, table_rules("taiwanese-dxb")).payments]
+    [10, 10, 10]
+    """
+    payments = _to_each_other(offender, rules.unrevealed_kong_penalty, Reason.UNREVEALED_KONG)
+    return Penalty(offender, str(Reason.UNREVEALED_KONG), Effect.NONE, payments)
+
+
+__all__ = [
+    "Effect",
+    "Penalty",
+    "competition_rules",
+    "false_win",
+    "incorrect_tile_count",
+    "invalid_claim",
+    "unrevealed_concealed_kong",
+]

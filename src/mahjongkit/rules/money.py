@@ -1,0 +1,169 @@
+"""Table rules for money and the run of a game: payments, instant payments, penalties, rotation.
+
+Every value here is something a club may change. The defaults come from the seed
+documents (the line each rests on is named beside the field); a ruleset overrides any
+field with a ruleset option of the same name, so a house-rules file can re-price a table
+without code.
+
+>>> rules = table_rules("mcr")
+>>> rules.family, rules.base_payment, rules.starting_points, rules.hands_per_game
+('mcr', 8, 0, 16)
+>>> lrc = table_rules("taiwanese-lrc")
+>>> lrc.starting_points, lrc.dealer_keeps_on_draw, lrc.die_cap, lrc.triple_dice
+(2000, False, None, True)
+>>> table_rules("taiwanese-dxb").die_cap
+6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """What a table agrees on for money and for the run of a game.
+
+    Amounts are in the table's points. ``None`` means "no such rule" or "no limit".
+    """
+
+    family: str
+    """``mcr`` (MCR and its house variants) or ``taiwanese``."""
+
+    # --- the game -------------------------------------------------------------------
+    starting_points: int = 0
+    """Each player's score at the start (MCR: none, 000 l.108; Taiwanese: 2,000, 003 l.59)."""
+    hands_per_game: int | None = None
+    """Hands in a game, or ``None`` for "four rounds" (MCR 16: 000 l.24, 002 l.219)."""
+    dealer_keeps_on_win: bool = False
+    """The dealer keeps the deal after winning (Taiwanese: 003 l.55, 004 l.134)."""
+    dealer_keeps_on_draw: bool = False
+    """The dealer keeps the deal after a draw (classical 003 l.55/l.137); the LRC/DXB card
+    passes the deal (004 l.134, l.466); 003 l.57 calls passing "a common option"."""
+    time_limit_seconds: float | None = None
+    """Tournament time limit of a game: no hand starts after it runs out (000 l.102)."""
+
+    # --- payments for a win ---------------------------------------------------------
+    base_payment: int = 0
+    """MCR: the 8 points every loser pays on top (000 l.333-335, 002 l.61-66, 001 l.57-60)."""
+    multiple_winners: bool = False
+    """Several players may win on one discard (003 l.65, 004 l.454-460); MCR gives the win
+    to the nearest player after the discarder (000 l.334, 001 l.49)."""
+    all_pay_on_discard: bool = False
+    """Taiwanese switch: on a discard, all three losers pay the winner's total (tables where
+    all pay) instead of the discarder alone (the card's rule)."""
+    robbed_kong_extra: int = 0
+    """Taiwanese: the robbed kong's declarer pays this much more (004 l.124)."""
+
+    # --- instant payments (seed 004) ---------------------------------------------------
+    concealed_kong_payment: int = 0
+    """Collected from each other player when a concealed kong is declared (004 l.105, l.231)."""
+    mixed_bouquet_payment: int = 0
+    """From each other player for flowers 1-4 of mixed colours (004 l.208)."""
+    full_bouquet_payment: int = 0
+    """From each other player for flowers 1-4 of one colour (004 l.209)."""
+    seven_flowers_win: int = 0
+    """Instant self-drawn win on the 7th flower, from each other player (004 l.210, l.382-386)."""
+    eight_flowers_win: int = 0
+    """Instant self-drawn win on the 8th flower, from each other player (004 l.211, l.388-390)."""
+    chasing_honor_payment: int = 0
+    """Chasing tiles, winds and dragons: the first discarder pays each other (004 l.406)."""
+    chasing_suit_payment: int = 0
+    """Chasing tiles, suit tiles: the first discarder pays each other (004 l.407)."""
+    west_wind_exception: bool = False
+    """The 4th West Wind may be shown instead of discarded (004 l.409-411)."""
+    die_on_the_wall: bool = False
+    """Dealer streak bonus +3/+5/+7/+9/+11 (004 l.413-432)."""
+    die_cap: int | None = None
+    """Highest face the die advances to (LRC: no limit, 004 l.432; DXB: 6, l.25, l.432)."""
+    triple_dice: bool = False
+    """LRC: a triple at the wall break pays the dealer 5 (10 for 6-6-6) each (004 l.343-345)."""
+    triple_dice_payment: int = 5
+    triple_six_payment: int = 10
+    dead_hand_pot: int = 0
+    """Each player puts this in the pot after a hand with no winner (004 l.136-138, l.462-472)."""
+
+    # --- penalties --------------------------------------------------------------------
+    false_win_penalty: int = 0
+    """A false win pays this to each other player (Taiwanese 25: 004 l.144, l.478; MCR: none
+    by the seeds' minimum rule, 001 l.43; 10 each is the competition option)."""
+    false_win_voids_hand: bool = False
+    """A false win voids the hand, replayed with the same dealer and dice (004 l.144, l.480)."""
+    invalid_claim_forfeits: bool = False
+    """An invalid claim forfeits the right to win this hand (bp-club, 001 l.52)."""
+    unrevealed_kong_penalty: int = 0
+    """A concealed kong not revealed at the end pays this to each player (004 l.232)."""
+
+    def with_options(self, options: dict[str, Any]) -> TableRules:
+        """These rules with the named fields replaced; unknown names are left alone.
+
+        >>> table_rules("mcr").with_options({"base_payment": 5}).base_payment
+        5
+        """
+        names = {f.name for f in fields(self)}
+        known = {k: v for k, v in options.items() if k in names and k != "family"}
+        return replace(self, **known) if known else self
+
+
+MCR_TABLE = TableRules(
+    family="mcr",
+    starting_points=0,
+    hands_per_game=16,
+    base_payment=8,
+)
+"""MCR money as seeds 000 and 002 state it."""
+
+COMPETITION_FALSE_WIN = 10
+"""The competition penalty for a false win: 30 in all, 10 to each other player."""
+
+TAIWANESE_TABLE = TableRules(
+    family="taiwanese",
+    starting_points=2000,
+    hands_per_game=None,
+    dealer_keeps_on_win=True,
+    dealer_keeps_on_draw=False,
+    multiple_winners=True,
+    robbed_kong_extra=10,
+    concealed_kong_payment=5,
+    mixed_bouquet_payment=5,
+    full_bouquet_payment=10,
+    seven_flowers_win=20,
+    eight_flowers_win=40,
+    chasing_honor_payment=5,
+    chasing_suit_payment=10,
+    west_wind_exception=True,
+    die_on_the_wall=True,
+    die_cap=None,
+    dead_hand_pot=5,
+    false_win_penalty=25,
+    false_win_voids_hand=True,
+    unrevealed_kong_penalty=10,
+)
+"""Taiwanese money as the LRC column of seed 004 states it, with seed 003's gameplay."""
+
+
+def table_rules(ruleset: str | Ruleset) -> TableRules:
+    """The table rules of a ruleset: its family's defaults, then its own options.
+
+    >>> table_rules("taiwanese-dxb").triple_dice, table_rules("taiwanese-lrc").triple_dice
+    (False, True)
+    """
+    rules = get_ruleset(ruleset)
+    if rules.scoring == "taiwanese":
+        base = TAIWANESE_TABLE
+        if rules.column == "dxb":
+            # DXB: no triple dice (004 l.343 "LRC only"); die capped at 6 (l.25, l.432).
+            base = replace(base, triple_dice=False, die_cap=6)
+        else:
+            base = replace(base, triple_dice=True)
+    else:
+        base = MCR_TABLE
+        if rules.name == "bp-club":
+            base = replace(base, invalid_claim_forfeits=True)
+    return base.with_options(dict(rules.options))
+
+
+__all__ = ["COMPETITION_FALSE_WIN", "MCR_TABLE", "TAIWANESE_TABLE", "TableRules", "table_rules"]
