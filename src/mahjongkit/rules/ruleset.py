@@ -97,6 +97,10 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+PACKAGED_HOUSE_RULES = ("bp-club",)
+"""Rulesets shipped as house-rules files (``rules/data/<name>.toml``), loaded when first
+asked for by `get_ruleset`."""
+
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES: dict[str, str] = {}
 
@@ -120,16 +124,21 @@ def get_ruleset(name: str | Ruleset) -> Ruleset:
         return name
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
+    if key in PACKAGED_HOUSE_RULES and key not in _REGISTRY:
+        # Loaded on first use, through the same mechanism a club's own file uses.
+        from mahjongkit.rules.house import load_packaged_house_rules
+
+        register(load_packaged_house_rules(key))
     try:
         return _REGISTRY[key]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
+        known = ", ".join(sorted(ruleset_names()))
         raise UnknownRulesetError(f"unknown ruleset {name!r}; known: {known}") from None
 
 
 def ruleset_names() -> list[str]:
-    """The registered ruleset names (aliases left out)."""
-    return list(_REGISTRY)
+    """The registered ruleset names (aliases left out), packaged house rules included."""
+    return list(_REGISTRY) + [n for n in PACKAGED_HOUSE_RULES if n not in _REGISTRY]
 
 
 def _builtin() -> None:
@@ -155,9 +164,6 @@ def _builtin() -> None:
             minimum_points=8,
         )
     )
-    # bp-club is a house-rules file over mcr (rules/data/bp-club.toml), registered by
-    # mahjongkit.rules.house when it loads; until then a placeholder keeps the name known.
-    register(Ruleset("bp-club", "BP club house rules over MCR", 13, MCR_FORMS, column="mcr"))
     taiwanese = frozenset(
         {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
     )
