@@ -1,0 +1,301 @@
+"""Scores a Taiwanese 16-tile win on the LRC or DXB sheet: the best reading, explained.
+
+The engine checks the situation, reads the hand every way it can (each decomposition,
+each role of the winning tile), prices the hits of the detectors in the ruleset's
+column, drops what other hits imply and keeps the reading worth most. Special-hand
+points come first, Base Point last (004 lines 342, 347).
+
+>>> s = score_hand(Hand.parse("123m456m789m123p456p5s5s", size=16), Situation(),
+...                get_ruleset("taiwanese-lrc"))
+>>> s.total, [i.name for i in s.items][-1]
+(58, 'Base Point')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mahjongkit.errors import InvalidSituationError
+from mahjongkit.hand import KONG, Hand
+from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
+from mahjongkit.scoring.result import Outcome, Score, ScoreItem
+from mahjongkit.scoring.situation import Situation
+from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
+from mahjongkit.scoring.taiwanese.detect import DETECTORS, Context, Hit, Reading, bouquets, readings
+from mahjongkit.scoring.taiwanese.options import TaiwaneseOptions
+from mahjongkit.shapes import Decomposition, decompositions
+from mahjongkit.tiles import EAST, NAMES, NUM_KINDS, SUIT, Tile
+
+_NO_TING_FORMS = frozenset({Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS})
+"""No Calling in Nico Nico or Orphan hands (004 lines 336, 349, 355)."""
+
+_ORDER = {item.id: n for n, item in enumerate(CATALOGUE)}
+
+
+def _flowers(hand: Hand, situation: Situation) -> tuple[tuple[Tile, ...] | None, int]:
+    """The winner's flowers: from the situation, else those written in the hand."""
+    given = situation.flower_tiles
+    if hand.flowers:
+        if situation.flower_count and (given is None or given != hand.flowers):
+            raise InvalidSituationError(
+                "flowers are written in the hand and given in the situation, and they differ"
+            )
+        return hand.flowers, len(hand.flowers)
+    if given is None:
+        return None, situation.flower_count
+    return given, len(given)
+
+
+def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers: int) -> None:
+    """Raise `InvalidSituationError` for circumstances that cannot happen with this hand."""
+
+    def bad(reason: str) -> None:
+        raise InvalidSituationError(reason)
+
+    win = hand.winning_tile
+    drawn = s.self_drawn or s.kong_replacement or s.flower_replacement
+    if s.ting and not options.ting_in_play:
+        bad("ting: Calling / Ting is not in play at this table (004 line 24)")
+    if s.dealer and s.seat_wind != EAST:
+        bad("dealer: the dealer sits East (004 line 320)")
+    if s.dealer and s.discarder_is_dealer:
+        bad("discarder_is_dealer: the dealer cannot give the winning tile to themself")
+    if s.discarder_is_dealer and drawn:
+        bad("discarder_is_dealer: nobody discarded a self-drawn winning tile")
+    if s.robbing_kong and drawn:
+        bad("robbing_kong: a robbed tile is not self-drawn")
+    if s.robbing_kong and win is not None and hand.all_counts()[win] > 1:
+        bad(f"robbing_kong: the robbed {NAMES[win]} is the 4th; the winner cannot hold another")
+    if s.kong_replacement and s.flower_replacement:
+        bad("kong_replacement and flower_replacement: the winning tile replaced one thing")
+    if s.kong_replacement and not any(m.kind is KONG for m in hand.melds):
+        bad("kong_replacement: the hand has no kong")
+    if s.flower_replacement and flowers == 0:
+        bad("flower_replacement: the hand has no flower")
+    if s.last_wall_tile and not drawn:
+        bad("last_wall_tile: the Seabed Hand's tile is picked from the Wall (004 line 332)")
+    if s.last_wall_tile and (s.kong_replacement or s.flower_replacement):
+        bad("last_wall_tile: a replacement comes from the Flower Wall, not the Wall")
+    if s.heavenly:
+        if not s.dealer:
+            bad("heavenly: only East (the dealer) may declare a Heavenly Hand (004 line 334)")
+        if not drawn:
+            bad("heavenly: a Heavenly Hand is dealt, never won on a discard (004 line 334)")
+        if any(not m.concealed for m in hand.melds):
+            bad("heavenly: a dealt hand has no claimed sets")
+        if s.ting:
+            bad("ting: a Heavenly Hand wins before any discard, so nothing was called")
+        if s.earthly:
+            bad("heavenly and earthly: one player cannot win both ways")
+    if s.earthly:
+        if s.dealer:
+            bad("earthly: the dealer cannot declare an Earthly Hand (004 line 333)")
+        if drawn:
+            bad("earthly: the Earthly Hand's tile is East's first discard (004 line 333)")
+        if not s.discarder_is_dealer:
+            bad("earthly: the winning tile is East's first discard; set discarder_is_dealer")
+        if hand.melds:
+            bad("earthly: nothing can be claimed before East's first discard")
+        if s.ting:
+            bad("ting: an Earthly Hand wins before the winner's first turn, so nothing was called")
+    declared = sum(len(m.tiles) for m in hand.melds)
+    if s.tiles_on_table is not None and s.tiles_on_table < declared:
+        bad(
+            f"tiles_on_table: {s.tiles_on_table}, but the winner alone has declared "
+            f"{declared} tiles (004 lines 329-331 count declared tiles)"
+        )
+
+
+def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Tile]:
+    """The tiles that complete the hand without its winning tile."""
+    before = hand.without_winning_tile()
+    counts = before.all_counts()
+    if every_tile:
+        candidates = range(NUM_KINDS)
+    else:
+        # A set or pair completed by a tile holds other concealed tiles within two of it.
+        near: set[Tile] = set()
+        for t in range(NUM_KINDS):
+            if before.concealed[t]:
+                if SUIT[t] < 3:
+                    near |= {u for u in range(t - 2, t + 3) if 0 <= u < 27 and SUIT[u] == SUIT[t]}
+                else:
+                    near.add(t)
+        candidates = sorted(near)  # type: ignore[assignment]
+    return frozenset(
+        t for t in candidates if counts[t] < 4 and decompositions(before.with_tile(t), forms)
+    )
+
+
+def _price(hits: list[Hit], values: dict[str, int]) -> list[ScoreItem]:
+    """Priced items of the hits that exist on the sheet, less those others imply."""
+    present = {h[0] for h in hits if h[0] in values}
+    implied: set[str] = set()
+    stack = [i for i in present]
+    while stack:
+        for j in CATALOGUE[stack.pop()].implies:
+            if j not in implied:
+                implied.add(j)
+                stack.append(j)
+    items: list[ScoreItem] = []
+    for item_id, count, sources in hits:
+        if item_id not in present or item_id in implied:
+            continue
+        item = CATALOGUE[item_id]
+        points, times = values[item_id], count
+        if item_id == "dice_on_the_wall":
+            points, times = values[item_id] + 2 * (count - 1), 1  # 3, 5, 7, ... (line 417)
+        items.append(
+            ScoreItem(item.id, item.name, item.chinese, points, times, sources, item.is_flower)
+        )
+    return items
+
+
+def _order(items: list[ScoreItem]) -> list[ScoreItem]:
+    """Special hands first, the rest in card order (004 line 347)."""
+    return sorted(items, key=lambda i: (i.id not in SPECIAL_ITEMS, _ORDER[i.id]))
+
+
+def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
+    """Score a complete 17-tile hand under a Taiwanese ruleset (``taiwanese-lrc``/``-dxb``).
+
+    >>> r = score_hand(Hand.parse("[EEE1][SSS2][WWW3][NNN1]CCC5m5m", size=16),
+    ...                Situation(), get_ruleset("taiwanese-dxb"))
+    >>> r.qualifies, r.fan_counts()["Big Four Winds"]
+    (True, 1)
+    """
+    if hand.size != 16:
+        raise InvalidSituationError(f"Taiwanese hands have 16 tiles (+1), not {hand.size}")
+    options = TaiwaneseOptions.from_ruleset(ruleset)
+    column = ruleset.column
+    values = {k: v for k, v in CATALOGUE.values_for(ruleset).items() if k not in INSTANT_ITEMS}
+    flower_tiles, flower_count = _flowers(hand, situation)
+    check_situation(hand, situation, options, flower_count)
+    minimum = options.minimum_for(situation.prevalent_wind)
+    notes: list[str] = []
+
+    def result(outcome: Outcome, items: list[ScoreItem], d: Decomposition | None) -> Score:
+        score = Score(
+            ruleset.name, hand, situation, outcome, tuple(items), minimum, d, tuple(notes)
+        )
+        if outcome is Outcome.WIN and score.total < minimum:
+            return replace(score, outcome=Outcome.BELOW_MINIMUM)
+        return score
+
+    if flower_count >= 7:
+        return result(Outcome.WIN, _flower_win(flower_count, values, options), None)
+    forms = ruleset.forms
+    if situation.ting:
+        forms = forms - _NO_TING_FORMS
+    found = decompositions(hand, forms)
+    if not found:
+        if situation.ting and decompositions(hand, ruleset.forms):
+            raise InvalidSituationError(
+                "ting: Calling is not permitted in Nico Nico or Orphan hands (004 lines 336, 349)"
+            )
+        return result(Outcome.NOT_A_WIN, [], None)
+    win = hand.winning_tile
+    assert win is not None
+    every = [r for d in found for r in readings(d, win)]
+    roles = {r.key for r in every}
+    waits = None
+    if not options.single_wait_by_reading and any(
+        r.role in ("pair", "edge", "closed", "single") for r in every
+    ):
+        waits = _waits(hand, forms, any(d.form in _NO_TING_FORMS for d in found))
+    drawn = situation.self_drawn or situation.kong_replacement or situation.flower_replacement
+    counts = hand.all_counts()
+    best: tuple[int, list[ScoreItem], Reading] | None = None
+    for reading in every:
+        ctx = Context(
+            hand,
+            situation,
+            options,
+            column,
+            reading,
+            flower_tiles,
+            flower_count,
+            drawn,
+            waits,
+            len(roles),
+            counts,
+        )
+        hits = [h for detect in DETECTORS for h in detect(ctx)]
+        items = _chicken(_price(hits, values), values)
+        total = sum(i.total for i in items)
+        if best is None or total > best[0]:
+            best = (total, items, reading)
+    assert best is not None
+    _, items, reading = best
+    if "base_point" in values:
+        base = CATALOGUE["base_point"]
+        items.append(ScoreItem(base.id, base.name, base.chinese, values["base_point"]))
+    notes += _instant_notes(hand, flower_tiles, flower_count, options, values)
+    return result(
+        Outcome.WIN,
+        _order(items[:-1]) + items[-1:] if "base_point" in values else _order(items),
+        reading.decomposition,
+    )
+
+
+def _chicken(items: list[ScoreItem], values: dict[str, int]) -> list[ScoreItem]:
+    """A win worth only 1 point before Base Point is a Chicken Hand of 20 (004 line 360)."""
+    if "chicken_hand" not in values or sum(i.total for i in items) > 1:
+        return items
+    item = CATALOGUE["chicken_hand"]
+    replaced = tuple(str(i) for i in items)
+    return [ScoreItem(item.id, item.name, item.chinese, values["chicken_hand"], 1, replaced)]
+
+
+def _flower_win(count: int, values: dict[str, int], options: TaiwaneseOptions) -> list[ScoreItem]:
+    """7 or 8 Flowers: an instant win, no other points (004 lines 210-211, 382-390)."""
+    item = CATALOGUE["eight_flowers" if count == 8 else "seven_flowers"]
+    items = [ScoreItem(item.id, item.name, item.chinese, values[item.id], 1, (), True)]
+    if options.flower_win_base_point and "base_point" in values:
+        base = CATALOGUE["base_point"]
+        items.append(ScoreItem(base.id, base.name, base.chinese, values["base_point"]))
+    return items
+
+
+def _instant_notes(
+    hand: Hand,
+    flower_tiles: tuple[Tile, ...] | None,
+    flower_count: int,
+    options: TaiwaneseOptions,
+    values: dict[str, int],
+) -> list[str]:
+    """The payments made at once during the hand, shown beside the breakdown."""
+    notes: list[str] = []
+    hidden = [m for m in hand.melds if m.concealed]
+    for m in hidden:
+        notes.append(f"Concealed Kong {m}: each player paid 5 at once (004 line 231)")
+    if flower_tiles is None and flower_count:
+        notes.append("flowers given as a count: seat flowers and bouquets not scored")
+    elif flower_tiles and not options.bouquets_in_hand_score:
+        for item_id, _, srcs in bouquets(flower_tiles, options.bouquets_share_flowers):
+            if item_id in values:
+                notes.append(
+                    f"{CATALOGUE[item_id].name} ({' '.join(srcs)}): all players paid "
+                    f"{values[item_id]} at once (004 lines 208-209)"
+                )
+    return notes
+
+
+def triple_dice_payment(dice: tuple[int, int, int], ruleset: Ruleset | str) -> int:
+    """What each player pays the dealer for a triple thrown at the wall-break (LRC only).
+
+    >>> triple_dice_payment((3, 3, 3), "taiwanese-lrc"), triple_dice_payment((6, 6, 6), "taiwanese")
+    (5, 10)
+    >>> triple_dice_payment((6, 6, 6), "taiwanese-dxb"), triple_dice_payment((1, 2, 3), "taiwanese")
+    (0, 0)
+    """
+    rules = get_ruleset(ruleset)
+    if any(not 1 <= d <= 6 for d in dice):
+        raise InvalidSituationError(f"dice show 1-6, not {dice}")
+    if len(set(dice)) != 1:
+        return 0
+    values = CATALOGUE.values_for(rules)
+    return values.get("triple_six" if dice[0] == 6 else "triple_dice", 0)
+
+
+__all__ = ["check_situation", "score_hand", "triple_dice_payment"]

@@ -1,0 +1,232 @@
+"""The table options and rule switches of the Taiwanese sheets, read from a ruleset.
+
+Every switch is a ruleset option (``Ruleset.options``, or ``[options]`` in a house-rules
+file) with a documented default; `SWITCHES` is the list the docs are generated from.
+
+>>> from mahjongkit.rules.ruleset import get_ruleset
+>>> opts = TaiwaneseOptions.from_ruleset(get_ruleset("taiwanese-dxb"))
+>>> opts.ting_in_play, opts.step_up_suits, opts.minimum_for(EAST)
+(True, 'all_three', 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from mahjongkit.errors import InvalidSituationError
+from mahjongkit.rules.ruleset import Ruleset
+from mahjongkit.tiles import EAST, NORTH, SOUTH, WEST, Tile
+
+
+class TaiwaneseOptionError(InvalidSituationError):
+    """A Taiwanese table option with a value the sheets do not know."""
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """One documented option: its key, default, allowed values and the card lines."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...]
+    lines: str
+    text: str
+
+
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
+        "minimum",
+        "none",
+        ("none", "dxb", "lrc", "lrc-after-win"),
+        "23, 199",
+        "Minimum to win, counted on the whole total (flowers and Base Point included). "
+        "`none`: no minimum (or the ruleset's `minimum_points`); `dxb`: East 22, South 22, "
+        "West 24, North 26 by prevalent wind; `lrc`: 20; `lrc-after-win`: 18 (the LRC "
+        "suggestion once a hand has been won).",
+    ),
+    Switch(
+        "ting_in_play",
+        True,
+        (True, False),
+        "24, 165, 336, 492",
+        "Whether Calling / Ting may be declared. When off, a situation with `ting` is an error.",
+    ),
+    Switch(
+        "dealer_streak_cap",
+        0,
+        (),
+        "25, 432",
+        "Highest die value that pays on the wall; 0 means no cap (the card's own advice). "
+        "DXB suggests 6.",
+    ),
+    Switch(
+        "lets_start_cumulative",
+        False,
+        (True, False),
+        "200-202",
+        "When false, No Flower, Wind & Dragon tiles (5) replaces No Flower tiles (1) and No "
+        "Wind & Dragon tiles (1); when true all three are added (5 + 1 + 1).",
+    ),
+    Switch(
+        "dxb_no_terminals",
+        "higher",
+        ("higher", "both", "terminals_section"),
+        "204, 273",
+        "DXB prints no-terminals-no-honours twice (8 under Let's start, 5 under Terminals). "
+        "`higher`: the 8 only; `both`: 8 + 5; `terminals_section`: the 5 only.",
+    ),
+    Switch(
+        "four_in_ways_pair_counts",
+        True,
+        (True, False),
+        "286-290",
+        "Four in 2/3/4 Ways counts the sets the four copies of a tile (not a kong) are "
+        "spread over; when true the pair is one of those sets (66 + 456 + 678 is 3 ways), "
+        "when false only sheungs and pongs count.",
+    ),
+    Switch(
+        "complete_sequence_concealed",
+        "tiles",
+        ("tiles", "self_drawn_completion"),
+        "235-240, 392-398",
+        "`tiles`: the Complete Sequence is Concealed when its three sheungs are concealed and "
+        "no discard completed one of them; `self_drawn_completion`: only when the self-drawn "
+        "winning tile completes it (line 396 read literally).",
+    ),
+    Switch(
+        "step_up_suits",
+        "all_three",
+        ("all_three", "any"),
+        "280, 284",
+        "Step Up Sheungs must use all three suits (line 280) or any suit combination (line 284).",
+    ),
+    Switch(
+        "bouquets_in_hand_score",
+        False,
+        (True, False),
+        "208-209",
+        "Mixed Bouquet and Pure Garden are paid by all players at once when exposed; when "
+        "true they are also counted in the winning hand.",
+    ),
+    Switch(
+        "bouquets_share_flowers",
+        True,
+        (True, False),
+        "209",
+        "A player can collect both bouquets: when true a flower may serve in both.",
+    ),
+    Switch(
+        "open_kong_breaks_concealed",
+        False,
+        (True, False),
+        "230, 292, 323",
+        "A Concealed Hand has no tiles exposed except flowers and kongs; when true an exposed "
+        "kong makes the hand exposed.",
+    ),
+    Switch(
+        "open_kong_counts_as_concealed_pong",
+        True,
+        (True, False),
+        "228, 266",
+        "1x Open Kong = 1x Concealed Pong when counting Concealed Pongs.",
+    ),
+    Switch(
+        "single_wait_by_reading",
+        False,
+        (True, False),
+        "317-318",
+        "When false a single wait needs only one tile to complete the hand (line 317); when "
+        "true a pair, edge or closed reading of the winning tile is enough.",
+    ),
+    Switch(
+        "kong_chain_length",
+        1,
+        (),
+        "328",
+        "Self-drawn kongs (concealed or promoted) a win on a kong replacement needs for Win "
+        "by Self Drawing a Kong.",
+    ),
+    Switch(
+        "flower_win_base_point",
+        False,
+        (True, False),
+        "210-211, 342, 384, 390",
+        "7 or 8 Flowers award no other points; when true Base Point is added anyway.",
+    ),
+    Switch(
+        "thirteen_orphans_dxb_bonus",
+        True,
+        (True, False),
+        "355",
+        "DXB adds 10 to 13 Orphans if 1s and 9s are present in all 3 suits, which every "
+        "13 Orphans hand holds; when false the 10 is never added.",
+    ),
+)
+"""Every Taiwanese switch with its default."""
+
+_DXB_MINIMUM = {EAST: 22, SOUTH: 22, WEST: 24, NORTH: 26}
+
+
+@dataclass(frozen=True, slots=True)
+class TaiwaneseOptions:
+    """The switches resolved for one ruleset."""
+
+    minimum: str = "none"
+    minimum_points: int = 0
+    ting_in_play: bool = True
+    dealer_streak_cap: int = 0
+    lets_start_cumulative: bool = False
+    dxb_no_terminals: str = "higher"
+    four_in_ways_pair_counts: bool = True
+    complete_sequence_concealed: str = "tiles"
+    step_up_suits: str = "all_three"
+    bouquets_in_hand_score: bool = False
+    bouquets_share_flowers: bool = True
+    open_kong_breaks_concealed: bool = False
+    open_kong_counts_as_concealed_pong: bool = True
+    single_wait_by_reading: bool = False
+    kong_chain_length: int = 1
+    flower_win_base_point: bool = False
+    thirteen_orphans_dxb_bonus: bool = True
+
+    @classmethod
+    def from_ruleset(cls, ruleset: Ruleset) -> TaiwaneseOptions:
+        """Read and check the switches of a ruleset; unknown keys are left to other layers."""
+        values: dict[str, Any] = {}
+        for switch in SWITCHES:
+            raw = ruleset.option(switch.key, switch.default)
+            if isinstance(switch.default, bool):
+                if not isinstance(raw, bool):
+                    raise TaiwaneseOptionError(f"option {switch.key} must be true or false")
+            elif isinstance(switch.default, int):
+                if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+                    raise TaiwaneseOptionError(f"option {switch.key} must be a whole number >= 0")
+            elif raw not in switch.choices:
+                choices = ", ".join(str(c) for c in switch.choices)
+                raise TaiwaneseOptionError(
+                    f"option {switch.key} is {raw!r}; choose one of: {choices}"
+                )
+            values[switch.key] = raw
+        if values["minimum"] != "none" and ruleset.minimum_points:
+            raise TaiwaneseOptionError(
+                "give the minimum either as minimum_points or as the minimum option, not both"
+            )
+        names = {f.name for f in fields(cls)}
+        return cls(
+            minimum_points=ruleset.minimum_points,
+            **{k: v for k, v in values.items() if k in names},
+        )
+
+    def minimum_for(self, prevalent_wind: Tile) -> int:
+        """Points a win needs in a round of this prevalent wind (004 line 23)."""
+        if self.minimum == "dxb":
+            return _DXB_MINIMUM[prevalent_wind]
+        if self.minimum == "lrc":
+            return 20
+        if self.minimum == "lrc-after-win":
+            return 18
+        return self.minimum_points
+
+
+__all__ = ["SWITCHES", "Switch", "TaiwaneseOptionError", "TaiwaneseOptions"]
