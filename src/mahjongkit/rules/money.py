@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from mahjongkit.rules.play import play_rules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
 
@@ -152,6 +153,7 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
     (False, True)
     """
     rules = get_ruleset(ruleset)
+    play = play_rules(rules)
     if rules.scoring == "taiwanese":
         base = TAIWANESE_TABLE
         if rules.column == "dxb":
@@ -163,6 +165,14 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
         base = MCR_TABLE
         if rules.name == "bp-club":
             base = replace(base, invalid_claim_forfeits=True)
+    # The rules of play name the same switches for the engine; one ruleset option then
+    # sets both, and the money never disagrees with what the engine did.
+    base = replace(
+        base,
+        multiple_winners=play.multiple_winners == "all",
+        false_win_voids_hand=play.false_win == "void",
+        invalid_claim_forfeits=base.invalid_claim_forfeits or play.false_claim_forfeits_win,
+    )
     return base.with_options(dict(rules.options))
 
 
