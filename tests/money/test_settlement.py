@@ -17,6 +17,7 @@ from mahjongkit.game.settlement import (
     settle,
 )
 from mahjongkit.rules.money import MCR_TABLE, TAIWANESE_TABLE, table_rules
+from mahjongkit.rules.ruleset import Form, Ruleset
 
 MCR = table_rules("mcr")
 LRC = table_rules("taiwanese-lrc")
@@ -189,11 +190,22 @@ def test_forgotten_die_forfeits_bonus_but_still_pays_004_l430() -> None:
     ) == [15, -15, 0, 0]
 
 
-def test_die_no_limit_lrc_cap_6_dxb_004_l432() -> None:
-    """004 l.432: no limit (LRC); DXB suggests a cap at 6 (l.25): the die stops at 6."""
+def test_die_no_limit_by_default_cap_option_004_l432() -> None:
+    """004 l.432: no limit should be set; DXB suggests a cap at 6 (l.25): the die stops."""
     assert die_bonus(8, LRC) == 17
-    assert die_bonus(8, DXB) == 13
-    assert die_bonus(8, replace(LRC, die_cap=4)) == 9
+    assert die_bonus(8, DXB) == 17
+    assert die_bonus(8, replace(DXB, die_cap=6)) == 13
+    capped = Ruleset(
+        "dxb-capped",
+        "DXB with the suggested cap",
+        16,
+        frozenset({Form.REGULAR}),
+        scoring="taiwanese",
+        column="dxb",
+        options=(("dealer_streak_cap", 6),),
+    )
+    assert table_rules(capped).die_cap == 6
+    assert die_bonus(6, table_rules(capped)) == die_bonus(7, table_rules(capped)) == 13
 
 
 def test_mcr_has_no_die() -> None:

@@ -11,8 +11,8 @@ without code.
 >>> lrc = table_rules("taiwanese-lrc")
 >>> lrc.starting_points, lrc.dealer_keeps_on_draw, lrc.die_cap, lrc.triple_dice
 (2000, False, None, True)
->>> table_rules("taiwanese-dxb").die_cap
-6
+>>> table_rules("taiwanese-dxb").die_cap is None
+True
 """
 
 from __future__ import annotations
@@ -79,7 +79,8 @@ class TableRules:
     die_on_the_wall: bool = False
     """Dealer streak bonus +3/+5/+7/+9/+11 (004 l.413-432)."""
     die_cap: int | None = None
-    """Highest face the die advances to (LRC: no limit, 004 l.432; DXB: 6, l.25, l.432)."""
+    """Highest face the die advances to: no limit by the card (004 l.432); DXB suggests 6
+    (l.25, l.432). Set with the scorer's option ``dealer_streak_cap`` (0: no cap)."""
     triple_dice: bool = False
     """LRC: a triple at the wall break pays the dealer 5 (10 for 6-6-6) each (004 l.343-345)."""
     triple_dice_payment: int = 5
@@ -156,11 +157,12 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
     play = play_rules(rules)
     if rules.scoring == "taiwanese":
         base = TAIWANESE_TABLE
-        if rules.column == "dxb":
-            # DXB: no triple dice (004 l.343 "LRC only"); die capped at 6 (l.25, l.432).
-            base = replace(base, triple_dice=False, die_cap=6)
-        else:
-            base = replace(base, triple_dice=True)
+        # Triple dice at the wall break is LRC only (004 l.343).
+        base = replace(base, triple_dice=rules.column != "dxb")
+        cap = rules.option("dealer_streak_cap")
+        if cap:
+            # One option for the scorer's die item and the money: the table agrees once.
+            base = replace(base, die_cap=int(cap))
     else:
         base = MCR_TABLE
         if rules.name == "bp-club":
