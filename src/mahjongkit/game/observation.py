@@ -1,0 +1,147 @@
+"""What one seat may know of a hand in play, with its legal actions and their mask.
+
+Never another seat's concealed tiles, the tile of another seat's concealed kong (laid
+face down, seed 000 line 80), or the order of the wall.
+
+>>> import random
+>>> from mahjongkit.game.state import HandState
+>>> state = HandState.new("mcr", random.Random(5))
+>>> obs = observation(state, 1)
+>>> obs.seat, obs.hand_sizes, obs.legal_actions, obs.wall_live
+(1, (14, 13, 13, 13), (), 89)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mahjongkit.game.actions import NUM_ACTIONS, Action
+from mahjongkit.game.events import Event
+from mahjongkit.hand import Meld
+from mahjongkit.notation import format_tiles
+from mahjongkit.tiles import NAMES, Tile
+
+if TYPE_CHECKING:
+    from mahjongkit.game.state import HandState
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view. Seats are 0 East (the dealer) .. 3 North."""
+
+    seat: int
+    ruleset: str
+    phase: str
+    turn: int
+    """The seat whose turn it is (the discarder while a discard is being answered)."""
+    to_act: tuple[int, ...]
+    prevalent_wind: Tile
+    concealed: tuple[int, ...]
+    """The seat's own concealed tiles as 34 counts."""
+    last_tile: Tile
+    """The tile the seat just drew (-1 when it holds none)."""
+    melds: tuple[tuple[Meld, ...], ...]
+    """Every seat's declared melds; another seat's concealed kongs are left out here..."""
+    hidden_kongs: tuple[int, ...]
+    """...and counted here instead (the seat's own concealed kongs are in `melds`)."""
+    flowers: tuple[tuple[Tile, ...], ...]
+    discards: tuple[tuple[tuple[Tile, bool], ...], ...]
+    """Every seat's discards in order, each with True where it was claimed."""
+    hand_sizes: tuple[int, ...]
+    """Concealed tiles each seat holds (public: anyone can count them)."""
+    ting: tuple[bool, ...]
+    forfeited: tuple[bool, ...]
+    wall_live: int
+    """Tiles that can still be drawn before the hand is drawn."""
+    wall_remaining: int
+    """Tiles left in the wall, the dead wall included."""
+    claim_tile: Tile
+    """The discard (or promoted kong tile) being answered, -1 outside a window."""
+    claim_giver: int
+    legal_actions: tuple[Action, ...]
+    dealer_streak: int = 0
+
+    @property
+    def action_mask(self) -> tuple[bool, ...]:
+        """One flag per action index (`NUM_ACTIONS`), True where the action is legal."""
+        mask = [False] * NUM_ACTIONS
+        for a in self.legal_actions:
+            mask[a.to_index()] = True
+        return tuple(mask)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain form for the web protocol."""
+        return {
+            "seat": self.seat,
+            "ruleset": self.ruleset,
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_act": list(self.to_act),
+            "prevalent_wind": NAMES[self.prevalent_wind],
+            "concealed": format_tiles(t for t in range(34) for _ in range(self.concealed[t])),
+            "last_tile": NAMES[self.last_tile] if self.last_tile >= 0 else None,
+            "melds": [[str(m) for m in ms] for ms in self.melds],
+            "hidden_kongs": list(self.hidden_kongs),
+            "flowers": [format_tiles(f) for f in self.flowers],
+            "discards": [[[NAMES[t], c] for t, c in ds] for ds in self.discards],
+            "hand_sizes": list(self.hand_sizes),
+            "ting": list(self.ting),
+            "forfeited": list(self.forfeited),
+            "wall_live": self.wall_live,
+            "wall_remaining": self.wall_remaining,
+            "claim_tile": NAMES[self.claim_tile] if self.claim_tile >= 0 else None,
+            "claim_giver": self.claim_giver,
+            "legal_actions": [str(a) for a in self.legal_actions],
+        }
+
+
+def observation(state: HandState, seat: int) -> Observation:
+    """What ``seat`` may know now."""
+    melds = []
+    hidden = []
+    for s in range(4):
+        ms = state.melds[s]
+        if s == seat:
+            melds.append(tuple(ms))
+            hidden.append(0)
+        else:
+            shown = tuple(m for m in ms if not m.concealed)
+            melds.append(shown)
+            hidden.append(len(ms) - len(shown))
+    w = state.window
+    in_window = w is not None and state.phase.value in ("claim", "rob")
+    return Observation(
+        seat=seat,
+        ruleset=state.ruleset.name,
+        phase=state.phase.value,
+        turn=w.giver if in_window and w is not None else state.turn,
+        to_act=state.to_act(),
+        prevalent_wind=state.prevalent_wind,
+        concealed=tuple(state.concealed[seat]),
+        last_tile=state.last_tile if seat == state.turn and state.phase.value == "turn" else -1,
+        melds=tuple(melds),
+        hidden_kongs=tuple(hidden),
+        flowers=tuple(tuple(f) for f in state.flowers),
+        discards=tuple(
+            tuple(zip(state.discards[s], state.claimed[s], strict=True)) for s in range(4)
+        ),
+        hand_sizes=tuple(sum(c) for c in state.concealed),
+        ting=tuple(state.ting),
+        forfeited=tuple(state.forfeited),
+        wall_live=max(state.wall.live, 0),
+        wall_remaining=state.wall.remaining,
+        claim_tile=w.tile if in_window and w is not None else -1,
+        claim_giver=w.giver if in_window and w is not None else -1,
+        legal_actions=state.legal_actions(seat),
+        dealer_streak=state.dealer_streak,
+    )
+
+
+def seen_events(state: HandState, seat: int) -> list[Event]:
+    """The hand's events as ``seat`` saw them: others' dealt and drawn tiles and
+    concealed-kong tiles hidden."""
+    return [e.seen_by(seat) for e in state.events]
+
+
+__all__ = ["Observation", "observation", "seen_events"]

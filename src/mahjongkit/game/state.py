@@ -1,0 +1,790 @@
+"""The hand of mahjong as a state machine: deal, turns, claims, kongs, flowers, wins, draws.
+
+`HandState` moves through named phases (`Phase`). At each step `to_act()` names the
+seats that must decide, `legal_actions(seat)` lists what each may do, and
+``apply(seat, action)`` validates the action (an illegal one raises `IllegalActionError`
+naming the action, the seat and the reason, and changes nothing) and returns the events
+it produced. Bookkeeping that needs no decision (dealing, drawing, replacing flowers and
+kong tiles) happens by itself. Seat 0 is East, the dealer; seats go counterclockwise.
+
+>>> import random
+>>> from mahjongkit.rules.ruleset import get_ruleset
+>>> state = HandState.new(get_ruleset("mcr"), random.Random(1))
+>>> state.phase, state.to_act(), state.wall.live
+(<Phase.TURN: 'turn'>, (0,), 88)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from mahjongkit.errors import IllegalActionError
+from mahjongkit.game.actions import (
+    CHOWS,
+    CONCEALED_KONGS,
+    DISCARDS,
+    KONG,
+    PASS,
+    PROMOTED_KONGS,
+    PUNG,
+    TINGS,
+    WIN,
+    Action,
+    ActionKind,
+)
+from mahjongkit.game.completion import could_be_complete, is_regular_ready
+from mahjongkit.game.events import (
+    DRAW_FLOWER,
+    DRAW_KONG,
+    DRAW_WALL,
+    END_REPLACEMENT,
+    END_WALL,
+    FALSE_WIN_EFFECTS,
+    ROBBED,
+    SEAT_NAMES,
+    Event,
+    EventKind,
+)
+from mahjongkit.game.observation import Observation, observation
+from mahjongkit.game.wall import InvalidWallError, Wall
+from mahjongkit.hand import CHOW, Hand, Meld
+from mahjongkit.hand import KONG as KONG_MELD
+from mahjongkit.hand import PUNG as PUNG_MELD
+from mahjongkit.rules.play import PlayRules, play_rules
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.scoring import Score, Situation, score
+from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, RANK, SUIT, Tile
+
+
+class Phase(Enum):
+    """Where the hand stands."""
+
+    TURN = "turn"
+    """The seat in turn may win, declare a kong, or must discard."""
+    CLAIM = "claim"
+    """Every seat that can claim the discard answers, all at once."""
+    ROB = "rob"
+    """Every seat that can win on a promoted kong's tile answers: rob it or pass."""
+    ENDED = "ended"
+
+
+class TurnMode(Enum):
+    """How the seat in turn came to hold its extra tile; it decides what it may do."""
+
+    DEALT = "dealt"
+    DRAWN = "drawn"
+    REPLACEMENT = "replacement"
+    """After a kong's replacement tile (and any flowers it brought)."""
+    CLAIMED = "claimed"
+    """After claiming a chow or pung: discard only (seed 003 lines 101, 109)."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How the hand ended: a win (one or more winners), an exhaustive draw, or void.
+
+    ``discarder`` is the seat that gave the winning tile (the kong's declarer when robbed),
+    ``None`` for a self-drawn win. ``scores`` match ``winners`` one to one.
+    """
+
+    kind: str
+    winners: tuple[int, ...] = ()
+    scores: tuple[Score, ...] = ()
+    discarder: int | None = None
+    winning_tile: Tile = -1
+    robbed_kong: bool = False
+    reason: str = ""
+
+    @property
+    def self_drawn(self) -> bool:
+        """True for a win on a tile the winner drew."""
+        return self.kind == "win" and self.discarder is None
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain summary (the scores by their totals and items)."""
+        return {
+            "kind": self.kind,
+            "winners": list(self.winners),
+            "discarder": self.discarder,
+            "winning_tile": NAMES[self.winning_tile] if self.winning_tile >= 0 else None,
+            "robbed_kong": self.robbed_kong,
+            "reason": self.reason,
+            "scores": [
+                {
+                    "seat": seat,
+                    "hand": str(s.hand),
+                    "total": s.total,
+                    "items": [[i.name, i.total] for i in s.items],
+                }
+                for seat, s in zip(self.winners, self.scores, strict=True)
+            ],
+        }
+
+
+@dataclass
+class _Window:
+    """An open claim or rob window: what each asked seat may do and what it answered."""
+
+    tile: Tile
+    giver: int
+    options: dict[int, tuple[Action, ...]]
+    answers: dict[int, Action] = field(default_factory=dict)
+
+
+def _source(claimer: int, giver: int) -> int:
+    """Where the giver sits for the claimer: 1 left, 2 opposite, 3 right."""
+    return (claimer - giver) % 4
+
+
+class HandState:
+    """One hand in play. Mutable; `copy` gives an independent state."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        wall: Wall,
+        prevalent_wind: Tile = EAST,
+        dealer_streak: int = 0,
+    ) -> None:
+        self.ruleset = get_ruleset(ruleset)
+        self.rules: PlayRules = play_rules(self.ruleset)
+        if wall.rules != self.rules:
+            raise InvalidWallError(
+                f"the wall was built for other play rules than {self.ruleset.name}"
+            )
+        if not IS_WIND[prevalent_wind]:
+            raise InvalidWallError(f"prevalent wind must be a wind, not {prevalent_wind}")
+        if wall.remaining != len(wall.tiles):
+            raise InvalidWallError("the wall has been drawn from already")
+        self.wall = wall
+        self.prevalent_wind = prevalent_wind
+        self.dealer_streak = dealer_streak
+        self.concealed: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.flowers: list[list[Tile]] = [[], [], [], []]
+        self.discards: list[list[Tile]] = [[], [], [], []]
+        self.claimed: list[list[bool]] = [[], [], [], []]
+        """Parallel to `discards`: True where the discard was claimed into a meld."""
+        self.ting = [False] * 4
+        self.forfeited = [False] * 4
+        self.missed = [0] * 4
+        """Bit ``t`` set: the seat passed on a discard of tile ``t`` since its last turn."""
+        self.visible = [0] * NUM_KINDS
+        """Copies of each tile seen on the table: discards and exposed melds."""
+        self.events: list[Event] = []
+        self.history: list[tuple[int, Action]] = []
+        self.phase = Phase.TURN
+        self.turn = 0
+        self.mode = TurnMode.DEALT
+        self.last_tile: Tile = -1
+        self.draw_source = DRAW_WALL
+        self.window: _Window | None = None
+        self.result: HandResult | None = None
+        self.discard_count = 0
+        self.declared = False
+        """True once any meld (claim or kong) was made: it ends the heavenly/earthly hands."""
+        self._legal: dict[int, tuple[Action, ...]] = {}
+        self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
+        self._deal()
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset | str,
+        rng: random.Random,
+        prevalent_wind: Tile = EAST,
+        dealer_streak: int = 0,
+    ) -> HandState:
+        """A hand on a wall shuffled with ``rng``."""
+        rules = get_ruleset(ruleset)
+        return cls(rules, Wall.shuffled(rules, rng), prevalent_wind, dealer_streak)
+
+    def copy(self) -> HandState:
+        """An independent copy of the state."""
+        other = HandState.__new__(HandState)
+        other.__dict__.update(self.__dict__)
+        other.wall = self.wall.copy()
+        other.concealed = [list(c) for c in self.concealed]
+        other.melds = [list(m) for m in self.melds]
+        other.flowers = [list(f) for f in self.flowers]
+        other.discards = [list(d) for d in self.discards]
+        other.claimed = [list(c) for c in self.claimed]
+        other.ting = list(self.ting)
+        other.forfeited = list(self.forfeited)
+        other.missed = list(self.missed)
+        other.visible = list(self.visible)
+        other.events = list(self.events)
+        other.history = list(self.history)
+        if self.window is not None:
+            w = self.window
+            other.window = _Window(w.tile, w.giver, dict(w.options), dict(w.answers))
+        other._legal = dict(self._legal)
+        other._scores = dict(self._scores)
+        return other
+
+    # -- the deal ---------------------------------------------------------------------
+    def _deal(self) -> None:
+        hands = self.wall.deal()
+        emit = self.events.append
+        for seat, tiles in enumerate(hands):
+            for t in tiles:
+                emit(Event(EventKind.DEAL, seat, t))
+        held: list[list[Tile]] = [list(h) for h in hands]
+        # Flowers are exposed and replaced from the back end: seed 000 line 48 (the dealer
+        # until none, then South...), seed 004 line 76 (one each in seat order, repeated).
+        while True:
+            if not any(IS_FLOWER[t] for h in held for t in h):
+                break
+            for seat in range(4):
+                while any(IS_FLOWER[t] for t in held[seat]):
+                    flower = next(t for t in held[seat] if IS_FLOWER[t])
+                    held[seat].remove(flower)
+                    self.flowers[seat].append(flower)
+                    emit(Event(EventKind.FLOWER, seat, flower))
+                    if self.wall.live <= 0:
+                        self._end_draw(END_REPLACEMENT)
+                        return
+                    tile = self.wall.draw_replacement()
+                    emit(Event(EventKind.DRAW, seat, tile, DRAW_FLOWER))
+                    held[seat].append(tile)
+                    if self.rules.deal_flowers_round_robin:
+                        break
+        for seat, tiles in enumerate(held):
+            for t in tiles:
+                self.concealed[seat][t] += 1
+        self.last_tile = held[0][-1]
+        self.mode = TurnMode.DEALT
+
+    # -- questions --------------------------------------------------------------------
+    @property
+    def ended(self) -> bool:
+        """True once the hand is over (see `result`)."""
+        return self.phase is Phase.ENDED
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now, in seat order."""
+        if self.phase is Phase.TURN:
+            return (self.turn,)
+        if self.phase is not Phase.ENDED and self.window is not None:
+            w = self.window
+            return tuple(s for s in sorted(w.options) if s not in w.answers)
+        return ()
+
+    def hand_of(self, seat: int) -> Hand:
+        """The seat's hand as a value (its extra tile, if holding one, as the last tile)."""
+        counts = tuple(self.concealed[seat])
+        size = sum(counts) + 3 * len(self.melds[seat])
+        last = None
+        if size % 3 == 2:
+            last = self.last_tile if seat == self.turn and self.last_tile >= 0 else None
+            if last is None or not counts[last]:
+                last = max(t for t in range(NUM_KINDS) if counts[t])
+        return Hand(counts, tuple(self.melds[seat]), tuple(sorted(self.flowers[seat])), last)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see `mahjongkit.game.observation`)."""
+        return observation(self, seat)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now (empty when it has nothing to decide)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        if self.phase is Phase.TURN:
+            acts = self._turn_actions(seat) if seat == self.turn else ()
+        elif self.phase is not Phase.ENDED and self.window is not None:
+            w = self.window
+            acts = w.options.get(seat, ()) if seat not in w.answers else ()
+        else:
+            acts = ()
+        self._legal[seat] = acts
+        return acts
+
+    def _turn_actions(self, seat: int) -> tuple[Action, ...]:
+        acts: list[Action] = []
+        counts = self.concealed[seat]
+        mode = self.mode
+        if mode is not TurnMode.CLAIMED:
+            win = self._win_score(seat, self.last_tile, self_drawn=True, robbing=False)
+            if win is not None and win.qualifies:
+                acts.append(WIN)
+            if not self.ting[seat] and self._kong_allowed():
+                acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
+                acts += [
+                    PROMOTED_KONGS[m.tile]
+                    for m in self.melds[seat]
+                    if m.kind is PUNG_MELD and counts[m.tile]
+                ]
+        if self.ting[seat] and mode is not TurnMode.CLAIMED:
+            # A called hand is locked: it discards what it drew (seed 004 line 504).
+            acts.append(DISCARDS[self.last_tile])
+            return tuple(acts)
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        acts += [DISCARDS[t] for t in held]
+        if self.rules.ting and not self.ting[seat]:
+            sets = self.rules.hand_size // 3 - len(self.melds[seat])
+            for t in held:
+                counts[t] -= 1
+                ready = is_regular_ready(counts, sets)
+                counts[t] += 1
+                if ready:
+                    acts.append(TINGS[t])
+        return tuple(acts)
+
+    def _kong_allowed(self) -> bool:
+        # MCR: no kong without a tile to replace it; Taiwanese: the kong ends the hand
+        # instead (seed 003 line 141).
+        return self.wall.live > 0 or not self.rules.kong_needs_live_tile
+
+    def _win_score(self, seat: int, tile: Tile, self_drawn: bool, robbing: bool) -> Score | None:
+        """The score of the seat winning on ``tile`` (None when it is no winning shape)."""
+        if self.forfeited[seat] or tile < 0:
+            return None
+        key = (seat, tile, self_drawn, robbing)
+        if key in self._scores:
+            return self._scores[key]
+        counts = self.concealed[seat]
+        if not self_drawn:
+            counts = list(counts)
+            counts[tile] += 1
+        melds = tuple(self.melds[seat])
+        result: Score | None = None
+        if could_be_complete(counts, melds, tile, self.ruleset.forms, self.rules.hand_size):
+            hand = Hand(tuple(counts), melds, tuple(sorted(self.flowers[seat])), tile)
+            result = score(hand, self._situation(seat, tile, self_drawn, robbing), self.ruleset)
+            if not result.is_win:
+                result = None
+        self._scores[key] = result
+        return result
+
+    def _situation(self, seat: int, tile: Tile, self_drawn: bool, robbing: bool) -> Situation:
+        giver = None if self_drawn else (self.window.giver if self.window else None)
+        seen = self.visible[tile] - (0 if self_drawn or robbing else 1)
+        return Situation(
+            self_drawn=self_drawn,
+            kong_replacement=self_drawn and self.draw_source == DRAW_KONG,
+            flower_replacement=self_drawn and self.draw_source == DRAW_FLOWER,
+            robbing_kong=robbing,
+            last_of_kind=seen >= 3,
+            last_wall_tile=self.wall.live == 0 and not robbing,
+            seat_wind=EAST + seat,
+            prevalent_wind=self.prevalent_wind,
+            flowers=tuple(sorted(self.flowers[seat])),
+            dealer=seat == 0,
+            discarder_is_dealer=giver == 0,
+            ting=self.ting[seat],
+            heavenly=self_drawn and seat == 0 and self.discard_count == 0 and not self.declared,
+            earthly=(
+                not self_drawn and giver == 0 and self.discard_count == 1 and not self.declared
+            ),
+            tiles_on_table=self.discard_count + sum(len(m) for m in self.melds) * 3,
+            dealer_streak=self.dealer_streak,
+        )
+
+    # -- acting -----------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Do ``action`` for ``seat``; returns the events it produced.
+
+        An illegal action raises `IllegalActionError` and leaves the state unchanged. A
+        win declared without a winning hand (or below the minimum) is not illegal: it is
+        a false declaration, an event whose effect the ruleset decides.
+        """
+        if not 0 <= seat < 4:
+            raise IllegalActionError(f"{action}: seat {seat} is not a seat (0..3)")
+        start = len(self.events)
+        legal = self.legal_actions(seat)
+        if action in legal:
+            self.history.append((seat, action))
+            self._legal = {}
+            if self.phase is Phase.TURN:
+                self._do_turn(seat, action)
+            else:
+                self._answer(seat, action)
+            return self.events[start:]
+        reason = self._why_illegal(seat, action, legal)
+        if reason is None:
+            self.history.append((seat, action))
+            self._legal = {}
+            if action.kind is ActionKind.WIN:
+                self._false_win(seat)
+            else:
+                self._invalid_claim(seat, action)
+            return self.events[start:]
+        raise IllegalActionError(f"{action} by {SEAT_NAMES[seat]}: {reason}")
+
+    def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str | None:
+        """Why the action cannot be taken; None for a false declaration the rules handle."""
+        who = SEAT_NAMES[seat]
+        if self.phase is Phase.ENDED:
+            return "the hand is over"
+        if self.phase is Phase.TURN:
+            if seat != self.turn:
+                return f"it is {SEAT_NAMES[self.turn]}'s turn, not {who}'s"
+            if action.kind is ActionKind.WIN:
+                return None
+            return self._turn_reason(seat, action)
+        w = self.window
+        assert w is not None
+        if seat not in w.options:
+            return f"{who} has no claim on {NAMES[w.tile]} to answer"
+        if seat in w.answers:
+            return f"{who} has already answered"
+        if action.kind is ActionKind.WIN:
+            return None
+        if (
+            self.phase is Phase.CLAIM
+            and self.rules.false_claim_forfeits_win
+            and action.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+        ):
+            return None
+        return self._claim_reason(seat, action)
+
+    def _turn_reason(self, seat: int, action: Action) -> str:
+        counts = self.concealed[seat]
+        k, t = action.kind, action.tile
+        if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS):
+            return f"{k.value} answers a discard; on one's own turn discard, kong or win"
+        if self.ting[seat] and k is not ActionKind.DISCARD:
+            return "a called (Ting) hand may only discard the tile it drew or win"
+        if k in (ActionKind.DISCARD, ActionKind.TING) and not counts[t]:
+            return f"{NAMES[t]} is not among the concealed tiles"
+        if k is ActionKind.DISCARD:
+            return "a called (Ting) hand must discard the tile it drew"
+        if k is ActionKind.TING:
+            if not self.rules.ting:
+                return "Ting is not in play under this ruleset"
+            if self.ting[seat]:
+                return "Ting is already declared"
+            return f"the hand is not one tile from winning after discarding {NAMES[t]}"
+        if self.mode is TurnMode.CLAIMED:
+            return "no kong right after claiming a chow or pung (seed 003 line 101)"
+        if not self._kong_allowed():
+            return "no tile is left to replace a kong"
+        if k is ActionKind.CONCEALED_KONG:
+            return f"a concealed kong needs four {NAMES[t]} in hand"
+        return f"a promoted kong needs an exposed pung of {NAMES[t]} and the fourth in hand"
+
+    def _claim_reason(self, seat: int, action: Action) -> str:
+        w = self.window
+        assert w is not None
+        if self.phase is Phase.ROB:
+            return "a promoted kong can only be robbed to win, or passed"
+        k = action.kind
+        if k in (ActionKind.DISCARD, ActionKind.TING, ActionKind.CONCEALED_KONG):
+            return f"{k.value} is for one's own turn; answer the discard of {NAMES[w.tile]}"
+        if k is ActionKind.PROMOTED_KONG:
+            return "a pung is never promoted with a discard (seed 003 line 101)"
+        if self.missed[seat] >> w.tile & 1:
+            return f"{NAMES[w.tile]} was passed on since the last turn (seed 004 line 452)"
+        if self.ting[seat]:
+            return "a called (Ting) hand may only win"
+        if k is ActionKind.CHOW and seat != (w.giver + 1) % 4:
+            return "a chow is claimed only from the player on the left (seed 000 line 68)"
+        return f"the concealed tiles cannot make that {k.value} with {NAMES[w.tile]}"
+
+    # -- turn actions -----------------------------------------------------------------
+    def _do_turn(self, seat: int, action: Action) -> None:
+        k, t = action.kind, action.tile
+        emit = self.events.append
+        if k is ActionKind.DISCARD or k is ActionKind.TING:
+            self.concealed[seat][t] -= 1
+            if k is ActionKind.TING:
+                self.ting[seat] = True
+            self.discards[seat].append(t)
+            self.claimed[seat].append(False)
+            self.visible[t] += 1
+            self.discard_count += 1
+            emit(Event(EventKind.DISCARD, seat, t, 1 if k is ActionKind.TING else 0))
+            self._open_claims(seat, t)
+        elif k is ActionKind.WIN:
+            sc = self._win_score(seat, self.last_tile, self_drawn=True, robbing=False)
+            assert sc is not None
+            self._end_win((seat,), (sc,), None, self.last_tile, robbed=False)
+        elif k is ActionKind.CONCEALED_KONG:
+            self.concealed[seat][t] -= 4
+            self.melds[seat].append(Meld(KONG_MELD, t, concealed=True))
+            self.declared = True
+            emit(Event(EventKind.CONCEALED_KONG, seat, t))
+            self._replace_kong(seat)
+        elif k is ActionKind.PROMOTED_KONG:
+            self.concealed[seat][t] -= 1
+            emit(Event(EventKind.PROMOTED_KONG, seat, t))
+            self.declared = True
+            self._open_rob(seat, t)
+
+    def _promote(self, seat: int, t: Tile) -> None:
+        melds = self.melds[seat]
+        i = next(i for i, m in enumerate(melds) if m.kind is PUNG_MELD and m.tile == t)
+        old = melds[i]
+        melds[i] = Meld(KONG_MELD, t, claimed=old.claimed, source=old.source, promoted=True)
+        self.visible[t] += 1
+
+    def _replace_kong(self, seat: int) -> None:
+        if self.wall.live <= 0:
+            # seed 003 line 141: no replacement is given; the hand ends at once.
+            self._end_draw(END_REPLACEMENT)
+            return
+        tile = self.wall.draw_replacement()
+        self.events.append(Event(EventKind.DRAW, seat, tile, DRAW_KONG))
+        self._receive(seat, tile, DRAW_KONG, TurnMode.REPLACEMENT)
+
+    def _draw_for(self, seat: int) -> None:
+        self.turn = seat
+        self.missed[seat] = 0
+        if self.wall.live <= 0:
+            self._end_draw(END_WALL)
+            return
+        tile = self.wall.draw()
+        self.events.append(Event(EventKind.DRAW, seat, tile, DRAW_WALL))
+        self._receive(seat, tile, DRAW_WALL, TurnMode.DRAWN)
+
+    def _receive(self, seat: int, tile: Tile, source: int, mode: TurnMode) -> None:
+        """The seat takes a drawn tile; flowers are exposed and replaced at once."""
+        while IS_FLOWER[tile]:
+            self.flowers[seat].append(tile)
+            self.events.append(Event(EventKind.FLOWER, seat, tile))
+            if self.wall.live <= 0:
+                self._end_draw(END_REPLACEMENT)
+                return
+            tile = self.wall.draw_replacement()
+            source = DRAW_FLOWER
+            self.events.append(Event(EventKind.DRAW, seat, tile, DRAW_FLOWER))
+        self.concealed[seat][tile] += 1
+        self.turn = seat
+        self.last_tile = tile
+        self.draw_source = source
+        self.mode = mode
+        self.phase = Phase.TURN
+        self.window = None
+        self._scores = {}
+
+    # -- windows ----------------------------------------------------------------------
+    def _open_claims(self, giver: int, tile: Tile) -> None:
+        self.window = _Window(tile, giver, {})
+        self._scores = {}
+        options: dict[int, tuple[Action, ...]] = {}
+        for step in (1, 2, 3):
+            seat = (giver + step) % 4
+            acts = self._claim_options(seat, giver, tile, step)
+            if acts:
+                options[seat] = (*acts, PASS)
+        if not options:
+            self.window = None
+            self._draw_for((giver + 1) % 4)
+            return
+        self.window.options = options
+        self.phase = Phase.CLAIM
+
+    def _claim_options(self, seat: int, giver: int, tile: Tile, step: int) -> list[Action]:
+        if self.missed[seat] >> tile & 1:
+            return []
+        acts: list[Action] = []
+        win = self._win_score(seat, tile, self_drawn=False, robbing=False)
+        if win is not None and win.qualifies:
+            acts.append(WIN)
+        if self.ting[seat]:
+            return acts
+        counts = self.concealed[seat]
+        c = counts[tile]
+        if c == 3 and self._kong_allowed():
+            acts.append(KONG)
+        if c >= 2:
+            acts.append(PUNG)
+        if (step == 1 or not self.rules.chow_only_from_left) and tile < 27:
+            r = RANK[tile]
+            for start in (tile - 2, tile - 1, tile):
+                sr = r - (tile - start)
+                if sr < 1 or sr > 7 or SUIT[start] != SUIT[tile]:
+                    continue
+                if all(counts[x] for x in (start, start + 1, start + 2) if x != tile):
+                    acts.append(CHOWS[start])
+        return acts
+
+    def _open_rob(self, seat: int, tile: Tile) -> None:
+        self.window = _Window(tile, seat, {})
+        self._scores = {}
+        options: dict[int, tuple[Action, ...]] = {}
+        for step in (1, 2, 3):
+            other = (seat + step) % 4
+            if self.missed[other] >> tile & 1:
+                continue
+            win = self._win_score(other, tile, self_drawn=False, robbing=True)
+            if win is not None and win.qualifies:
+                options[other] = (WIN, PASS)
+        if not options:
+            self.window = None
+            self._promote(seat, tile)
+            self._replace_kong(seat)
+            return
+        self.window.options = options
+        self.phase = Phase.ROB
+
+    def _answer(self, seat: int, action: Action) -> None:
+        w = self.window
+        assert w is not None
+        w.answers[seat] = action
+        if len(w.answers) == len(w.options):
+            self._resolve(w)
+
+    def _resolve(self, w: _Window) -> None:
+        order = [(w.giver + step) % 4 for step in (1, 2, 3)]
+        robbing = self.phase is Phase.ROB
+        winners = [s for s in order if w.answers.get(s) is WIN]
+        if winners:
+            if self.rules.multiple_winners == "next_in_turn":
+                winners = winners[:1]
+            scores = []
+            for s in winners:
+                sc = self._win_score(s, w.tile, self_drawn=False, robbing=robbing)
+                assert sc is not None
+                scores.append(sc)
+            self._end_win(tuple(winners), tuple(scores), w.giver, w.tile, robbed=robbing)
+            return
+        if self.rules.missed_tile_rule:
+            for s, a in w.answers.items():
+                if a is PASS:
+                    self.missed[s] |= 1 << w.tile
+        self.window = None
+        if robbing:
+            self._promote(w.giver, w.tile)
+            self._replace_kong(w.giver)
+            return
+        # Kong and pung outrank chow (seed 000 line 74, seed 003 line 65); only one seat
+        # can hold the two or three tiles a pung or kong of the discard needs.
+        claim: tuple[int, Action] | None = None
+        for s in order:
+            a = w.answers.get(s, PASS)
+            if a is KONG or a is PUNG:
+                claim = (s, a)
+                break
+            if a.kind is ActionKind.CHOW and claim is None:
+                claim = (s, a)
+        if claim is None:
+            self._draw_for((w.giver + 1) % 4)
+            return
+        self._claim(claim[0], claim[1], w)
+
+    def _claim(self, seat: int, action: Action, w: _Window) -> None:
+        t, giver = w.tile, w.giver
+        counts = self.concealed[seat]
+        self.claimed[giver][-1] = True
+        src = _source(seat, giver)
+        self.declared = True
+        self.missed[seat] = 0
+        emit = self.events.append
+        if action.kind is ActionKind.CHOW:
+            start = action.tile
+            for x in (start, start + 1, start + 2):
+                if x != t:
+                    counts[x] -= 1
+                    self.visible[x] += 1
+            self.melds[seat].append(Meld(CHOW, start, claimed=t, source=1))
+            emit(Event(EventKind.CHOW, seat, t, t - start))
+        elif action is PUNG:
+            counts[t] -= 2
+            self.visible[t] += 2
+            self.melds[seat].append(Meld(PUNG_MELD, t, claimed=t, source=src))
+            emit(Event(EventKind.PUNG, seat, t, giver))
+        else:
+            counts[t] -= 3
+            self.visible[t] += 3
+            self.melds[seat].append(Meld(KONG_MELD, t, claimed=t, source=src))
+            emit(Event(EventKind.KONG, seat, t, giver))
+            self.turn = seat
+            self._replace_kong(seat)
+            return
+        self.turn = seat
+        self.mode = TurnMode.CLAIMED
+        self.last_tile = -1
+        self.phase = Phase.TURN
+        self._scores = {}
+
+    # -- declarations the rules handle --------------------------------------------------
+    def _false_win(self, seat: int) -> None:
+        effect = self.rules.false_win
+        self.events.append(Event(EventKind.FALSE_WIN, seat, -1, FALSE_WIN_EFFECTS.index(effect)))
+        if effect == "void":
+            self.phase = Phase.ENDED
+            self.window = None
+            self.result = HandResult("void", reason=f"false win by {SEAT_NAMES[seat]}")
+            return
+        if effect == "disqualify":
+            self._forfeit(seat)
+
+    def _invalid_claim(self, seat: int, action: Action) -> None:
+        w = self.window
+        assert w is not None
+        kind = ("chow", "pung", "kong").index(action.kind.value)
+        self.events.append(Event(EventKind.INVALID_CLAIM, seat, w.tile, kind))
+        self._forfeit(seat)
+        w.answers[seat] = PASS
+        if len(w.answers) == len(w.options):
+            self._resolve(w)
+
+    def _forfeit(self, seat: int) -> None:
+        """The seat may not win this hand (seed 001 lines 43, 52)."""
+        self.forfeited[seat] = True
+        self._scores = {k: v for k, v in self._scores.items() if k[0] != seat}
+        w = self.window
+        if w is not None and seat in w.options and seat not in w.answers:
+            rest = tuple(a for a in w.options[seat] if a is not WIN)
+            w.options[seat] = rest
+            if rest == (PASS,) and self.phase is Phase.ROB:
+                w.answers[seat] = PASS
+                if len(w.answers) == len(w.options):
+                    self._resolve(w)
+
+    # -- ends -------------------------------------------------------------------------
+    def _end_win(
+        self,
+        winners: tuple[int, ...],
+        scores: tuple[Score, ...],
+        giver: int | None,
+        tile: Tile,
+        robbed: bool,
+    ) -> None:
+        for s in winners:
+            detail = (s if giver is None else giver) | (ROBBED if robbed else 0)
+            self.events.append(Event(EventKind.WIN, s, tile, detail))
+        self.phase = Phase.ENDED
+        self.result = HandResult(
+            "win", winners, scores, giver, tile, robbed, "robbing the kong" if robbed else ""
+        )
+
+    def _end_draw(self, why: int) -> None:
+        self.events.append(Event(EventKind.EXHAUSTIVE_DRAW, -1, -1, why))
+        self.phase = Phase.ENDED
+        self.window = None
+        reason = "the wall is exhausted" if why == END_WALL else "no tile left to replace"
+        self.result = HandResult("draw", reason=reason)
+
+    # -- accounting -------------------------------------------------------------------
+    def tile_census(self) -> list[int]:
+        """How many of each tile (0..41) are somewhere: hands, melds, flowers, discards,
+        the wall, or in the middle of being robbed. A complete set gives 4 of each playing
+        tile and 1 of each flower."""
+        census = [0] * 42
+        for seat in range(4):
+            for t, c in enumerate(self.concealed[seat]):
+                census[t] += c
+            for m in self.melds[seat]:
+                for t in m.tiles:
+                    census[t] += 1
+            for f in self.flowers[seat]:
+                census[f] += 1
+            for t, was_claimed in zip(self.discards[seat], self.claimed[seat], strict=True):
+                if not was_claimed:
+                    census[t] += 1
+        for t in self.wall.untaken():
+            census[t] += 1
+        if self.phase is Phase.ROB or (self.result is not None and self.result.robbed_kong):
+            assert self.window is not None or self.result is not None
+            tile = self.window.tile if self.window is not None else self.result.winning_tile  # type: ignore[union-attr]
+            census[tile] += 1
+        return census
+
+
+__all__ = ["HandResult", "HandState", "Phase", "TurnMode"]
