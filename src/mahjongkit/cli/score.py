@@ -1,0 +1,323 @@
+"""The ``score`` command: explain one hand's score, or score a batch of JSON Lines.
+
+One hand: ``mahjongkit score '[123m2]456p789s1sEEE1s' --self-drawn --seat S`` prints the
+tiles, every fan with its points and the sets that earned it, the totals and whether the
+hand qualifies (``--json`` prints the same as one JSON object). Bad input prints a
+message on stderr and exits with code 2.
+
+Batch: ``mahjongkit score --jsonl`` reads score cases from stdin, one JSON object per
+line (``hand`` plus the situation fields of ``Situation.from_dict``, an optional
+``ruleset``; other keys such as ``id`` or ``expect`` are ignored) and writes exactly one
+JSON object per input line, in order: the score, or ``{"error": {"code", "message"}}``
+with a code from `ERROR_CODES`. A bad line never stops the batch, and a blank line is
+answered too (code ``blank_line``), so output line n always answers input line n. A hand
+that is not a win, or is below the minimum, is a score (``outcome``), not an error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+
+from mahjongkit.cli.app import app, fail
+from mahjongkit.errors import (
+    InvalidHandError,
+    InvalidNotationError,
+    InvalidSituationError,
+    MahjongError,
+    UnknownRulesetError,
+)
+from mahjongkit.hand import Hand
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.scoring import Score, Situation, score
+
+ERROR_CODES = {
+    "blank_line": "the line is empty",
+    "invalid_json": "the line is not a JSON object",
+    "invalid_case": "the object has no usable 'hand' or 'ruleset' field",
+    "invalid_notation": "the hand is not valid notation",
+    "invalid_hand": "the tiles cannot form a hand of that ruleset",
+    "invalid_situation": "a situation field is malformed or cannot happen with the hand",
+    "unknown_ruleset": "the ruleset is not registered",
+    "internal_error": "the scorer failed; please report the line",
+}
+"""The stable error codes of the batch contract, with what each means."""
+
+
+def error_code(err: Exception) -> str:
+    """The batch error code of an exception raised while scoring a case."""
+    if isinstance(err, InvalidNotationError):
+        return "invalid_notation"
+    if isinstance(err, InvalidHandError):
+        return "invalid_hand"
+    if isinstance(err, InvalidSituationError):
+        return "invalid_situation"
+    if isinstance(err, UnknownRulesetError):
+        return "unknown_ruleset"
+    return "internal_error"
+
+
+def score_case(case: dict[str, Any], default: Ruleset) -> Score:
+    """Score one score-case object (``hand``, situation fields, optional ``ruleset``)."""
+    hand = case.get("hand")
+    if not isinstance(hand, str) or not hand.strip():
+        raise _CaseError("a case needs 'hand': the hand in notation")
+    name = case.get("ruleset")
+    if name is not None and not isinstance(name, str):
+        raise _CaseError(f"'ruleset' must be a ruleset name, not {name!r}")
+    rules = get_ruleset(name) if name is not None else default
+    situation = Situation.from_dict(case)
+    return score(hand.strip(), situation, rules)
+
+
+class _CaseError(ValueError):
+    """A score case without a usable hand or ruleset field."""
+
+
+def batch_line(line: str, default: Ruleset) -> dict[str, Any]:
+    """The answer to one input line of the batch: a score or an error object."""
+    text = line.strip()
+    if not text:
+        return _error("blank_line", "empty line")
+    try:
+        case = json.loads(text)
+    except json.JSONDecodeError as err:
+        return _error("invalid_json", f"not JSON: {err}")
+    if not isinstance(case, dict):
+        return _error("invalid_json", f"a score case is a JSON object, not {type(case).__name__}")
+    try:
+        result = score_case(case, default)
+    except _CaseError as err:
+        out = _error("invalid_case", str(err))
+    except Exception as err:  # a bad line never stops the batch
+        message = str(err) if isinstance(err, MahjongError) else f"{type(err).__name__}: {err}"
+        out = _error(error_code(err), message)
+    else:
+        out = score_json(result)
+    if "id" in case:
+        out = {"id": case["id"], **out}
+    return out
+
+
+def score_json(result: Score) -> dict[str, Any]:
+    """The batch-contract object of a score: ruleset, total, qualifies, fans (and more)."""
+    return {
+        "ruleset": result.ruleset,
+        "total": result.total,
+        "qualifies": result.qualifies,
+        "outcome": result.outcome.value,
+        "total_without_flowers": result.total_without_flowers,
+        "minimum": result.minimum,
+        "fans": [
+            {"name": i.name, "points": i.points, "count": i.count, "sources": list(i.sources)}
+            for i in result.items
+        ],
+    }
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def run_batch(lines: TextIO, out: TextIO, default: Ruleset) -> int:
+    """Answer every line of ``lines`` on ``out``; the number of error lines."""
+    errors = 0
+    for line in lines:
+        answer = batch_line(line.rstrip("\n"), default)
+        errors += "error" in answer
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        out.flush()
+    return errors
+
+
+def _situation_fields(**flags: Any) -> dict[str, Any]:
+    """Score-case fields from the command-line flags that were given."""
+    return {key: value for key, value in flags.items() if value not in (None, False)}
+
+
+@app.command("score")
+def score_command(
+    hand: Annotated[
+        str | None,
+        typer.Argument(help="The complete hand in notation; its last tile is the winning tile."),
+    ] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="Ruleset name (default mcr).")
+    ] = None,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="A house-rules TOML file to score by.")
+    ] = None,
+    self_drawn: Annotated[
+        bool, typer.Option("--self-drawn", help="Won on a tile from the wall.")
+    ] = False,
+    kong_replacement: Annotated[
+        bool, typer.Option("--kong-replacement", help="Won on the replacement tile after a kong.")
+    ] = False,
+    robbing_kong: Annotated[
+        bool, typer.Option("--robbing-kong", help="Won by robbing a kong.")
+    ] = False,
+    last_of_kind: Annotated[
+        bool, typer.Option("--last-of-kind", help="The winning tile is the last of its kind.")
+    ] = False,
+    last_wall_tile: Annotated[
+        bool,
+        typer.Option("--last-wall-tile", help="Won on the last tile of the wall (drawn or not)."),
+    ] = False,
+    seat: Annotated[
+        str | None, typer.Option("--seat", help="Seat wind: E S W N (default E).")
+    ] = None,
+    prevalent: Annotated[
+        str | None, typer.Option("--prevalent", help="Prevalent wind (default E).")
+    ] = None,
+    flowers: Annotated[
+        str | None, typer.Option("--flowers", help="Flowers: a count (2) or the tiles (1f6f).")
+    ] = None,
+    flower_replacement: Annotated[
+        bool,
+        typer.Option("--flower-replacement", help="Taiwanese: won on a flower replacement tile."),
+    ] = False,
+    dealer: Annotated[
+        bool, typer.Option("--dealer", help="Taiwanese: the winner is the dealer.")
+    ] = False,
+    discarder_is_dealer: Annotated[
+        bool,
+        typer.Option(
+            "--discarder-is-dealer", help="Taiwanese: the dealer discarded the winning tile."
+        ),
+    ] = False,
+    ting: Annotated[
+        bool, typer.Option("--ting", help="Taiwanese: the winner called ting.")
+    ] = False,
+    heavenly: Annotated[bool, typer.Option("--heavenly", help="Taiwanese: heavenly hand.")] = False,
+    earthly: Annotated[bool, typer.Option("--earthly", help="Taiwanese: earthly hand.")] = False,
+    tiles_on_table: Annotated[
+        int | None,
+        typer.Option("--tiles-on-table", help="Taiwanese: tiles left in the wall at the win."),
+    ] = None,
+    dealer_streak: Annotated[
+        int | None,
+        typer.Option("--dealer-streak", help="Taiwanese: the dealer's consecutive wins."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the score as one JSON object.")
+    ] = False,
+    jsonl: Annotated[
+        bool,
+        typer.Option("--jsonl", help="Score JSON Lines cases from stdin, one answer per line."),
+    ] = False,
+) -> None:
+    """Score a winning hand and explain every fan, or score a JSON Lines batch."""
+    rules_used = _ruleset_from(ruleset, rules)
+    if jsonl:
+        if hand is not None:
+            raise fail("--jsonl reads the hands from stdin; give no HAND")
+        run_batch(sys.stdin, sys.stdout, rules_used)
+        return
+    if hand is None:
+        raise fail("give a HAND to score (or --jsonl to read score cases from stdin)")
+    fields = _situation_fields(
+        self_drawn=self_drawn,
+        kong_replacement=kong_replacement,
+        robbing_kong=robbing_kong,
+        last_of_kind=last_of_kind,
+        last_wall_tile=last_wall_tile,
+        seat_wind=seat,
+        prevalent_wind=prevalent,
+        flowers=flowers,
+        flower_replacement=flower_replacement,
+        dealer=dealer,
+        discarder_is_dealer=discarder_is_dealer,
+        ting=ting,
+        heavenly=heavenly,
+        earthly=earthly,
+        tiles_on_table=tiles_on_table,
+        dealer_streak=dealer_streak,
+    )
+    try:
+        parsed = Hand.parse(hand.strip(), size=rules_used.hand_size)
+        if flowers is not None and parsed.flowers:
+            raise InvalidSituationError(
+                "flowers are written in the hand and given with --flowers; give them once"
+            )
+        situation = Situation.from_dict(fields, strict=True)
+        result = score(parsed, situation, rules_used)
+    except MahjongError as err:
+        raise fail(str(err)) from None
+    if as_json:
+        data = {"hand": str(result.hand), **score_json(result)}
+        data["situation"] = result.situation.to_dict()
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        show_score(result, rules_used)
+
+
+def _ruleset_from(name: str | None, path: Path | None) -> Ruleset:
+    if name is not None and path is not None:
+        raise fail("give --ruleset or --rules, not both")
+    try:
+        if path is not None:
+            from mahjongkit.rules.house import load_house_rules
+
+            return load_house_rules(path)
+        return get_ruleset(name or "mcr")
+    except MahjongError as err:
+        raise fail(str(err)) from None
+
+
+def show_score(result: Score, rules: Ruleset) -> None:
+    """Print a readable breakdown of a score with Rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    hand = result.hand
+    console.print(f"[bold]{hand.glyphs()}[/bold]  {hand}")
+    console.print(f"ruleset {rules.name}: {rules.title}")
+    situation = _describe_situation(result.situation)
+    if situation:
+        console.print(situation)
+    if not result.is_win:
+        console.print("[bold red]not a winning hand[/bold red]")
+        for note in result.notes:
+            console.print(note)
+        return
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("fan")
+    table.add_column("points", justify="right")
+    table.add_column("count", justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("earned by")
+    for item in result.items:
+        name = f"{item.name} [dim]{item.chinese}[/dim]" if item.chinese else item.name
+        if item.is_flower:
+            name += " [dim](flower)[/dim]"
+        table.add_row(
+            name, str(item.points), str(item.count), str(item.total), " ".join(item.sources)
+        )
+    console.print(table)
+    console.print(
+        f"[bold]total {result.total}[/bold]  "
+        f"(without flowers {result.total_without_flowers}, minimum {result.minimum})"
+    )
+    if result.qualifies:
+        console.print("[bold green]qualifies[/bold green]")
+    else:
+        console.print(
+            f"[bold yellow]below the minimum[/bold yellow]: {result.total_without_flowers} "
+            f"< {result.minimum} without flowers"
+        )
+    for note in result.notes:
+        console.print(f"[dim]{note}[/dim]")
+
+
+def _describe_situation(situation: Situation) -> str:
+    fields = situation.to_dict()
+    words = []
+    for key, value in fields.items():
+        label = key.replace("_", " ")
+        words.append(label if value is True else f"{label} {value}")
+    return ", ".join(words)
