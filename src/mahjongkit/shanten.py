@@ -1,0 +1,545 @@
+"""Shanten, waits, useful tiles and discards of 13- and 16-tile hands, from per-suit tables.
+
+Shanten is how many tiles a hand is from being ready: ``0`` is ready (waiting), ``-1``
+complete. It is computed per hand form (see `Form`) and overall as the least over the
+forms a ruleset admits. Every function takes a `Hand`, or for hot loops a 34-slot tuple
+of concealed counts and the number of declared melds.
+
+Shanten counts shapes: like the Chinese Official Mahjong Helper (and PyMahjongGB), the
+standard form does not ask whether the tiles it needs are still in the wall, so a hand
+waiting only on a tile it holds all four of still counts as ready. `waits` and
+`useful_tiles` leave such kinds out: they list tiles that can still arrive.
+
+>>> hand = Hand.parse("1112345678999m")
+>>> shanten(hand), format_tiles(waits(hand))
+(0, '123456789m')
+>>> shanten(Hand.parse("[123m2]45p66p789s1sEE"))
+1
+>>> [(f.value, n) for f, n in shanten_by_form(Hand.parse("19m19p19sESWNCF5p")).items()][:3]
+[('regular', 8), ('seven_pairs', 6), ('thirteen_orphans', 1)]
+>>> [str(d) for d in discards(Hand.parse("1112345678999m5p"))][:2]
+['discard 5p: shanten 0, 23 useful (123456789m)', 'discard 2m: shanten 0, 3 useful (5p)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from typing import Final
+
+from mahjongkit.errors import InvalidHandError
+from mahjongkit.hand import Hand, Meld
+from mahjongkit.notation import format_tiles
+from mahjongkit.rules.ruleset import MCR_FORMS, Form, Ruleset, get_ruleset
+from mahjongkit.suit_tables import SuitEntry, SuitTables
+from mahjongkit.tiles import NAMES, NUM_KINDS, TERMINALS_AND_HONORS, Tile
+
+TABLES: Final = SuitTables()
+"""The shared lazily filled tables (pure functions of their keys)."""
+
+TAIWANESE_FORMS: Final = frozenset(
+    {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
+)
+_DEFAULT_FORMS: Final = {13: frozenset(MCR_FORMS), 16: TAIWANESE_FORMS}
+_ONLY_13: Final = frozenset({Form.SEVEN_PAIRS, Form.HONORS_AND_KNITTED, Form.KNITTED_STRAIGHT})
+_ONLY_16: Final = frozenset({Form.NICO_NICO, Form.SIXTEEN_ORPHANS})
+_NO_MELDS: Final = frozenset(
+    {
+        Form.SEVEN_PAIRS,
+        Form.THIRTEEN_ORPHANS,
+        Form.HONORS_AND_KNITTED,
+        Form.NICO_NICO,
+        Form.SIXTEEN_ORPHANS,
+    }
+)
+# Cheap forms first, so the costly ones can be skipped once they cannot do better.
+_ORDER: Final = (
+    Form.REGULAR,
+    Form.SEVEN_PAIRS,
+    Form.THIRTEEN_ORPHANS,
+    Form.HONORS_AND_KNITTED,
+    Form.NICO_NICO,
+    Form.SIXTEEN_ORPHANS,
+    Form.KNITTED_STRAIGHT,
+)
+_PERMS: Final = tuple(permutations(range(3)))
+_ORPHANS: Final = TERMINALS_AND_HONORS
+_IS_ORPHAN: Final = tuple(t in _ORPHANS for t in range(NUM_KINDS))
+_NONE: Final = 99
+"""Shanten reported by a form that cannot apply (never returned by the public API)."""
+
+Rules = Ruleset | str | Iterable[Form] | None
+"""Which forms count: a ruleset, its name, the forms themselves, or ``None`` for the
+default of the hand size (MCR forms for 13 tiles, Taiwanese LRC forms for 16)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One discard of a hand holding a tile too many, and what it leaves.
+
+    ``useful`` are the tiles that would then lower shanten, ``useful_count`` how many of
+    them are still unseen (four per kind, less the hand's own and any visible ones).
+    """
+
+    tile: Tile
+    shanten: int
+    useful: tuple[Tile, ...]
+    useful_count: int
+
+    def __str__(self) -> str:
+        return (
+            f"discard {NAMES[self.tile]}: shanten {self.shanten}, "
+            f"{self.useful_count} useful ({format_tiles(self.useful)})"
+        )
+
+
+# -- input --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _forms_for(forms: frozenset[Form], size: int, melds: int) -> tuple[Form, ...]:
+    """The forms of ``forms`` a hand of this size with this many melds can take."""
+    out = []
+    for form in _ORDER:
+        if form not in forms:
+            continue
+        if (size == 16 and form in _ONLY_13) or (size == 13 and form in _ONLY_16):
+            continue
+        if melds and form in _NO_MELDS:
+            continue
+        if form is Form.KNITTED_STRAIGHT and melds > 1:
+            continue
+        out.append(form)
+    return tuple(out)
+
+
+def _resolve_forms(rules: Rules, size: int) -> frozenset[Form]:
+    if rules is None:
+        return _DEFAULT_FORMS[size]
+    if isinstance(rules, (Ruleset, str)):
+        ruleset = get_ruleset(rules)
+        if ruleset.hand_size != size:
+            raise InvalidHandError(
+                f"a {size}-tile hand under {ruleset.name}, whose hands have {ruleset.hand_size}"
+            )
+        return ruleset.forms
+    return rules if isinstance(rules, frozenset) else frozenset(rules)
+
+
+def _prepare(
+    hand: Hand | Sequence[int], melds: int | Sequence[Meld]
+) -> tuple[tuple[int, ...], int, tuple[int, ...], int, int]:
+    """Concealed counts, meld count, held counts (melds included), hand size, tile count."""
+    if isinstance(hand, Hand):
+        if melds:
+            raise InvalidHandError("give the melds in the Hand, not beside it")
+        counts = hand.concealed
+        return counts, len(hand.melds), hand.all_counts(), hand.size, hand.tile_count
+    counts = tuple(hand)
+    if len(counts) != NUM_KINDS or min(counts) < 0 or max(counts) > 4:
+        raise InvalidHandError(f"concealed counts must be {NUM_KINDS} numbers 0..4")
+    if isinstance(melds, int):
+        n_melds, held = melds, counts
+    else:
+        n_melds = len(melds)
+        totals = list(counts)
+        for meld in melds:
+            for t in meld.tiles:
+                totals[t] += 1
+        held = tuple(totals)
+        if max(held) > 4:
+            raise InvalidHandError("more than four copies of a tile, melds included")
+    total = sum(counts) + 3 * n_melds
+    size = 13 if total in (13, 14) else 16 if total in (16, 17) else 0
+    if not size or not 0 <= n_melds <= size // 3:
+        raise InvalidHandError(
+            f"{sum(counts)} concealed tiles and {n_melds} melds fit no hand (13 or 16, or one more)"
+        )
+    return counts, n_melds, held, size, total
+
+
+def _entries(counts: tuple[int, ...]) -> tuple[SuitEntry, SuitEntry, SuitEntry, SuitEntry]:
+    suit = TABLES.suit
+    return suit(counts[0:9]), suit(counts[9:18]), suit(counts[18:27]), TABLES.honors(counts[27:34])
+
+
+# -- the forms ----------------------------------------------------------------------
+
+
+def _regular(es: Sequence[SuitEntry], melds: int, size: int) -> int:
+    combine = TABLES.combine
+    cls = combine(combine(combine(es[0].cls, es[1].cls), es[2].cls), es[3].cls)
+    return TABLES.shanten_table[cls][size // 3 - melds]
+
+
+def _knitted_straight(es: Sequence[SuitEntry], melds: int, bound: int) -> int:
+    """Least over the six knitted straights of (tiles missing + shanten of the rest)."""
+    e0, e1, e2, eh = es
+    k0, k1, k2 = e0.knit, e1.knit, e2.knit
+    best = _NONE
+    combine = TABLES.combine
+    for a, b, c in _PERMS:
+        missing = 9 - k0[a] - k1[b] - k2[c]
+        # The rest is at best complete (-1): skip straights that cannot beat the bound.
+        if missing - 1 >= min(best, bound):
+            continue
+        cls = combine(combine(combine(e0.knit_rest[a], e1.knit_rest[b]), e2.knit_rest[c]), eh.cls)
+        value = missing + TABLES.shanten_table[cls][1 - melds]
+        if value < best:
+            best = value
+    return best
+
+
+def _knitted_max(es: Sequence[SuitEntry]) -> int:
+    """The most tiles of one knitted straight the hand holds."""
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = es[0].knit, es[1].knit, es[2].knit
+    return max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
+
+
+def _nico_nico(es: Sequence[SuitEntry]) -> int:
+    """Seven pairs + one pung (seed 004 line 348); four alike are two pairs (line 351)."""
+    n1 = n2 = n3 = n4 = 0
+    for e in es:
+        h = e.hist
+        n1 += h[1]
+        n2 += h[2]
+        n3 += h[3]
+        n4 += h[4]
+
+    def pairs(v2: int, v1: int) -> int:
+        # Seven pair slots, best first: a held pair (2 tiles used), then a single (1).
+        return 2 * min(7, v2) + min(max(0, 7 - v2), v1)
+
+    v2, v1 = n2 + n3 + 2 * n4, n1 + n3
+    used = pairs(v2, v1)  # pung of a kind not held
+    if n1:
+        used = max(used, 1 + pairs(v2, v1 - 1))
+    if n2:
+        used = max(used, 2 + pairs(v2 - 1, v1))
+    if n3:
+        used = max(used, 3 + pairs(v2 - 1, v1 - 1))
+    if n4:  # the fourth copy of the pung's kind can be in no pair
+        used = max(used, 3 + pairs(v2 - 2, v1))
+    return 16 - used
+
+
+def _orphans_16(counts: Sequence[int]) -> int:
+    """13 orphans + one more orphan as the pair + any set (seed 004 line 356)."""
+    base = sum(1 for t in _ORPHANS if counts[t])
+    rest = [c - 1 if _IS_ORPHAN[t] and c else c for t, c in enumerate(counts)]
+    spare = [t for t in _ORPHANS if rest[t]]
+    best = 0
+    for x in range(NUM_KINDS):  # a pung of x
+        value = min(rest[x], 3)
+        # Beside an orphan pung the same orphan cannot be the pair: that would be five.
+        pair = any(p != x for p in spare) if _IS_ORPHAN[x] else bool(spare)
+        best = max(best, value + pair)
+    for x in range(27):
+        if x % 9 > 6:
+            continue
+        run = (x, x + 1, x + 2)
+        value = sum(1 for t in run if rest[t])
+        pair = any(rest[p] - (p in run) >= 1 for p in spare)
+        best = max(best, value + pair)
+    return 16 - base - best
+
+
+def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
+    """Three tiles of each suit three ranks apart, every honour, a pair (seed 004 l. 358)."""
+    base = sum(e.sixteen for e in es)
+    bonus = max(e.sixteen_pair - e.sixteen + 1 for e in es)
+    return 16 - base - max(0, bonus)
+
+
+def _value(form: Form, es: Sequence[SuitEntry], melds: int, size: int, bound: int) -> int:
+    """One form's shanten; forms that can only cost more than ``bound`` may return more."""
+    e0, e1, e2, eh = es
+    if form is Form.REGULAR:
+        return _regular(es, melds, size)
+    if form is Form.SEVEN_PAIRS:
+        return 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
+    if form is Form.THIRTEEN_ORPHANS:
+        kinds = e0.ends + e1.ends + e2.ends + eh.ends
+        if size == 13:
+            pair = e0.end_pair or e1.end_pair or e2.end_pair or eh.end_pair
+            return (12 if pair else 13) - kinds
+        if 16 - kinds - 4 >= bound:  # at best a set and a pair beside the orphans
+            return _NONE
+        return _orphans_16(e0.key + e1.key + e2.key + eh.key)
+    if form is Form.HONORS_AND_KNITTED:
+        return 13 - _knitted_max(es) - eh.kinds
+    if form is Form.KNITTED_STRAIGHT:
+        return _knitted_straight(es, melds, bound)
+    if form is Form.NICO_NICO:
+        return _nico_nico(es)
+    return _sixteen_orphans(es)
+
+
+def _least(es: Sequence[SuitEntry], melds: int, size: int, forms: tuple[Form, ...]) -> int:
+    best = _NONE
+    for form in forms:
+        value = _value(form, es, melds, size, best)
+        if value < best:
+            best = value
+    return best
+
+
+# -- public API ---------------------------------------------------------------------
+
+
+def shanten(
+    hand: Hand | Sequence[int], melds: int | Sequence[Meld] = 0, rules: Rules = None
+) -> int:
+    """The hand's shanten over the forms the rules admit: ``-1`` complete, ``0`` ready.
+
+    ``hand`` is a `Hand` or 34 concealed counts (then ``melds`` is the number of melds or
+    the melds themselves). A hand with its last tile counts as it stands (-1 if complete).
+
+    >>> shanten(Hand.parse("1199m1199p1199sE"))  # seven pairs, ready
+    0
+    >>> counts = Hand.parse("1199m1199p1199sE").concealed
+    >>> shanten(counts), shanten(counts, rules=[Form.REGULAR])
+    (0, 3)
+    """
+    if rules is None and type(hand) is tuple and type(melds) is int and len(hand) == NUM_KINDS:
+        # The hot path of bots and the game engine: counts and a meld count, MCR forms.
+        # The table look-ups check the counts (an entry exists only for counts 0..4).
+        try:
+            value = _mcr_least(hand, melds)
+        except ValueError:
+            value = _NONE
+        if value != _NONE:
+            return value
+    counts, n_melds, _, size, _ = _prepare(hand, melds)
+    forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
+    if not forms:
+        raise InvalidHandError("no hand form of the rules applies to this hand")
+    return _least(_entries(counts), n_melds, size, forms)
+
+
+def _mcr_least(counts: tuple[int, ...], melds: int) -> int:
+    """`_least` over all MCR forms, unrolled: the one path that must be fast.
+
+    Returns ``_NONE`` for a hand that is not of 13 tiles (or 14), for the caller to
+    check properly.
+    """
+    tables = TABLES
+    suits = tables.suits
+    k = counts[0:9]
+    e0 = suits.get(k) or tables.suit(k)
+    k = counts[9:18]
+    e1 = suits.get(k) or tables.suit(k)
+    k = counts[18:27]
+    e2 = suits.get(k) or tables.suit(k)
+    k = counts[27:34]
+    eh = tables.honor_entries.get(k) or tables.honors(k)
+    if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds not in (13, 14) or not (
+        0 <= melds <= 4
+    ):
+        return _NONE
+    combined = tables.combined
+    cls = combined.get(e0.cls << 20 | e1.cls)
+    if cls is None:
+        cls = tables.combine(e0.cls, e1.cls)
+    a = combined.get(cls << 20 | e2.cls)
+    cls = tables.combine(cls, e2.cls) if a is None else a
+    a = combined.get(cls << 20 | eh.cls)
+    cls = tables.combine(cls, eh.cls) if a is None else a
+    best: int = tables.shanten_table[cls][4 - melds]
+    if melds == 0:
+        value = 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
+        if value < best:
+            best = value
+        value = 13 - e0.ends - e1.ends - e2.ends - eh.ends
+        if e0.end_pair or e1.end_pair or e2.end_pair or eh.end_pair:
+            value -= 1
+        if value < best:
+            best = value
+    kmax = e0.kmax + e1.kmax + e2.kmax
+    if (melds == 0 and 13 - kmax - eh.kinds < best) or (melds <= 1 and 8 - kmax < best):
+        knitted = _knitted_max((e0, e1, e2))
+        if melds == 0:
+            value = 13 - knitted - eh.kinds
+            if value < best:
+                best = value
+        if melds <= 1 and 8 - knitted < best:
+            value = _knitted_straight((e0, e1, e2, eh), melds, best)
+            if value < best:
+                best = value
+    return best
+
+
+def shanten_by_form(
+    hand: Hand | Sequence[int], melds: int | Sequence[Meld] = 0, rules: Rules = None
+) -> dict[Form, int]:
+    """Shanten in each form the rules admit and the hand can take (melds rule some out).
+
+    >>> {f.value: n for f, n in shanten_by_form(Hand.parse("[123m2]45p66p789s1sEE")).items()}
+    {'regular': 1, 'knitted_straight': 5}
+    """
+    counts, n_melds, _, size, _ = _prepare(hand, melds)
+    forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
+    es = _entries(counts)
+    values = {form: _value(form, es, n_melds, size, _NONE) for form in forms}
+    return {form: values[form] for form in Form if form in values}
+
+
+def _replace(es: tuple[SuitEntry, ...], tile: Tile, step: int) -> tuple[SuitEntry, ...] | None:
+    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+    near = TABLES.plus(es[group]) if step > 0 else TABLES.minus(es[group])
+    entry = near[rank]
+    if entry is None:
+        return None
+    return (*es[:group], entry, *es[group + 1 :])
+
+
+def _candidates(counts: Sequence[int], forms: Iterable[Form]) -> list[Tile]:
+    """Tiles that could change the shanten of these forms."""
+    if any(f is not Form.REGULAR for f in forms):
+        return list(range(NUM_KINDS))
+    # The standard form only gains from a tile that joins a held one: the same honour, or
+    # a suited tile at most two ranks from a held tile of its suit.
+    out = []
+    for t in range(NUM_KINDS):
+        if t >= 27:
+            if counts[t]:
+                out.append(t)
+            continue
+        low, high = t - t % 9, t - t % 9 + 8
+        if any(counts[u] for u in range(max(low, t - 2), min(high, t + 2) + 1)):
+            out.append(t)
+    return out
+
+
+def _improving(
+    counts: tuple[int, ...],
+    n_melds: int,
+    held: Sequence[int],
+    size: int,
+    forms: tuple[Form, ...],
+    target: int,
+) -> list[Tile]:
+    """The live tiles whose arrival brings the hand's shanten below ``target + 1``."""
+    es = _entries(counts)
+    values = {f: _value(f, es, n_melds, size, _NONE) for f in forms}
+    best = min(values.values())
+    if best > target + 1 or best < target:
+        return []
+    live_forms = tuple(f for f in forms if values[f] == best)
+    out = []
+    for t in _candidates(counts, live_forms):
+        if held[t] >= 4:
+            continue  # all four copies are in the hand: none can arrive
+        nxt = _replace(es, t, 1)
+        if nxt is not None and _least(nxt, n_melds, size, live_forms) <= target:
+            out.append(t)
+    return out
+
+
+def _waiting(
+    hand: Hand | Sequence[int], melds: int | Sequence[Meld], rules: Rules
+) -> tuple[tuple[int, ...], int, tuple[int, ...], int, tuple[Form, ...]]:
+    counts, n_melds, held, size, total = _prepare(hand, melds)
+    if total != size:
+        raise InvalidHandError(
+            f"a {total}-tile hand is not waiting: waits and useful tiles are of {size} tiles"
+        )
+    forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
+    if not forms:
+        raise InvalidHandError("no hand form of the rules applies to this hand")
+    return counts, n_melds, held, size, forms
+
+
+def waits(
+    hand: Hand | Sequence[int], melds: int | Sequence[Meld] = 0, rules: Rules = None
+) -> list[Tile]:
+    """The tile kinds that complete a waiting hand, leaving out kinds it holds all four of.
+
+    >>> format_tiles(waits(Hand.parse("[111s1]2345678999s")))
+    '124578s'
+    >>> waits(Hand.parse("123456789m1111p"))  # ready in shape, but its wait is dead
+    []
+    """
+    counts, n_melds, held, size, forms = _waiting(hand, melds, rules)
+    return _improving(counts, n_melds, held, size, forms, -1)
+
+
+def useful_tiles(
+    hand: Hand | Sequence[int], melds: int | Sequence[Meld] = 0, rules: Rules = None
+) -> list[Tile]:
+    """The tile kinds that would lower a waiting hand's shanten (a ready hand: its waits).
+
+    >>> format_tiles(useful_tiles(Hand.parse("[123m2]45p66p789s1sEE")))
+    '345678p123sE'
+    """
+    counts, n_melds, held, size, forms = _waiting(hand, melds, rules)
+    es = _entries(counts)
+    current = _least(es, n_melds, size, forms)
+    return _improving(counts, n_melds, held, size, forms, current - 1)
+
+
+def discards(
+    hand: Hand | Sequence[int],
+    melds: int | Sequence[Meld] = 0,
+    rules: Rules = None,
+    visible: Sequence[int] | None = None,
+) -> list[DiscardOption]:
+    """Every discard of a hand holding one tile too many, best first.
+
+    Each option gives the shanten after the discard, the tiles that would then lower it,
+    and how many of those are unseen: four of each kind less the hand's own (the discard
+    included, as it lies on the table) and ``visible`` (34 counts of tiles seen
+    elsewhere). Ordered by shanten, then most unseen useful tiles, then tile order.
+
+    >>> [str(d) for d in discards(Hand.parse("123m456p789s11sEEC"))][:2]
+    ['discard C: shanten 0, 4 useful (1sE)', 'discard 1s: shanten 1, 15 useful (123sEC)']
+    """
+    counts, n_melds, held, size, total = _prepare(hand, melds)
+    if total != size + 1:
+        raise InvalidHandError(f"a {total}-tile hand has no tile too many to discard")
+    seen = tuple(visible) if visible is not None else (0,) * NUM_KINDS
+    if len(seen) != NUM_KINDS or min(seen) < 0:
+        raise InvalidHandError(f"visible tiles must be {NUM_KINDS} counts")
+    for t in range(NUM_KINDS):
+        if held[t] + seen[t] > 4:
+            raise InvalidHandError(f"{held[t] + seen[t]} copies of {NAMES[t]} held and seen")
+    forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
+    if not forms:
+        raise InvalidHandError("no hand form of the rules applies to this hand")
+    options = []
+    for d in range(NUM_KINDS):
+        if not counts[d]:
+            continue
+        after = (*counts[:d], counts[d] - 1, *counts[d + 1 :])
+        value = _least(_entries(after), n_melds, size, forms)
+        useful = tuple(_improving(after, n_melds, held, size, forms, value - 1))
+        unseen = sum(4 - held[t] - seen[t] for t in useful)
+        options.append(DiscardOption(d, value, useful, unseen))
+    options.sort(key=lambda o: (o.shanten, -o.useful_count, o.tile))
+    return options
+
+
+def unseen_count(
+    tiles: Iterable[Tile], held: Sequence[int], visible: Sequence[int] | None = None
+) -> int:
+    """How many copies of these kinds are neither held nor visible.
+
+    >>> unseen_count([0, 27], Hand.parse("1112345678999m").all_counts())
+    5
+    """
+    seen = visible if visible is not None else (0,) * NUM_KINDS
+    return sum(max(0, 4 - held[t] - seen[t]) for t in tiles)
+
+
+__all__ = [
+    "TAIWANESE_FORMS",
+    "DiscardOption",
+    "discards",
+    "shanten",
+    "shanten_by_form",
+    "unseen_count",
+    "useful_tiles",
+    "waits",
+]

@@ -1,0 +1,277 @@
+"""Per-suit tables for shanten: each suit's counts map once to a small entry of facts.
+
+A suit (nine counts) or the honours (seven counts) is keyed by its count tuple, which
+packs the suit into one hashable value. Its entry holds everything the hand forms need
+from that suit: the *block vector* of the standard form (below) as a class id, pairs,
+terminals, knitted-straight tiles, and its neighbours one tile up or down. Entries and
+the combination of two block vectors are computed the first time they are asked for
+and kept: a hand is then analysed by four look-ups and a few additions, never a search.
+
+The block vector ``g`` of a group of tiles gives, for ``m`` blocks (0..5) and ``p``
+pairs (0 or 1), the most value ``2 * sets + partial sets`` that ``m`` blocks can take
+from the group while also setting aside ``p`` pair. The standard-form shanten of a hand
+that needs ``n`` more sets is then ``2n - max(g[n][0], g[n][1] + 1)`` for the vector of
+the whole hand, and vectors of disjoint groups combine by a max-plus convolution.
+
+>>> tables = SuitTables()
+>>> entry = tables.suit((1, 1, 1, 0, 0, 0, 0, 0, 1))  # 1238 of one suit
+>>> tables.vector(entry.cls)[2:4]  # one block: a set (value 2); no pair possible
+(2, -64)
+>>> tables.shanten_of(entry.cls, 1)  # needs a pair beside its set: one tile away
+0
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+NEG: Final = -64
+"""Value of an impossible block choice (far below any reachable value)."""
+BLOCKS: Final = 6
+"""Block counts 0..5: four sets for 13-tile hands, five for 16-tile hands."""
+_LEN: Final = 2 * BLOCKS
+
+# Rank triples of sixteen orphans: three tiles of a suit at least three ranks apart.
+SIXTEEN_TRIPLES: Final = tuple(
+    (a, b, c) for a in range(9) for b in range(a + 3, 9) for c in range(b + 3, 9)
+)
+
+
+def _empty_vector() -> tuple[int, ...]:
+    return tuple(0 if i % 2 == 0 else NEG for i in range(_LEN))
+
+
+class SuitEntry:
+    """The facts of one suit (or of the honours) that every hand form needs."""
+
+    __slots__ = (
+        "cls",
+        "end_pair",
+        "ends",
+        "hist",
+        "key",
+        "kinds",
+        "kmax",
+        "knit",
+        "knit_rest",
+        "minus",
+        "pair_any",
+        "pairs",
+        "plus",
+        "sixteen",
+        "sixteen_pair",
+        "tiles",
+    )
+
+    def __init__(self, key: tuple[int, ...]) -> None:
+        if min(key) < 0 or max(key) > 4:
+            raise ValueError(f"tile counts must be 0..4, not {key}")
+        self.key = key
+        self.tiles = sum(key)
+        self.cls = 0
+        self.pairs = sum(c // 2 for c in key)
+        self.kinds = sum(1 for c in key if c)
+        self.pair_any = any(c >= 2 for c in key)
+        self.hist = tuple(sum(1 for c in key if c == n) for n in range(5))
+        # Terminals (1 and 9) of a suit; for the honours every kind is an "end".
+        ends = (key[0], key[8]) if len(key) == 9 else key
+        self.ends = sum(1 for c in ends if c)
+        self.end_pair = any(c >= 2 for c in ends)
+        self.knit: tuple[int, ...] = ()
+        self.kmax = 0
+        self.knit_rest: tuple[int, ...] = ()
+        self.sixteen = 0
+        self.sixteen_pair = NEG
+        self.plus: list[SuitEntry | None] | None = None
+        self.minus: list[SuitEntry | None] | None = None
+
+
+class SuitTables:
+    """Lazily filled tables of suit entries, block vectors and their combinations.
+
+    One instance serves a whole program; every value it stores is a pure function of its
+    key, so filling it lazily changes nothing but speed.
+    """
+
+    def __init__(self) -> None:
+        self.suits: dict[tuple[int, ...], SuitEntry] = {}
+        self.honor_entries: dict[tuple[int, ...], SuitEntry] = {}
+        self._vec_suit: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._vec_honor: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._class_of: dict[tuple[int, ...], int] = {}
+        self._vectors: list[tuple[int, ...]] = []
+        self.shanten_table: list[tuple[int, ...]] = []
+        """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
+        self.combined: dict[int, int] = {}
+        """``combined[a << 20 | b]``: the class of two groups' vectors combined."""
+
+    # -- block vectors --------------------------------------------------------------
+    def _class(self, vector: tuple[int, ...]) -> int:
+        cls = self._class_of.get(vector)
+        if cls is None:
+            cls = len(self._vectors)
+            self._class_of[vector] = cls
+            self._vectors.append(vector)
+            self.shanten_table.append(
+                tuple(2 * n - max(vector[2 * n], vector[2 * n + 1] + 1) for n in range(BLOCKS))
+            )
+        return cls
+
+    def vector(self, cls: int) -> tuple[int, ...]:
+        """The block vector of a class: ``vector[2 * m + p]``."""
+        return self._vectors[cls]
+
+    def shanten_of(self, cls: int, sets_needed: int) -> int:
+        """Standard-form shanten of the tiles of a class that still need ``sets_needed``."""
+        return self.shanten_table[cls][sets_needed]
+
+    def _block_vector(self, key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+        memo = self._vec_suit if chows else self._vec_honor
+        found = memo.get(key)
+        if found is not None:
+            return found
+        i = 0
+        while i < len(key) and key[i] == 0:
+            i += 1
+        if i == len(key):
+            vector = _empty_vector()
+            memo[key] = vector
+            return vector
+        best = [NEG] * _LEN
+        counts = list(key)
+
+        def child(*taken: int) -> tuple[int, ...]:
+            for t in taken:
+                counts[t] -= 1
+            got = self._block_vector(tuple(counts), chows)
+            for t in taken:
+                counts[t] += 1
+            return got
+
+        def take(vec: tuple[int, ...], value: int, blocks: int, pair: bool) -> None:
+            # The block containing the lowest tile adds `value` using `blocks` blocks,
+            # or becomes the pair (which takes no block).
+            for m in range(blocks, BLOCKS):
+                for p in (0, 1):
+                    src = vec[2 * (m - blocks) + p]
+                    if pair:
+                        if p == 1:
+                            continue
+                        dst = 2 * m + 1
+                    else:
+                        dst = 2 * m + p
+                    if src > NEG and src + value > best[dst]:
+                        best[dst] = src + value
+
+        c = key[i]
+        take(child(i), 0, 0, False)  # the lowest tile stays single
+        if c >= 2:
+            rest = child(i, i)
+            take(rest, 0, 0, True)  # the pair of the hand
+            take(rest, 1, 1, False)  # a pair waiting to become a pung
+        if c >= 3:
+            take(child(i, i, i), 2, 1, False)
+        if chows:
+            if i + 1 < len(key) and key[i + 1]:
+                take(child(i, i + 1), 1, 1, False)
+                if i + 2 < len(key) and key[i + 2]:
+                    take(child(i, i + 1, i + 2), 2, 1, False)
+            if i + 2 < len(key) and key[i + 2]:
+                take(child(i, i + 2), 1, 1, False)
+        for m in range(1, BLOCKS):
+            for p in (0, 1):
+                if best[2 * (m - 1) + p] > best[2 * m + p]:
+                    best[2 * m + p] = best[2 * (m - 1) + p]
+        vector = tuple(best)
+        memo[key] = vector
+        return vector
+
+    def combine(self, a: int, b: int) -> int:
+        """The class of the block vector of two disjoint groups together."""
+        code = a << 20 | b
+        found = self.combined.get(code)
+        if found is not None:
+            return found
+        va, vb = self._vectors[a], self._vectors[b]
+        out = [NEG] * _LEN
+        for m in range(BLOCKS):
+            for m1 in range(m + 1):
+                m2 = m - m1
+                a0, a1, b0, b1 = va[2 * m1], va[2 * m1 + 1], vb[2 * m2], vb[2 * m2 + 1]
+                if a0 > NEG and b0 > NEG and a0 + b0 > out[2 * m]:
+                    out[2 * m] = a0 + b0
+                if a1 > NEG and b0 > NEG and a1 + b0 > out[2 * m + 1]:
+                    out[2 * m + 1] = a1 + b0
+                if a0 > NEG and b1 > NEG and a0 + b1 > out[2 * m + 1]:
+                    out[2 * m + 1] = a0 + b1
+        cls = self._class(tuple(out))
+        self.combined[code] = cls
+        return cls
+
+    # -- entries --------------------------------------------------------------------
+    def suit(self, key: tuple[int, ...]) -> SuitEntry:
+        """The entry of one suit's nine counts."""
+        entry = self.suits.get(key)
+        if entry is None:
+            entry = SuitEntry(key)
+            entry.cls = self._class(self._block_vector(key, True))
+            knit = []
+            rest = []
+            for j in range(3):
+                counts = list(key)
+                have = 0
+                for r in (j, j + 3, j + 6):
+                    if counts[r]:
+                        have += 1
+                        counts[r] -= 1
+                knit.append(have)
+                rest.append(self._class(self._block_vector(tuple(counts), True)))
+            entry.knit = tuple(knit)
+            entry.kmax = max(knit)
+            entry.knit_rest = tuple(rest)
+            best, best_pair = 0, NEG
+            for triple in SIXTEEN_TRIPLES:
+                have = sum(1 for r in triple if key[r])
+                best = max(best, have)
+                if any(key[r] >= 2 for r in triple):
+                    best_pair = max(best_pair, have)
+            entry.sixteen, entry.sixteen_pair = best, best_pair
+            self.suits[key] = entry
+        return entry
+
+    def honors(self, key: tuple[int, ...]) -> SuitEntry:
+        """The entry of the seven honour counts."""
+        entry = self.honor_entries.get(key)
+        if entry is None:
+            entry = SuitEntry(key)
+            entry.cls = self._class(self._block_vector(key, False))
+            entry.sixteen = entry.kinds
+            entry.sixteen_pair = entry.kinds if entry.pair_any else NEG
+            self.honor_entries[key] = entry
+        return entry
+
+    def _neighbours(self, entry: SuitEntry, step: int) -> list[SuitEntry | None]:
+        make = self.suit if len(entry.key) == 9 else self.honors
+        out: list[SuitEntry | None] = []
+        for r, c in enumerate(entry.key):
+            n = c + step
+            if 0 <= n <= 4:
+                out.append(make((*entry.key[:r], n, *entry.key[r + 1 :])))
+            else:
+                out.append(None)
+        return out
+
+    def plus(self, entry: SuitEntry) -> list[SuitEntry | None]:
+        """The entries with one more tile of each rank (``None`` past four copies)."""
+        if entry.plus is None:
+            entry.plus = self._neighbours(entry, 1)
+        return entry.plus
+
+    def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:
+        """The entries with one tile fewer of each rank (``None`` where there is none)."""
+        if entry.minus is None:
+            entry.minus = self._neighbours(entry, -1)
+        return entry.minus
+
+
+__all__ = ["BLOCKS", "NEG", "SIXTEEN_TRIPLES", "SuitEntry", "SuitTables"]
