@@ -397,6 +397,8 @@ class HandState:
         start = len(self.events)
         legal = self.legal_actions(seat)
         if action in legal:
+            # The engine compares actions by identity: use the listed instance.
+            action = legal[legal.index(action)]
             self.history.append((seat, action))
             self._legal = {}
             if self.phase is Phase.TURN:

@@ -1,0 +1,229 @@
+"""Hand records: the ruleset, its contents hash, the seed, the initial wall, every
+decision and event, and the result; JSON dump and load; replay that checks every step.
+
+>>> import random
+>>> from mahjongkit.bots import RandomBot
+>>> from mahjongkit.game.runner import play_hand
+>>> state = HandState.new("mcr", random.Random(4))
+>>> result = play_hand(state, [RandomBot(random.Random(i)) for i in range(4)])
+>>> record = record_of(state, seed=4)
+>>> again = HandRecord.from_json(record.to_json())
+>>> again == record, verify(again)
+(True, [])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mahjongkit.errors import MahjongError
+from mahjongkit.game.actions import Action
+from mahjongkit.game.events import Event
+from mahjongkit.game.state import HandState
+from mahjongkit.game.wall import Wall
+from mahjongkit.notation import format_tiles, parse_tiles
+from mahjongkit.rules.play import play_rules
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.tiles import EAST, NAMES, wind_of
+
+FORMAT = "mahjongkit-hand/1"
+
+
+class InvalidRecordError(MahjongError, ValueError):
+    """A record that cannot be read: a missing or malformed field, named."""
+
+
+class ReplayMismatchError(MahjongError):
+    """Replaying a record did not reproduce it; the message says where it diverged."""
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """Everything needed to replay a hand exactly, and what it produced."""
+
+    ruleset: str
+    ruleset_hash: str
+    seed: int | None
+    wall: tuple[int, ...]
+    """The tiles by wall position (see `mahjongkit.game.wall`)."""
+    dice: tuple[tuple[int, ...], ...]
+    prevalent_wind: int
+    dealer_streak: int
+    actions: tuple[tuple[int, int], ...]
+    """Every decision in order: (seat, action index)."""
+    events: tuple[int, ...]
+    """Every event index in order."""
+    result: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready object."""
+        return {
+            "format": FORMAT,
+            "ruleset": self.ruleset,
+            "ruleset_hash": self.ruleset_hash,
+            "seed": self.seed,
+            "prevalent_wind": NAMES[self.prevalent_wind],
+            "dealer_streak": self.dealer_streak,
+            "dice": [list(d) for d in self.dice],
+            "wall": format_tiles(self.wall),
+            "actions": [[s, a] for s, a in self.actions],
+            "events": list(self.events),
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> HandRecord:
+        """A record from its JSON object; a bad field raises `InvalidRecordError`."""
+        if not isinstance(data, dict):
+            raise InvalidRecordError("a hand record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise InvalidRecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        try:
+            return cls(
+                ruleset=str(data["ruleset"]),
+                ruleset_hash=str(data["ruleset_hash"]),
+                seed=None if data["seed"] is None else int(data["seed"]),
+                wall=tuple(parse_tiles(str(data["wall"]))),
+                dice=tuple(tuple(int(d) for d in throw) for throw in data["dice"]),
+                prevalent_wind=wind_of(str(data.get("prevalent_wind", "E"))),
+                dealer_streak=int(data.get("dealer_streak", 0)),
+                actions=tuple((int(s), int(a)) for s, a in data["actions"]),
+                events=tuple(int(e) for e in data["events"]),
+                result=dict(data["result"]),
+            )
+        except KeyError as err:
+            raise InvalidRecordError(f"hand record has no {err.args[0]!r} field") from None
+        except (TypeError, ValueError) as err:
+            raise InvalidRecordError(f"hand record field is malformed: {err}") from None
+
+    def dumps(self) -> str:
+        """The record as one line of JSON."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+
+def record_of(state: HandState, seed: int | None = None) -> HandRecord:
+    """The record of a hand (played to its end, or in play)."""
+    return HandRecord(
+        ruleset=state.ruleset.name,
+        ruleset_hash=state.ruleset.contents_hash(),
+        seed=seed,
+        wall=state.wall.tiles,
+        dice=state.wall.dice,
+        prevalent_wind=state.prevalent_wind,
+        dealer_streak=state.dealer_streak,
+        actions=tuple((s, a.to_index()) for s, a in state.history),
+        events=tuple(e.to_index() for e in state.events),
+        result=state.result.to_json() if state.result is not None else {"kind": "in-play"},
+    )
+
+
+def initial_state(record: HandRecord) -> HandState:
+    """The hand as dealt, from the record's ruleset, wall and dice."""
+    ruleset = get_ruleset(record.ruleset)
+    wall = Wall(play_rules(ruleset), record.wall, record.dice)
+    return HandState(ruleset, wall, record.prevalent_wind or EAST, record.dealer_streak)
+
+
+def replay_states(record: HandRecord) -> Iterator[HandState]:
+    """Every state of the hand in turn, from the deal to the end, checked against the
+    record's events at each step (`ReplayMismatchError` where they part)."""
+    state = initial_state(record)
+    expected = record.events
+    if state.ruleset.contents_hash() != record.ruleset_hash:
+        raise ReplayMismatchError(
+            f"ruleset {record.ruleset!r} has changed since the record was made "
+            f"(hash {state.ruleset.contents_hash()} != {record.ruleset_hash})"
+        )
+    checked = _check_events(state, expected, 0, 0)
+    yield state
+    for step, (seat, index) in enumerate(record.actions):
+        action = Action.from_index(index)
+        try:
+            state.apply(seat, action)
+        except MahjongError as err:
+            raise ReplayMismatchError(f"action {step} ({seat} {action}): {err}") from None
+        checked = _check_events(state, expected, step + 1, checked)
+        yield state
+    if len(state.events) != len(expected):
+        raise ReplayMismatchError(
+            f"the record has {len(expected)} events, the replay {len(state.events)}"
+        )
+    got = state.result.to_json() if state.result is not None else {"kind": "in-play"}
+    if got != record.result:
+        raise ReplayMismatchError(f"result differs: recorded {record.result}, replayed {got}")
+
+
+def _check_events(state: HandState, expected: tuple[int, ...], step: int, start: int) -> int:
+    """Compare the events from ``start`` on; returns how many are checked."""
+    events = state.events
+    for i in range(start, len(events)):
+        if i >= len(expected) or events[i].to_index() != expected[i]:
+            want = str(Event.from_index(expected[i])) if i < len(expected) else "nothing"
+            raise ReplayMismatchError(
+                f"after action {step}: event {i} is {events[i]}, recorded {want}"
+            )
+    return len(events)
+
+
+def replay(record: HandRecord) -> HandState:
+    """The final state of the hand, replayed and checked step by step."""
+    state: HandState | None = None
+    for state in replay_states(record):
+        pass
+    assert state is not None
+    return state
+
+
+def verify(record: HandRecord) -> list[str]:
+    """What does not reproduce (empty when the replay matches the record exactly)."""
+    try:
+        replay(record)
+    except ReplayMismatchError as err:
+        return [str(err)]
+    except MahjongError as err:
+        return [f"record cannot be replayed: {err}"]
+    return []
+
+
+def load_records(path: str | Path) -> list[HandRecord]:
+    """Records from a file: one JSON object, a JSON list, or JSON Lines."""
+    text = Path(path).read_text(encoding="utf-8")
+    stripped = text.strip()
+    items: list[Any]
+    try:
+        data = json.loads(stripped)
+        items = data if isinstance(data, list) else [data]
+    except json.JSONDecodeError:
+        items = []
+        for n, line in enumerate(stripped.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                items.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise InvalidRecordError(f"{path} line {n}: not JSON ({err.msg})") from None
+    return [HandRecord.from_json(item) for item in items]
+
+
+def dump_records(records: list[HandRecord], path: str | Path) -> None:
+    """Write records as JSON Lines."""
+    Path(path).write_text("".join(r.dumps() + "\n" for r in records), encoding="utf-8")
+
+
+__all__ = [
+    "FORMAT",
+    "HandRecord",
+    "InvalidRecordError",
+    "ReplayMismatchError",
+    "dump_records",
+    "initial_state",
+    "load_records",
+    "record_of",
+    "replay",
+    "replay_states",
+    "verify",
+]
