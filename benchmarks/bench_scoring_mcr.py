@@ -1,0 +1,54 @@
+"""Benchmark: MCR scoring throughput on random winning hands, next to PyMahjongGB's.
+
+Both calculators score the same seeded random wins (with melds, kongs, seven pairs,
+knitted forms, flowers and situation flags) in one run; the ratio is ours over theirs
+(target: at least 0.1, within 10x of the C++ calculator).
+
+Usage: python benchmarks/bench_scoring_mcr.py [HANDS] [SEED]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.scoring import score
+from mahjongkit.scoring.random_wins import random_win, to_reference_args
+
+
+def main(argv: list[str]) -> int:
+    count = int(argv[0]) if argv else 5000
+    seed = int(argv[1]) if len(argv) > 1 else 20240601
+    rng = random.Random(seed)
+    wins = [random_win(rng) for _ in range(count)]
+    rules = get_ruleset("mcr-gb")
+
+    score(*wins[0], rules)  # warm the caches and imports before timing
+    start = time.perf_counter()
+    for hand, situation in wins:
+        score(hand, situation, rules)
+    ours = count / (time.perf_counter() - start)
+
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except ImportError:
+        print(f"mahjongkit MCR scoring: {ours:,.0f} hands/s ({count} random wins, seed {seed})")
+        print("PyMahjongGB is not installed: no ratio")
+        return 0
+    arguments = [to_reference_args(hand, situation) for hand, situation in wins]
+    start = time.perf_counter()
+    for args in arguments:
+        MahjongFanCalculator(**args)
+    theirs = count / (time.perf_counter() - start)
+
+    print(f"random MCR wins: {count} (seed {seed}), ruleset mcr-gb")
+    print(f"mahjongkit score():            {ours:>12,.0f} hands/s")
+    print(f"PyMahjongGB MahjongFanCalculator: {theirs:>9,.0f} hands/s")
+    print(f"ratio mahjongkit / PyMahjongGB: {ours / theirs:.3f} (target >= 0.1)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
