@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -86,12 +86,14 @@ def replay_command(
         records = load_records(path)
     except (OSError, MahjongError) as err:
         raise fail(f"{path}: {err}") from None
-    mismatches = []
+    mismatches: list[dict[str, Any]] = []
     verified = 0
     for n, record in enumerate(records):
         problems = verify(record) if check else []
         if problems:
             mismatches.append({"record": n, "seed": record.seed, "problems": problems})
+            if not as_json:
+                print(f"record {n} (seed {record.seed}): {'; '.join(problems)}")
         else:
             verified += 1
     summary = {"records": len(records), "verified": verified, "mismatches": mismatches}
@@ -99,8 +101,6 @@ def replay_command(
         print(json.dumps(summary))
     else:
         print(f"{verified} of {len(records)} records replay exactly")
-        for m in mismatches:
-            print(f"record {m['record']} (seed {m['seed']}): {'; '.join(m['problems'])}")
     if mismatches:
         raise typer.Exit(1)
 

@@ -171,11 +171,11 @@ def _check_events(state: HandState, expected: tuple[int, ...], step: int, start:
 
 def replay(record: HandRecord) -> HandState:
     """The final state of the hand, replayed and checked step by step."""
-    state: HandState | None = None
-    for state in replay_states(record):
+    final: HandState | None = None
+    for final in replay_states(record):  # noqa: B007  (the last state is the answer)
         pass
-    assert state is not None
-    return state
+    assert final is not None
+    return final
 
 
 def verify(record: HandRecord) -> list[str]:
