@@ -1,0 +1,219 @@
+"""The hand-analysis commands: ``parse``, ``shanten``, ``waits`` and ``discard``.
+
+Each takes a hand in the notation and ``--ruleset`` (default ``mcr``), prints a human
+reading with tile glyphs, or JSON with ``--json``. Contracts other tools rely on:
+
+- ``mahjongkit shanten --json HAND`` prints ``{"shanten": n, "forms": {"regular": n, ...}}``
+  (form names are `Form` values; forms the hand cannot take, e.g. seven pairs beside a
+  meld, are left out);
+- ``mahjongkit waits --json HAND`` prints ``{"waits": ["1m", "E", ...]}`` in canonical
+  notation and tile order.
+
+Bad input exits with code 2 and a message on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from mahjongkit.cli.app import app, fail
+from mahjongkit.errors import MahjongError
+from mahjongkit.hand import Hand
+from mahjongkit.notation import format_glyphs, format_tiles, parse_hand, parse_tiles
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.shanten import discards, shanten_by_form, unseen_count, waits
+from mahjongkit.tiles import NAMES, NUM_KINDS, Tile
+
+HandArg = Annotated[str, typer.Argument(help="A hand in notation, e.g. '[123m2]45p66p789s1sEE'.")]
+RulesetOpt = Annotated[
+    str, typer.Option("--ruleset", "-r", help="Ruleset name or alias (mcr, taiwanese-lrc, ...).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+T = TypeVar("T")
+
+
+def _guarded(work: Callable[[], T]) -> T:
+    """Run ``work``; any mahjongkit or value error becomes a message and exit code 2."""
+    try:
+        return work()
+    except (MahjongError, ValueError, KeyError) as err:
+        raise fail(str(err)) from None
+
+
+def _load(text: str, ruleset_name: str) -> tuple[Hand, Ruleset]:
+    def work() -> tuple[Hand, Ruleset]:
+        ruleset = get_ruleset(ruleset_name)
+        return parse_hand(text, size=ruleset.hand_size), ruleset
+
+    return _guarded(work)
+
+
+def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
+    return f"{format_glyphs(tiles)}  {format_tiles(tiles)}" if tiles else "none"
+
+
+def _emit(data: dict[str, Any]) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _describe_shanten(value: int) -> str:
+    if value == -1:
+        return "complete"
+    if value == 0:
+        return "ready (0 shanten)"
+    return f"{value} shanten"
+
+
+@app.command("parse")
+def parse_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
+    """Check a hand's notation and show it in canonical form and as glyphs."""
+    parsed, rules = _load(hand, ruleset)
+    if as_json:
+        _emit(
+            {
+                "hand": str(parsed),
+                "ruleset": rules.name,
+                "size": parsed.size,
+                "concealed": [NAMES[t] for t in parsed.concealed_tiles()],
+                "melds": [str(m) for m in parsed.melds],
+                "flowers": [NAMES[f] for f in parsed.flowers],
+                "last_tile": None if parsed.winning_tile is None else NAMES[parsed.winning_tile],
+            }
+        )
+        return
+    console = Console()
+    console.print(f"[bold]{parsed}[/bold]  ({rules.name}, {parsed.size}-tile hand)")
+    console.print(parsed.glyphs())
+    if parsed.melds:
+        console.print("melds: " + "  ".join(str(m) for m in parsed.melds))
+    if parsed.flowers:
+        console.print("flowers: " + _tiles(parsed.flowers))
+    if parsed.winning_tile is not None:
+        console.print("last tile: " + _tiles([parsed.winning_tile]))
+
+
+@app.command("shanten")
+def shanten_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
+    """How many tiles the hand is from ready, overall and in each hand form."""
+    parsed, rules = _load(hand, ruleset)
+    forms = _guarded(lambda: shanten_by_form(parsed, rules=rules))
+    overall = min(forms.values())
+    if as_json:
+        _emit({"shanten": overall, "forms": {f.value: n for f, n in forms.items()}})
+        return
+    console = Console()
+    console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
+    console.print(f"[bold]{_describe_shanten(overall)}[/bold] under {rules.name}")
+    table = Table("form", "shanten")
+    for form, value in forms.items():
+        style = "bold green" if value == overall else ""
+        table.add_row(form.value, str(value), style=style)
+    console.print(table)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitInfo:
+    """One wait of a ready hand: the tile and how many copies are not in the hand."""
+
+    tile: Tile
+    unseen: int
+
+    def as_json(self) -> str:
+        """The wait in the ``waits --json`` contract: the tile in canonical notation."""
+        return NAMES[self.tile]
+
+
+def wait_infos(hand: Hand, rules: Ruleset) -> list[WaitInfo]:
+    """The waits of a ready hand with what the table shows about each."""
+    held = hand.all_counts()
+    return [WaitInfo(t, unseen_count([t], held)) for t in waits(hand, rules=rules)]
+
+
+@app.command("waits")
+def waits_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
+    """The tiles that complete a ready hand (kinds it holds all four of left out)."""
+    parsed, rules = _load(hand, ruleset)
+    infos = _guarded(lambda: wait_infos(parsed, rules))
+    if as_json:
+        _emit({"waits": [w.as_json() for w in infos]})
+        return
+    console = Console()
+    console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
+    if not infos:
+        value = min(_guarded(lambda: shanten_by_form(parsed, rules=rules)).values())
+        console.print(f"no waits: the hand is {_describe_shanten(value)}")
+        return
+    console.print(f"waits on {_tiles([w.tile for w in infos])}")
+    table = Table("wait", "tile", "copies not in hand")
+    for w in infos:
+        table.add_row(NAMES[w.tile], format_glyphs([w.tile]), str(w.unseen))
+    console.print(table)
+
+
+VisibleOpt = Annotated[
+    str,
+    typer.Option("--visible", help="Tiles seen elsewhere (discards, other melds), e.g. '19mEE'."),
+]
+
+
+def _visible_counts(text: str) -> tuple[int, ...]:
+    counts = [0] * NUM_KINDS
+    for t in parse_tiles(text):
+        if t >= NUM_KINDS:
+            raise ValueError(f"a flower is not a visible playing tile in {text!r}")
+        counts[t] += 1
+    return tuple(counts)
+
+
+@app.command("discard")
+def discard_command(
+    hand: HandArg,
+    ruleset: RulesetOpt = "mcr",
+    as_json: JsonOpt = False,
+    visible: VisibleOpt = "",
+) -> None:
+    """Every discard of a hand with one tile too many: shanten after it and useful tiles."""
+    parsed, rules = _load(hand, ruleset)
+    seen = _guarded(lambda: _visible_counts(visible))
+    options = _guarded(lambda: discards(parsed, rules=rules, visible=seen))
+    if as_json:
+        _emit(
+            {
+                "discards": [
+                    {
+                        "tile": NAMES[o.tile],
+                        "shanten": o.shanten,
+                        "useful": [NAMES[t] for t in o.useful],
+                        "useful_count": o.useful_count,
+                    }
+                    for o in options
+                ]
+            }
+        )
+        return
+    console = Console()
+    console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
+    table = Table("discard", "", "shanten after", "useful tiles", "unseen")
+    best = options[0].shanten if options else 0
+    for o in options:
+        style = "bold green" if o.shanten == best else ""
+        table.add_row(
+            NAMES[o.tile],
+            format_glyphs([o.tile]),
+            str(o.shanten),
+            _tiles(o.useful),
+            str(o.useful_count),
+            style=style,
+        )
+    console.print(table)
+
+
+__all__ = ["WaitInfo", "wait_infos"]
