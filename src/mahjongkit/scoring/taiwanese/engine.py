@@ -127,13 +127,16 @@ def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Ti
     )
 
 
-def _price(hits: list[Hit], values: dict[str, int]) -> list[ScoreItem]:
+def _price(hits: list[Hit], values: dict[str, int], options: TaiwaneseOptions) -> list[ScoreItem]:
     """Priced items of the hits that exist on the sheet, less those others imply."""
     present = {h[0] for h in hits if h[0] in values}
     implied: set[str] = set()
-    stack = [i for i in present]
+    stack = list(present)
     while stack:
-        for j in CATALOGUE[stack.pop()].implies:
+        implier = stack.pop()
+        if implier == "no_flowers_no_honors" and options.lets_start_cumulative:
+            continue  # the switch adds the 5 to the two 1s (004 lines 200-202)
+        for j in CATALOGUE[implier].implies:
             if j not in implied:
                 implied.add(j)
                 stack.append(j)
@@ -221,7 +224,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             counts,
         )
         hits = [h for detect in DETECTORS for h in detect(ctx)]
-        items = _chicken(_price(hits, values), values)
+        items = _chicken(_price(hits, values, options), values)
         total = sum(i.total for i in items)
         if best is None or total > best[0]:
             best = (total, items, reading)
