@@ -109,7 +109,8 @@ def test_false_win_voids_the_hand_no_pot_004_l480() -> None:
 def test_mcr_false_win_then_another_wins_001_l43() -> None:
     """001 l.43: the declarer is disqualified for the hand; the game goes on to a win."""
     events = [ev(K.FALSE_WIN, 1, detail=1), ev(K.WIN, 3, 9, 3)]
-    money = hand_money(events, points={3: 8}, deal=Deal(), rules=MCR)
+    rules = MCR.with_options({"false_win_disqualifies": True})
+    money = hand_money(events, points={3: 8}, deal=Deal(), rules=rules)
     assert not money.void and money.winners == (3,)
     assert money.penalties[0].effect is Effect.CANNOT_WIN
     assert list(balances(money.payments)) == [-16, -16, -16, 48, 0]

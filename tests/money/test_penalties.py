@@ -33,13 +33,15 @@ def test_taiwanese_false_win_25_to_each_and_void_004_l478() -> None:
 def test_mcr_false_win_minimum_rule_001_l43() -> None:
     """001 l.43: failing the minimum disqualifies the player from winning this hand; no
     money by the seeds."""
-    p = false_win(0, MCR)
+    p = false_win(0, replace(MCR, false_win_disqualifies=True))
     assert p.effect is Effect.CANNOT_WIN and p.payments == ()
+    # The engine's plain "continue": the penalty is recorded, nothing else happens.
+    assert false_win(0, replace(MCR, false_win_disqualifies=False)).effect is Effect.NONE
 
 
 def test_mcr_competition_false_win_30() -> None:
     """The competition option: 30 in all, 10 to each other player."""
-    p = false_win(3, competition_rules(MCR))
+    p = false_win(3, competition_rules(replace(MCR, false_win_disqualifies=True)))
     assert p.effect is Effect.CANNOT_WIN
     assert list(balances(p.payments)) == [10, 10, 10, -30, 0]
 

@@ -3,10 +3,11 @@
 A penalty is a record: who offended, why, what it costs (payments to the others) and what
 it does to the hand (the offender may not win, or the hand is void and replayed).
 
+>>> from dataclasses import replace
 >>> p = false_win(1, table_rules("taiwanese-lrc"))
 >>> p.effect, [str(x) for x in p.payments]
 (<Effect.VOID_HAND: 'void hand'>, ['1->2 25 false win', '1->3 25 false win', '1->0 25 false win'])
->>> false_win(1, table_rules("mcr")).effect
+>>> false_win(1, replace(table_rules("mcr"), false_win_disqualifies=True)).effect
 <Effect.CANNOT_WIN: 'cannot win'>
 """
 
@@ -79,10 +80,16 @@ def false_win(offender: int, rules: TableRules) -> Penalty:
 
     Taiwanese: 25 to each other player, the hand void and replayed with the same dealer
     and dice (004 l.144, l.478-480). MCR tables by the seeds: the declarer may not win
-    this hand and play resumes (001 l.43); `competition_rules` adds the competition
-    penalty of 10 to each other player (30 in all).
+    this hand and play resumes (001 l.43), as the rules of play say (``false_win``:
+    ``disqualify``; ``continue`` records the penalty and nothing more);
+    `competition_rules` adds the competition penalty of 10 to each other player.
     """
-    effect = Effect.VOID_HAND if rules.false_win_voids_hand else Effect.CANNOT_WIN
+    if rules.false_win_voids_hand:
+        effect = Effect.VOID_HAND
+    elif rules.false_win_disqualifies:
+        effect = Effect.CANNOT_WIN
+    else:
+        effect = Effect.NONE  # play simply goes on (the engine's "continue")
     payments = _to_each_other(offender, rules.false_win_penalty, Reason.FALSE_WIN)
     return Penalty(offender, str(Reason.FALSE_WIN), effect, payments)
 

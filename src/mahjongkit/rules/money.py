@@ -94,6 +94,8 @@ class TableRules:
     by the seeds' minimum rule, 001 l.43; 10 each is the competition option)."""
     false_win_voids_hand: bool = False
     """A false win voids the hand, replayed with the same dealer and dice (004 l.144, l.480)."""
+    false_win_disqualifies: bool = True
+    """A false win bars the declarer from winning this hand (the minimum rule, 001 l.43)."""
     invalid_claim_forfeits: bool = False
     """An invalid claim forfeits the right to win this hand (bp-club, 001 l.52)."""
     unrevealed_kong_penalty: int = 0
@@ -173,6 +175,7 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
         base,
         multiple_winners=play.multiple_winners == "all",
         false_win_voids_hand=play.false_win == "void",
+        false_win_disqualifies=play.false_win == "disqualify",
         invalid_claim_forfeits=base.invalid_claim_forfeits or play.false_claim_forfeits_win,
     )
     return base.with_options(dict(rules.options))

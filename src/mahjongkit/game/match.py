@@ -1,0 +1,304 @@
+"""A match: a game of hands with seating, dealer rotation, money and table points.
+
+`Match` seats four players by the wind-tile draw, plays hand after hand on `HandState`
+(dealer and prevalent wind per the ruleset), settles each hand's money from its events,
+and ends after the game's rounds, a hand count or a time limit. Its record holds every
+hand (seed and actions, so the tiles replay) and every payment, so `verify` replays the
+money as well as the tiles.
+
+>>> import random
+>>> from mahjongkit.bots import RandomBot
+>>> record = Match("mcr", seed=3, max_hands=2).play()
+>>> len(record.hands), sum(record.final_scores), sum(record.table_points)
+(2, 0, Fraction(7, 1))
+>>> verify(record.to_json())
+[]
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from mahjongkit.bots import BOTS, Bot
+from mahjongkit.game.actions import Action
+from mahjongkit.game.hand_money import HandMoney, Pot, hand_money
+from mahjongkit.game.instant import return_pot
+from mahjongkit.game.rotation import (
+    WIND_LETTERS,
+    Deal,
+    draw_seats,
+    first_deal,
+    next_deal,
+    seating_order,
+)
+from mahjongkit.game.runner import play_hand
+from mahjongkit.game.settlement import PLAYERS, Payment, balances
+from mahjongkit.game.state import HandResult, HandState
+from mahjongkit.game.table_points import as_number, table_points
+from mahjongkit.rules.money import TableRules, table_rules
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.scoring import Score
+
+DIE_ITEM = "dice_on_the_wall"
+"""The Taiwanese scorer's die item: the money layer pays the die itself (see `points_of`)."""
+
+HAND_LIMIT = 200
+"""Hands after which a game stops even without its rounds done: random players draw
+almost every hand, and a table where the dealer keeps the deal on a draw never moves."""
+
+
+def points_of(score: Score) -> int:
+    """What a win's payers pay for the hand itself: the scored total without the die.
+
+    The die on the wall is paid as its own payment (004 l.428: by the dealer who gives the
+    winning tile, or by each payer of the dealer's win), so it is taken out of the total.
+    """
+    return score.total - sum(i.total for i in score.items if i.id == DIE_ITEM)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of a match: where it stood, how to replay it, what it did to the money."""
+
+    deal: Deal
+    seed: int
+    actions: tuple[tuple[int, int], ...]
+    """(seat, action index) in the order applied: with ``seed`` it replays the hand."""
+    result: dict[str, Any]
+    dice: tuple[int, ...]
+    money: HandMoney
+    scores_after: tuple[int, int, int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of the match contract's ``hands``."""
+        d = self.deal
+        return {
+            "number": d.number + 1,
+            "round": d.label(),
+            "prevalent_wind": WIND_LETTERS[d.prevalent],
+            "dealer": d.dealer,
+            "dealer_streak": d.dealer_streak,
+            "seed": self.seed,
+            "dice": list(self.dice),
+            "result": self.result,
+            **self.money.to_json(),
+            "scores_after": list(self.scores_after),
+            "actions": [list(a) for a in self.actions],
+        }
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A whole match: the contract's fields plus what replaying it needs."""
+
+    ruleset: Ruleset
+    seed: int
+    seating: tuple[int, int, int, int]
+    """The entrant (index into the bots given) at each table position."""
+    rules: TableRules
+    hands: tuple[HandRecord, ...]
+    closing: tuple[Payment, ...]
+    """Payments after the last hand (an uncollected pot returned)."""
+    final_scores: tuple[int, int, int, int]
+    ended_by: str
+    bots: tuple[str, ...] = ()
+
+    @property
+    def table_points(self) -> tuple[Fraction, ...]:
+        """4/2/1/0 by final score, ties sharing (002 l.219-221)."""
+        return table_points(self.final_scores)
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """Every payment of the match, in order."""
+        out: list[Payment] = []
+        for h in self.hands:
+            out += h.money.payments
+        return (*out, *self.closing)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ruleset", "hands", "final_scores", "table_points", ...}``."""
+        return {
+            "ruleset": self.ruleset.name,
+            "ruleset_hash": self.ruleset.contents_hash(),
+            "seed": self.seed,
+            "seating": list(self.seating),
+            "bots": list(self.bots),
+            "starting_points": self.rules.starting_points,
+            "ended_by": self.ended_by,
+            "hands": [h.to_json() for h in self.hands],
+            "closing_payments": [p.to_json() for p in self.closing],
+            "final_scores": list(self.final_scores),
+            "table_points": [as_number(p) for p in self.table_points],
+        }
+
+
+class Match:
+    """A game of mahjong between four players under one ruleset.
+
+    ``bots`` are the four entrants (random bots by default); the wind-tile draw seats
+    them. The game ends after its rounds (MCR 16 hands; Taiwanese four rounds), after
+    ``max_hands``, or, with ``time_limit`` seconds, when no time is left to start a hand
+    (000 l.102, 002 l.219); ``clock`` tells the time (seconds, any origin).
+    """
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset,
+        seed: int = 0,
+        bots: Sequence[Bot] | None = None,
+        *,
+        rules: TableRules | None = None,
+        max_hands: int | None = None,
+        time_limit: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.ruleset = get_ruleset(ruleset)
+        self.rules = rules or table_rules(self.ruleset)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if bots is None:
+            bots = [BOTS["random"](random.Random(self.rng.getrandbits(64))) for _ in range(4)]
+        if len(bots) != PLAYERS:
+            raise ValueError(f"a match needs four players, not {len(bots)}")
+        self.bots = tuple(bots)
+        self.seating = seating_order(draw_seats(self.rng))
+        limits = [n for n in (max_hands, self.rules.hands_per_game, HAND_LIMIT) if n]
+        self.max_hands = min(limits)
+        self.time_limit = time_limit if time_limit is not None else self.rules.time_limit_seconds
+        self.clock = clock
+
+    def play(self) -> MatchRecord:
+        """Play the game to its end and return its record."""
+        start = self.clock()
+        deal: Deal | None = first_deal()
+        pot = Pot()
+        hands: list[HandRecord] = []
+        scores = [self.rules.starting_points] * PLAYERS
+        ended_by = "rounds"
+        while deal is not None:
+            if len(hands) >= self.max_hands:
+                ended_by = "hand count"
+                break
+            if self.time_limit is not None and self.clock() - start >= self.time_limit:
+                ended_by = "time limit"
+                break
+            hand = self._play_hand(deal, pot)
+            pot = hand.money.pot
+            for p, amount in enumerate(balances(hand.money.payments)[:PLAYERS]):
+                scores[p] += amount
+            hands.append(
+                HandRecord(
+                    hand.deal,
+                    hand.seed,
+                    hand.actions,
+                    hand.result,
+                    hand.dice,
+                    hand.money,
+                    (scores[0], scores[1], scores[2], scores[3]),
+                )
+            )
+            deal = next_deal(
+                deal, winners=hand.money.winners, rules=self.rules, void=hand.money.void
+            )
+        closing = return_pot(pot.total, pot.contributions)
+        for p, amount in enumerate(balances(closing)[:PLAYERS]):
+            scores[p] += amount
+        return MatchRecord(
+            self.ruleset,
+            self.seed,
+            self.seating,
+            self.rules,
+            tuple(hands),
+            closing,
+            (scores[0], scores[1], scores[2], scores[3]),
+            ended_by,
+            tuple(self.bots[e].name for e in self.seating),
+        )
+
+    def _play_hand(self, deal: Deal, pot: Pot) -> HandRecord:
+        seed = self.rng.getrandbits(64)
+        state = HandState.new(
+            self.ruleset, random.Random(seed), deal.prevalent_wind, deal.dealer_streak
+        )
+        by_seat = [self.bots[self.seating[deal.player_at(s)]] for s in range(PLAYERS)]
+        result = play_hand(state, by_seat)
+        actions = tuple((seat, a.to_index()) for seat, a in state.history)
+        money = money_of(state, result, deal, self.rules, pot)
+        return HandRecord(deal, seed, actions, result.to_json(), _dice(state), money, (0, 0, 0, 0))
+
+
+def _dice(state: HandState) -> tuple[int, ...]:
+    return tuple(d for throw in state.wall.dice for d in throw)
+
+
+def money_of(
+    state: HandState, result: HandResult, deal: Deal, rules: TableRules, pot: Pot
+) -> HandMoney:
+    """The money of a finished hand from its events and its winners' scores."""
+    points = {seat: points_of(s) for seat, s in zip(result.winners, result.scores, strict=True)}
+    throws = state.wall.dice
+    dice = throws[0] if len(throws) == 1 and len(throws[0]) == 3 else ()
+    return hand_money(state.events, points=points, deal=deal, rules=rules, dice=dice, pot=pot)
+
+
+def verify(record: dict[str, Any]) -> list[str]:
+    """Replay a match record (its JSON) and list every difference in tiles or money.
+
+    Each hand is rebuilt from its seed and actions; its events must end as recorded and
+    its payments, pot and running scores must come out the same. An empty list means the
+    record replays exactly.
+    """
+    ruleset = get_ruleset(record["ruleset"])
+    rules = table_rules(ruleset)
+    problems: list[str] = []
+    if record.get("ruleset_hash") not in (None, ruleset.contents_hash()):
+        problems.append("the ruleset's contents differ from the recorded hash")
+    scores = [rules.starting_points] * PLAYERS
+    pot = Pot()
+    deal: Deal | None = first_deal()
+    for i, h in enumerate(record["hands"]):
+        if deal is None:
+            problems.append(f"hand {i + 1}: the game was already over")
+            break
+        if (deal.dealer, deal.dealer_streak, WIND_LETTERS[deal.prevalent]) != (
+            h["dealer"],
+            h["dealer_streak"],
+            h["prevalent_wind"],
+        ):
+            problems.append(f"hand {i + 1}: dealer or wind differs from the rotation")
+        state = HandState.new(
+            ruleset, random.Random(h["seed"]), deal.prevalent_wind, deal.dealer_streak
+        )
+        for seat, index in h["actions"]:
+            state.apply(seat, Action.from_index(index))
+        if state.result is None:
+            problems.append(f"hand {i + 1}: the actions do not finish the hand")
+            break
+        if state.result.to_json() != h["result"]:
+            problems.append(f"hand {i + 1}: the result differs")
+        money = money_of(state, state.result, deal, rules, pot)
+        if [p.to_json() for p in money.payments] != h["payments"]:
+            problems.append(f"hand {i + 1}: the payments differ")
+        pot = money.pot
+        for p, amount in enumerate(balances(money.payments)[:PLAYERS]):
+            scores[p] += amount
+        if scores != h["scores_after"]:
+            problems.append(f"hand {i + 1}: the running scores differ")
+        deal = next_deal(deal, winners=money.winners, rules=rules, void=money.void)
+    closing = return_pot(pot.total, pot.contributions)
+    if [p.to_json() for p in closing] != record["closing_payments"]:
+        problems.append("the closing payments differ")
+    for p, amount in enumerate(balances(closing)[:PLAYERS]):
+        scores[p] += amount
+    if scores != record["final_scores"]:
+        problems.append("the final scores differ")
+    return problems
+
+
+__all__ = ["DIE_ITEM", "HandRecord", "Match", "MatchRecord", "money_of", "points_of", "verify"]
