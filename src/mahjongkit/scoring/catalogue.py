@@ -37,6 +37,9 @@ class Item:
     description: str = ""
     seed: str = ""
     """Where the rule is written, e.g. ``002 line 80``."""
+    implies_on_sets: frozenset[str] = frozenset()
+    """Ids of items this one implies only where they were earned by the same sets (a Seat
+    Wind pung does not also score Pung of Terminals or Honors; another wind pung still does)."""
 
     def value(self, column: str) -> int | None:
         """The value in a column, ``None`` where the item is not on that sheet."""
@@ -57,7 +60,7 @@ class Catalogue:
                 raise ValueError(f"item id {item.id!r} twice in the {self.family} catalogue")
             self._by_id[item.id] = item
         for item in self.items:
-            unknown = item.implies - self._by_id.keys()
+            unknown = (item.implies | item.implies_on_sets) - self._by_id.keys()
             if unknown:
                 raise ValueError(f"{item.id} implies unknown items {sorted(unknown)}")
 

@@ -1,0 +1,402 @@
+"""Score an MCR hand: every reading of the hand, its fans, the best total.
+
+The readings are found in the reference calculator's order: the special shapes first
+(a knitted straight with a set and a pair; then seven pairs, thirteen orphans, honors and
+knitted tiles), then, unless a special shape other than seven pairs was found, every split
+into sets and a pair. Each reading's fans come from the detectors
+(`detectors`), the set patterns (`principles.combine_sets`) and the implications
+(`principles.apply_implications`); the reading with the highest total wins (free choice,
+002 line 217).
+
+>>> from mahjongkit.rules.ruleset import get_ruleset
+>>> s = score_hand(Hand.parse("123m456m789m123p55s"), Situation(), get_ruleset("mcr-gb"))
+>>> s.total, [str(i) for i in s.items][:2]
+(22, ['Pure Straight 16 (123m 456m 789m)', 'Concealed Hand 2'])
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from mahjongkit.errors import InvalidHandError, InvalidSituationError
+from mahjongkit.hand import CHOW as MELD_CHOW
+from mahjongkit.hand import KONG, PUNG, Hand
+from mahjongkit.rules.ruleset import Form, Ruleset
+from mahjongkit.scoring.mcr.detectors import (
+    CHOW_PATTERNS,
+    DETECTORS_BY_GROUP,
+    GROUPS_BY_KIND,
+    HAND_GROUPS,
+    PUNG_PATTERNS,
+)
+from mahjongkit.scoring.mcr.fans import CATALOGUE, FAN_INDEX
+from mahjongkit.scoring.mcr.reading import (
+    CHOW,
+    KNITTED_REF,
+    KONG_SET,
+    HandFacts,
+    Reading,
+    SetInfo,
+)
+from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
+from mahjongkit.scoring.principles import Found, SetPattern, apply_implications, combine_sets
+from mahjongkit.scoring.result import Outcome, Score, ScoreItem
+from mahjongkit.scoring.situation import Situation
+from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group
+from mahjongkit.tiles import NUM_KINDS, RANK, SUIT, TERMINALS_AND_HONORS, Tile
+
+ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONORS))
+
+_PREFERRED: Final = frozenset({"pure_triple_chow", "triple_pung"})
+"""Fans that win a tie between readings of equal value."""
+
+_KIND_FORM: Final = {
+    "regular": Form.REGULAR,
+    "knitted": Form.KNITTED_STRAIGHT,
+    "pairs": Form.SEVEN_PAIRS,
+    "shifted_pairs": Form.SEVEN_PAIRS,
+    "orphans": Form.THIRTEEN_ORPHANS,
+    "honors_knitted": Form.HONORS_AND_KNITTED,
+}
+
+
+# -- splitting the concealed tiles --------------------------------------------------------
+
+
+def _sets_of(counts: list[int], start: int, need: int) -> list[list[tuple[int, int]]]:
+    if need == 0:
+        return [[]] if not any(counts) else []
+    t = start
+    while t < NUM_KINDS and counts[t] == 0:
+        t += 1
+    if t == NUM_KINDS:
+        return []
+    out: list[list[tuple[int, int]]] = []
+    if counts[t] >= 3:
+        counts[t] -= 3
+        out += [[(SET_PUNG, t), *rest] for rest in _sets_of(counts, t, need - 1)]
+        counts[t] += 3
+    if SUIT[t] < 3 and RANK[t] <= 7 and counts[t + 1] and counts[t + 2]:
+        counts[t] -= 1
+        counts[t + 1] -= 1
+        counts[t + 2] -= 1
+        out += [[(CHOW, t), *rest] for rest in _sets_of(counts, t, need - 1)]
+        counts[t] += 1
+        counts[t + 1] += 1
+        counts[t + 2] += 1
+    return out
+
+
+@lru_cache(maxsize=1 << 15)
+def regular_splits(
+    counts: tuple[int, ...], sets: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """Every split of concealed ``counts`` into ``sets`` pungs/chows and a pair.
+
+    Each split is (sets as (kind, tile) sorted, pair tile), listed in the order of their
+    sets (a pung before a chow on the same tile), the order the reference calculator
+    meets them in, which decides between readings of equal value.
+    """
+    work = list(counts)
+    found = []
+    for p in range(NUM_KINDS):
+        if work[p] < 2:
+            continue
+        work[p] -= 2
+        for split in _sets_of(work, 0, sets):
+            found.append((tuple(sorted(split, key=lambda s: (s[1], s[0] != SET_PUNG))), p))
+        work[p] += 2
+    found.sort(key=lambda f: [(t, k != SET_PUNG) for k, t in f[0]])
+    return tuple(found)
+
+
+# -- the special shapes --------------------------------------------------------------------
+
+
+def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]:
+    """The special shapes of a hand with no melds (at most one applies)."""
+    standing = facts.standing
+    present = [t for t in range(NUM_KINDS) if standing[t]]
+    if Form.SEVEN_PAIRS in forms and all(c % 2 == 0 for c in standing):
+        suit = SUIT[facts.win]
+        if suit < 3 and _shifted_pairs(standing, suit):
+            return [Reading("shifted_pairs", facts, form_fans=(("seven_shifted_pairs", ()),))]
+        return [Reading("pairs", facts, form_fans=(("seven_pairs", ()),))]
+    if len(present) == 14 and Form.HONORS_AND_KNITTED in forms:
+        suited = [t for t in present if t < 27]
+        if 7 <= len(suited) <= 9:
+            pattern = next((k for k in KNITTED_STRAIGHTS if set(suited) <= set(k)), None)
+            if pattern is not None:
+                if len(suited) == 7:
+                    fans: tuple[Found, ...] = (("greater_honors_and_knitted_tiles", ()),)
+                else:
+                    fans = (("lesser_honors_and_knitted_tiles", ()),)
+                    if len(suited) == 9:
+                        fans += (("knitted_straight", (KNITTED_REF,)),)
+                return [Reading("honors_knitted", facts, knitted=tuple(suited), form_fans=fans)]
+    if tuple(present) == ORPHANS and Form.THIRTEEN_ORPHANS in forms:
+        return [Reading("orphans", facts, form_fans=(("thirteen_orphans", ()),))]
+    return []
+
+
+def _shifted_pairs(standing: tuple[int, ...], suit: int) -> bool:
+    base = 9 * suit
+    ranks = [r for r in range(9) if standing[base + r]]
+    return (
+        len(ranks) == 7
+        and ranks[-1] - ranks[0] == 6
+        and all(standing[base + r] == 2 for r in ranks)
+    )
+
+
+def _knitted_readings(facts: HandFacts) -> list[Reading]:
+    hand = facts.hand
+    standing = list(facts.standing)
+    for pattern in KNITTED_STRAIGHTS:
+        if any(standing[t] == 0 for t in pattern):
+            continue
+        for t in pattern:
+            standing[t] -= 1
+        melds = _meld_sets(hand)
+        splits = regular_splits(tuple(standing), 1 - len(melds))
+        if len(splits) != 1:
+            return []
+        sets, pair = splits[0]
+        all_sets = melds + tuple((k, t, False, False) for k, t in sets)
+        return [
+            Reading.of_sets(
+                "knitted",
+                facts,
+                all_sets,
+                pair,
+                knitted=pattern,
+                form_fans=(("knitted_straight", (KNITTED_REF,)),),
+            )
+        ]
+    return []
+
+
+def _meld_sets(hand: Hand) -> tuple[SetInfo, ...]:
+    out = []
+    for m in hand.melds:
+        kind = CHOW if m.kind is MELD_CHOW else SET_PUNG if m.kind is PUNG else KONG_SET
+        out.append((kind, m.tile, not m.concealed, True))
+    return tuple(out)
+
+
+# -- valuing a reading ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _active(
+    column: str, removed: frozenset[str], priced: tuple[tuple[str, int], ...]
+) -> dict[str, int]:
+    out: dict[str, int] = {}
+    prices = dict(priced)
+    for item in CATALOGUE:
+        if item.id in removed:
+            continue
+        base = item.value(column)
+        if base is None and item.id not in prices:
+            continue
+        out[item.id] = prices.get(item.id, base or 0)
+    return out
+
+
+def _active_patterns(patterns: tuple[SetPattern, ...], values: dict[str, int]) -> list[SetPattern]:
+    return [p for p in patterns if p.item in values]
+
+
+def _detect(reading: Reading, groups: tuple[str, ...], values: dict[str, int]) -> list[Found]:
+    found: list[Found] = []
+    for group in groups:
+        for detect in DETECTORS_BY_GROUP[group]:
+            name = detect.__name__
+            if name not in values:
+                continue
+            for sources in detect(reading):
+                found.append((name, sources))
+    return found
+
+
+def _reading_fans(
+    reading: Reading,
+    values: dict[str, int],
+    hand_found: dict[str, list[Found]],
+    chow_patterns: list[SetPattern],
+    pung_patterns: list[SetPattern],
+) -> list[Found]:
+    groups = GROUPS_BY_KIND[reading.kind]
+    found: list[Found] = []
+    for group in groups:
+        if group in HAND_GROUPS:
+            found += hand_found[group]
+        else:
+            found += _detect(reading, (group,), values)
+    if reading.kind == "regular":
+        for tiles, index, patterns in (
+            (reading.chows, reading.chow_sets, chow_patterns),
+            (reading.pungs, reading.pung_sets, pung_patterns),
+        ):
+            for fan, sources in combine_sets(tiles, patterns, reading.pair):
+                found.append((fan, tuple(index[i] for i in sources)))
+    found = apply_implications(found, CATALOGUE, FAN_INDEX)
+    if "chicken_hand" in values and not any(not CATALOGUE[f].is_flower for f, _ in found):
+        found.append(("chicken_hand", ()))
+    return found
+
+
+def _total(found: list[Found], values: dict[str, int]) -> int:
+    return sum(values[f] for f, _ in found if not CATALOGUE[f].is_flower)
+
+
+# -- the entry point -----------------------------------------------------------------------
+
+
+def _flowers(hand: Hand, situation: Situation) -> tuple[Tile, ...] | int:
+    given = situation.flowers
+    if hand.flowers:
+        if given and (
+            given != len(hand.flowers)
+            if isinstance(given, int)
+            else set(given) != set(hand.flowers)
+        ):
+            raise InvalidSituationError(
+                "the flowers of the situation differ from the flowers written in the hand"
+            )
+        return hand.flowers
+    return given
+
+
+def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
+    """Score a complete 13-tile hand (its last tile is the winning tile) under an MCR ruleset.
+
+    Raises `InvalidSituationError` for a situation that cannot happen with the hand.
+    """
+    if hand.size != 13:
+        raise InvalidHandError(f"an MCR hand has 13 tiles (+1), not {hand.size}")
+    if hand.is_waiting:
+        return Score(
+            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
+        )
+    facts = HandFacts.of(hand, situation, _flowers(hand, situation))
+    values = _active(ruleset.column, ruleset.removed_items, ruleset.item_values)
+    forms = ruleset.forms
+    best = _best_reading(facts, values, forms)
+    if best is None:
+        return Score(
+            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
+        )
+    reading, found = best
+    items = _items(reading, found, values)
+    without = sum(i.total for i in items if not i.is_flower)
+    outcome = Outcome.WIN if without >= ruleset.minimum_points else Outcome.BELOW_MINIMUM
+    return Score(
+        ruleset.name,
+        hand,
+        situation,
+        outcome,
+        items,
+        minimum=ruleset.minimum_points,
+        decomposition=_decomposition(reading),
+    )
+
+
+def _best_reading(
+    facts: HandFacts, values: dict[str, int], forms: frozenset[Form]
+) -> tuple[Reading, list[Found]] | None:
+    hand = facts.hand
+    probe = Reading("regular", facts)
+    hand_found = {group: _detect(probe, (group,), values) for group in HAND_GROUPS}
+    chow_patterns = _active_patterns(CHOW_PATTERNS, values)
+    pung_patterns = _active_patterns(PUNG_PATTERNS, values)
+    special: list[Reading] = []
+    if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
+        special = _knitted_readings(facts)
+    if not special and not hand.melds:
+        special = _special_readings(facts, forms)
+    best: tuple[Reading, list[Found]] | None = None
+    best_total = 0
+    seven_pairs = False
+    for reading in special:
+        found = _reading_fans(reading, values, hand_found, chow_patterns, pung_patterns)
+        best, best_total = (reading, found), _total(found, values)
+        seven_pairs = reading.kind == "pairs"
+    if (best is None or seven_pairs) and Form.REGULAR in forms:
+        melds = _meld_sets(hand)
+        for sets, pair in regular_splits(facts.standing, 4 - len(melds)):
+            all_sets = melds + tuple((k, t, False, False) for k, t in sets)
+            reading = Reading.of_sets(
+                "regular", facts, all_sets, pair, unique_wait=facts.unique_wait
+            )
+            found = _reading_fans(reading, values, hand_found, chow_patterns, pung_patterns)
+            total = _total(found, values)
+            # Between readings of equal value the first one met stands (the reference
+            # calculator's order), except that one with Pure Triple Chow or Triple Pung,
+            # or any reading in sets against seven pairs, takes its place.
+            if (
+                best is None
+                or total > best_total
+                or (total == best_total and (seven_pairs or any(f in _PREFERRED for f, _ in found)))
+            ):
+                best, best_total = (reading, found), total
+    return best
+
+
+def _items(reading: Reading, found: list[Found], values: dict[str, int]) -> tuple[ScoreItem, ...]:
+    by_fan: dict[str, list[tuple[int, ...]]] = {}
+    for fan, sources in sorted(found, key=lambda f: FAN_INDEX[f[0]]):
+        by_fan.setdefault(fan, []).append(sources)
+    items = []
+    for fan, all_sources in by_fan.items():
+        item = CATALOGUE[fan]
+        texts = tuple(
+            " ".join(reading.source_text(ref) for ref in sources)
+            for sources in all_sources
+            if sources
+        )
+        items.append(
+            ScoreItem(
+                fan,
+                item.name,
+                item.chinese,
+                values[fan],
+                len(all_sources),
+                tuple(dict.fromkeys(texts)),
+                item.is_flower,
+            )
+        )
+    return tuple(items)
+
+
+def _decomposition(reading: Reading) -> Decomposition:
+    form = _KIND_FORM[reading.kind]
+    hand = reading.facts.hand
+    if reading.kind in ("regular", "knitted"):
+        groups = []
+        melds = list(hand.melds)
+        for kind, tile, exposed, declared in reading.sets:
+            meld_kind = MELD_CHOW if kind == CHOW else PUNG if kind == SET_PUNG else KONG
+            meld = None
+            if declared:
+                meld = next(m for m in melds if m.kind is meld_kind and m.tile == tile)
+                melds.remove(meld)
+            groups.append(Group(meld_kind, tile, not exposed, meld))
+        pair: tuple[Tile, ...] = (reading.pair,) if reading.pair is not None else ()
+        return Decomposition(form, tuple(groups), pair, knitted=reading.knitted)
+    standing = reading.facts.standing
+    if reading.kind in ("pairs", "shifted_pairs"):
+        pairs = tuple(t for t in range(NUM_KINDS) for _ in range(standing[t] // 2))
+        return Decomposition(form, pairs=pairs)
+    if reading.kind == "orphans":
+        double = next(t for t in ORPHANS if standing[t] == 2)
+        singles = tuple(t for t in ORPHANS if t != double)
+        return Decomposition(form, pairs=(double,), singles=singles)
+    singles = tuple(t for t in range(NUM_KINDS) if standing[t])
+    if reading.kind == "honors_knitted":
+        return Decomposition(form, singles=singles, knitted=reading.knitted)
+    return Decomposition(form, singles=singles)
+
+
+__all__ = ["regular_splits", "score_hand"]

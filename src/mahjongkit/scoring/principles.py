@@ -1,0 +1,177 @@
+"""The scoring principles: which of the patterns found in one reading of a hand may count together.
+
+Seed 002 (lines 213-217) states five principles; here each is data plus one mechanism:
+
+- **implied** (line 213): an item's ``implies`` (and ``implies_on_sets``) in the catalogue;
+  `apply_implications` walks the table from the top and lets every item still standing
+  remove what it implies. An item removed this way implies nothing itself.
+- **identical patterns** (line 214), **account once** (line 216) and **separation**
+  (line 215): `combine_sets` forms the multi-set patterns (fans made of two, three or four
+  chows, or of pungs) over the sets of a reading: a four-set pattern takes all the sets;
+  otherwise a three-set pattern takes three and the set left over may combine once with
+  one of them; otherwise two-set patterns, at most one per set beyond the first of each
+  related group (the related sets form a forest), repeats dropped first.
+- **free choice** (line 217): the scorer tries every reading and keeps the best total.
+
+>>> same = SetPattern("double", 2, lambda t, pair: t[0] == t[1])
+>>> combine_sets((5, 5, 5), (same,), None)  # three equal sets: two doubles, not three
+[('double', (0, 1)), ('double', (0, 2))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from mahjongkit.scoring.catalogue import Catalogue
+
+Sources = tuple[int, ...]
+"""Indices of the sets (or other parts) of a reading that earned a pattern."""
+Found = tuple[str, Sources]
+"""One counted pattern: its item id and what earned it."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetPattern:
+    """A pattern made of ``arity`` sets of one kind.
+
+    ``matches(tiles, pair)`` gets the key tiles of the sets in ascending order (a chow's
+    lowest tile, a pung's tile) and the pair's tile (``None`` when there is none).
+    """
+
+    item: str
+    arity: int
+    matches: Callable[[tuple[int, ...], int | None], bool]
+
+
+def _components(n: int, edges: Iterable[tuple[int, int]]) -> int:
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    count = n
+    for a, b in edges:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[ra] = rb
+            count -= 1
+    return count
+
+
+def combine_sets(
+    tiles: tuple[int, ...],
+    patterns: Sequence[SetPattern],
+    pair: int | None,
+) -> list[Found]:
+    """The multi-set patterns that count together over sets of one kind.
+
+    ``patterns`` are in priority order (the first that fits wins a place); indices in the
+    result refer to positions in ``tiles``, which must be sorted.
+
+    >>> run = SetPattern("run", 3, lambda t, p: t[0] + 1 == t[1] == t[2] - 1)
+    >>> same = SetPattern("double", 2, lambda t, p: t[0] == t[1])
+    >>> combine_sets((1, 2, 3, 3), (run, same), None)  # the fourth set combines once
+    [('run', (0, 1, 2)), ('double', (2, 3))]
+    """
+    n = len(tiles)
+    if n < 2:
+        return []
+    full = tuple(range(n))
+    for p in patterns:
+        if p.arity == n and n == 4 and p.matches(tiles, pair):
+            return [(p.item, full)]
+    if n >= 3:
+        for trio in combinations(full, 3):
+            trio_tiles = (tiles[trio[0]], tiles[trio[1]], tiles[trio[2]])
+            for p in patterns:
+                if p.arity == 3 and p.matches(trio_tiles, pair):
+                    found: list[Found] = [(p.item, trio)]
+                    # account once: the set left over combines with one set of the trio, once
+                    for free in (i for i in full if i not in trio):
+                        extra = _first_pair(tiles, trio, free, patterns, pair)
+                        if extra is not None:
+                            found.append(extra)
+                    return found
+    pairs: list[Found] = []
+    for a, b in combinations(full, 2):
+        ab = (tiles[a], tiles[b])
+        for p in patterns:
+            if p.arity == 2 and p.matches(ab, pair):
+                pairs.append((p.item, (a, b)))
+                break
+    # account once: the related sets may be linked by at most (sets - groups) patterns
+    limit = n - _components(n, (s for _, s in pairs))  # type: ignore[misc]
+    if len(pairs) > limit:
+        pairs = _drop_repeats(pairs, limit, [p.item for p in patterns if p.arity == 2])
+    return pairs
+
+
+def _first_pair(
+    tiles: tuple[int, ...],
+    trio: tuple[int, ...],
+    free: int,
+    patterns: Sequence[SetPattern],
+    pair: int | None,
+) -> Found | None:
+    for p in patterns:
+        if p.arity != 2:
+            continue
+        for used in trio:
+            a, b = min(used, free), max(used, free)
+            if p.matches((tiles[a], tiles[b]), pair):
+                return (p.item, (a, b))
+    return None
+
+
+def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[Found]:
+    """Keep ``limit`` patterns: repeats of one pattern go first, the lowest in priority first.
+
+    Identical patterns (002 line 214): a pattern counted twice loses its repeat before a
+    different pattern is given up.
+    """
+    kept = list(pairs)
+    for allowed in (1, 0):
+        for item in reversed(priority):
+            while len(kept) > limit:
+                same = [i for i, (it, _) in enumerate(kept) if it == item]
+                if len(same) <= allowed:
+                    break
+                del kept[same[-1]]
+    return kept
+
+
+def apply_implications(
+    found: list[Found], catalogue: Catalogue, order: dict[str, int]
+) -> list[Found]:
+    """Remove every pattern implied by one that still stands, walking the table from the top.
+
+    ``order`` gives each item's position in the table. An item implied away implies nothing
+    itself (Four Concealed Pungs removes Fully Concealed Hand, so Self-Drawn stays).
+    """
+    if len(found) < 2:
+        return found
+    found = sorted(found, key=lambda f: order[f[0]])
+    alive = [True] * len(found)
+    for i, (item_id, sources) in enumerate(found):
+        if not alive[i]:
+            continue
+        item = catalogue[item_id]
+        implies = item.implies
+        on_sets = item.implies_on_sets
+        if not implies and not on_sets:
+            continue
+        for j in range(i + 1, len(found)):
+            if not alive[j]:
+                continue
+            other, other_sources = found[j]
+            if other in implies or (other in on_sets and set(other_sources) <= set(sources)):
+                alive[j] = False
+    return [f for f, keep in zip(found, alive, strict=True) if keep]
+
+
+__all__ = ["Found", "SetPattern", "Sources", "apply_implications", "combine_sets"]
