@@ -304,3 +304,20 @@ def test_jsonl_reads_the_corpus_format() -> None:
         "Melded Kong",
         "Self-Drawn",
     }
+
+
+def test_waits_show_the_points_of_every_wait() -> None:
+    """Issue 3: ``mahjongkit waits`` gains, for every wait, the points on a discard and
+    self-drawn; they are what ``score`` gives for the completed hand."""
+    result = run("waits", "[123m2]456m789m1sEEE", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["waits"] == ["1s"]
+    discard = score_json("[123m2]456m789m1sEEE1s")["total"]
+    drawn = score_json("[123m2]456m789m1sEEE1s", "--self-drawn")["total"]
+    assert data["points"]["1s"]["discard"] == discard
+    assert data["points"]["1s"]["self_drawn"] == drawn
+    human = run("waits", "1112345678999m", "--ruleset", "bp-club", "--seat", "S")
+    assert human.exit_code == 0, human.output
+    assert "self-drawn" in human.stdout
+    assert "bp-club" in human.stdout

@@ -7,7 +7,8 @@ reading with tile glyphs, or JSON with ``--json``. Contracts other tools rely on
   (form names are `Form` values; forms the hand cannot take, e.g. seven pairs beside a
   meld, are left out);
 - ``mahjongkit waits --json HAND`` prints ``{"waits": ["1m", "E", ...]}`` in canonical
-  notation and tile order.
+  notation and tile order, and ``"points": {"1m": {"discard": n, "self_drawn": n, ...}}``:
+  what each wait scores under the ruleset (`mahjongkit.scoring.wait_values`).
 
 Bad input exits with code 2 and a message on stderr.
 """
@@ -28,6 +29,9 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.hand import Hand
 from mahjongkit.notation import format_glyphs, format_tiles, parse_hand, parse_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.scoring import Score, Situation
+from mahjongkit.scoring.wait_values import to_json as wait_values_json
+from mahjongkit.scoring.wait_values import wait_values
 from mahjongkit.shanten import discards, shanten_by_form, unseen_count, waits
 from mahjongkit.tiles import NAMES, NUM_KINDS, Tile
 
@@ -137,13 +141,28 @@ def wait_infos(hand: Hand, rules: Ruleset) -> list[WaitInfo]:
     return [WaitInfo(t, unseen_count([t], held)) for t in waits(hand, rules=rules)]
 
 
+SeatOpt = Annotated[str, typer.Option("--seat", help="Seat wind for the points: E S W N.")]
+PrevalentOpt = Annotated[str, typer.Option("--prevalent", help="Prevalent wind for the points.")]
+
+
 @app.command("waits")
-def waits_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
-    """The tiles that complete a ready hand (kinds it holds all four of left out)."""
+def waits_command(
+    hand: HandArg,
+    ruleset: RulesetOpt = "mcr",
+    as_json: JsonOpt = False,
+    seat: SeatOpt = "E",
+    prevalent: PrevalentOpt = "E",
+) -> None:
+    """The tiles that complete a ready hand (kinds it holds all four of left out), and the
+    points each is worth won on a discard and self-drawn."""
     parsed, rules = _load(hand, ruleset)
     infos = _guarded(lambda: wait_infos(parsed, rules))
+    situation = _guarded(
+        lambda: Situation.from_dict({"seat_wind": seat, "prevalent_wind": prevalent})
+    )
+    values = _guarded(lambda: wait_values(parsed, situation, rules))
     if as_json:
-        _emit({"waits": [w.as_json() for w in infos]})
+        _emit({"waits": [w.as_json() for w in infos], "points": wait_values_json(values)})
         return
     console = Console()
     console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
@@ -152,10 +171,27 @@ def waits_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt =
         console.print(f"no waits: the hand is {_describe_shanten(value)}")
         return
     console.print(f"waits on {_tiles([w.tile for w in infos])}")
-    table = Table("wait", "tile", "copies not in hand")
+    points = {v.tile: v for v in values}
+    table = Table("wait", "tile", "copies not in hand", "on a discard", "self-drawn")
     for w in infos:
-        table.add_row(NAMES[w.tile], format_glyphs([w.tile]), str(w.unseen))
+        v = points.get(w.tile)
+        table.add_row(
+            NAMES[w.tile],
+            format_glyphs([w.tile]),
+            str(w.unseen),
+            _points(v.discard) if v else "",
+            _points(v.self_drawn) if v else "",
+        )
     console.print(table)
+    console.print(
+        f"points under {rules.name} (seat {seat}, prevalent {prevalent}); * below the minimum"
+    )
+
+
+def _points(result: Score) -> str:
+    if not result.is_win:
+        return "no win"
+    return f"{result.total}" + ("" if result.qualifies else "*")
 
 
 VisibleOpt = Annotated[
