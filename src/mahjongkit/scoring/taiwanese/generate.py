@@ -77,6 +77,7 @@ def random_winning_hand(
     dealer = seat == EAST
     self_drawn = rng.random() < 0.4
     kong_replacement = self_drawn and any(m.kind is KONG for m in melds) and rng.random() < 0.2
+    declared = sum(len(m.tiles) for m in melds)  # the winner's own tiles are on the table
     situation = Situation(
         self_drawn=self_drawn,
         kong_replacement=kong_replacement,
@@ -86,7 +87,7 @@ def random_winning_hand(
         dealer=dealer,
         discarder_is_dealer=not dealer and not self_drawn and rng.random() < 0.3,
         ting=not nico and rng.random() < 0.1,  # no Calling in Nico Nico (004 line 349)
-        tiles_on_table=rng.choice((None, None, None, 5, 9, 20)),
+        tiles_on_table=rng.choice((None, None, None, declared + rng.randrange(12))),
         dealer_streak=rng.choice((0, 0, 0, 1, 2, 3)) if dealer else 0,
     )
     return hand, situation
