@@ -46,7 +46,7 @@ def tiles(text: str) -> list[int]:
         ("1112345678999m5m", -1),
         ("123m456p789s1sEEE", 0),
         ("[123m2]45p66p789s1sEE", 1),
-        ("[123m2][EEEE]45p66p78s", 1),
+        ("[123m2][EEEE]45p66p789s", 0),
     ],
 )
 def test_known_mcr_values(text: str, expected: int) -> None:
