@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
+from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shapes import KNITTED_STRAIGHTS, is_complete
@@ -133,47 +134,72 @@ def is_regular_ready(counts: tuple[int, ...] | list[int], sets_needed: int) -> b
     return False
 
 
-def could_be_complete(
-    counts: tuple[int, ...] | list[int],
-    melds: tuple[Meld, ...],
-    last_tile: int,
-    forms: frozenset[Form],
-    hand_size: int,
-) -> bool:
-    """True when the concealed counts (the last tile included) and melds make a winning
-    shape in one of ``forms``; exact, with the regular form answered from the caches."""
+@lru_cache(maxsize=1 << 16)
+def winning_tiles(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], forms: frozenset[Form], hand_size: int
+) -> int:
+    """The tiles that would complete a waiting hand, as a bitmask over the 34 kinds.
+
+    Exact for every form: the regular form from the per-suit caches, the others checked
+    by `mahjongkit.shapes` when a cheap test says they are possible.
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> mask = winning_tiles(tiles_to_counts(parse_tiles("1112345678999m")), (),
+    ...                      frozenset({Form.REGULAR}), 13)
+    >>> [t + 1 for t in range(34) if mask >> t & 1]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
     sets_needed = hand_size // 3 - len(melds)
-    if Form.REGULAR in forms and is_regular_complete(counts, sets_needed):
-        return True
-    if melds and Form.KNITTED_STRAIGHT not in forms:
-        return False
+    mask = 0
+    work = list(counts)
+    if Form.REGULAR in forms and is_regular_ready(counts, sets_needed):
+        for t in range(NUM_KINDS):
+            if work[t] < 4:
+                work[t] += 1
+                if is_regular_complete(work, sets_needed):
+                    mask |= 1 << t
+                work[t] -= 1
     special = forms - {Form.REGULAR}
-    if not special or not _special_possible(counts, special, bool(melds)):
-        return False
-    hand = Hand(tuple(counts), melds, (), last_tile)
-    return is_complete(hand, special)
-
-
-def _special_possible(
-    counts: tuple[int, ...] | list[int], forms: frozenset[Form], melds: bool
-) -> bool:
-    """A cheap necessary condition for the special forms, so most hands skip the search."""
     if melds:
-        return Form.KNITTED_STRAIGHT in forms and _has_knitted(counts)
-    odd = sum(1 for c in counts if c % 2)
-    if (Form.SEVEN_PAIRS in forms and odd == 0) or (Form.NICO_NICO in forms and odd <= 1):
+        special &= {Form.KNITTED_STRAIGHT}
+    if special and _special_possible(counts, special, bool(melds)):
+        for t in range(NUM_KINDS):
+            if mask >> t & 1 or work[t] >= 4:
+                continue
+            work[t] += 1
+            try:
+                hand = Hand(tuple(work), melds, (), t)
+            except InvalidHandError:  # a fifth copy counting the melds: it cannot arrive
+                hand = None
+            if hand is not None and is_complete(hand, special):
+                mask |= 1 << t
+            work[t] -= 1
+    return mask
+
+
+def _special_possible(counts: tuple[int, ...], forms: frozenset[Form], melds: bool) -> bool:
+    """A cheap necessary condition on a waiting hand for the special forms."""
+    if melds:
+        return _near_knitted(counts)
+    odd = sum(c & 1 for c in counts)
+    if (Form.SEVEN_PAIRS in forms and odd == 1) or (Form.NICO_NICO in forms and odd <= 2):
         return True
-    if Form.THIRTEEN_ORPHANS in forms and sum(1 for t in TERMINALS_AND_HONORS if counts[t]) >= 12:
+    orphans = sum(1 for t in TERMINALS_AND_HONORS if counts[t])
+    if Form.THIRTEEN_ORPHANS in forms and orphans >= 12:
         return True
-    if Form.SIXTEEN_ORPHANS in forms and all(counts[t] for t in range(27, NUM_KINDS)):
+    if Form.SIXTEEN_ORPHANS in forms and sum(1 for t in range(27, NUM_KINDS) if counts[t]) >= 6:
         return True
     if Form.HONORS_AND_KNITTED in forms and max(counts) == 1:
-        return True
-    return Form.KNITTED_STRAIGHT in forms and _has_knitted(counts)
+        suited = {t for t in range(27) if counts[t]}
+        if any(suited <= set(ks) for ks in KNITTED_STRAIGHTS):
+            return True
+    return Form.KNITTED_STRAIGHT in forms and _near_knitted(counts)
 
 
-def _has_knitted(counts: tuple[int, ...] | list[int]) -> bool:
-    return any(all(counts[t] for t in ks) for ks in KNITTED_STRAIGHTS)
+def _near_knitted(counts: tuple[int, ...]) -> bool:
+    """Eight or nine of the nine tiles of some knitted straight."""
+    return any(sum(1 for t in ks if counts[t]) >= 8 for ks in KNITTED_STRAIGHTS)
 
 
-__all__ = ["could_be_complete", "is_regular_complete", "is_regular_ready"]
+__all__ = ["is_regular_complete", "is_regular_ready", "winning_tiles"]

@@ -35,7 +35,7 @@ from mahjongkit.game.actions import (
     Action,
     ActionKind,
 )
-from mahjongkit.game.completion import could_be_complete, is_regular_ready
+from mahjongkit.game.completion import is_regular_ready, winning_tiles
 from mahjongkit.game.events import (
     DRAW_FLOWER,
     DRAW_KONG,
@@ -188,6 +188,8 @@ class HandState:
         """True once any meld (claim or kong) was made: it ends the heavenly/earthly hands."""
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
+        self._waits: list[tuple[tuple[int, ...], int, int] | None] = [None] * 4
+        """Per seat: a waiting hand's counts, its number of melds, its winning tiles."""
         self._deal()
 
     @classmethod
@@ -223,6 +225,7 @@ class HandState:
             other.window = _Window(w.tile, w.giver, dict(w.options), dict(w.answers))
         other._legal = dict(self._legal)
         other._scores = dict(self._scores)
+        other._waits = list(self._waits)
         return other
 
     # -- the deal ---------------------------------------------------------------------
@@ -346,13 +349,20 @@ class HandState:
         key = (seat, tile, self_drawn, robbing)
         if key in self._scores:
             return self._scores[key]
-        counts = self.concealed[seat]
-        if not self_drawn:
-            counts = list(counts)
-            counts[tile] += 1
+        counts = list(self.concealed[seat])
+        if self_drawn:
+            counts[tile] -= 1
         melds = tuple(self.melds[seat])
         result: Score | None = None
-        if could_be_complete(counts, melds, tile, self.ruleset.forms, self.rules.hand_size):
+        waiting = tuple(counts)
+        known = self._waits[seat]
+        if known is not None and known[0] == waiting and known[1] == len(melds):
+            mask = known[2]
+        else:
+            mask = winning_tiles(waiting, melds, self.ruleset.forms, self.rules.hand_size)
+            self._waits[seat] = (waiting, len(melds), mask)
+        if mask >> tile & 1:
+            counts[tile] += 1
             hand = Hand(tuple(counts), melds, tuple(sorted(self.flowers[seat])), tile)
             result = score(hand, self._situation(seat, tile, self_drawn, robbing), self.ruleset)
             if not result.is_win:
