@@ -15,7 +15,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("analysis", "score", "game")
+COMMAND_MODULES = ("analysis", "score", "game", "match")
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
 

@@ -3,8 +3,8 @@
 `Match` seats four players by the wind-tile draw, plays hand after hand on `HandState`
 (dealer and prevalent wind per the ruleset), settles each hand's money from its events,
 and ends after the game's rounds, a hand count or a time limit. Its record holds every
-hand (seed and actions, so the tiles replay) and every payment, so `verify` replays the
-money as well as the tiles.
+hand's record (`mahjongkit.game.record`: wall, dice, actions, events) and every payment,
+so `verify` replays the money as well as the tiles.
 
 >>> import random
 >>> from mahjongkit.bots import RandomBot
@@ -25,9 +25,10 @@ from fractions import Fraction
 from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
-from mahjongkit.game.actions import Action
+from mahjongkit.errors import MahjongError
 from mahjongkit.game.hand_money import HandMoney, Pot, hand_money
 from mahjongkit.game.instant import return_pot
+from mahjongkit.game.record import HandRecord, record_of, replay
 from mahjongkit.game.rotation import (
     WIND_LETTERS,
     Deal,
@@ -62,15 +63,12 @@ def points_of(score: Score) -> int:
 
 
 @dataclass(frozen=True)
-class HandRecord:
-    """One hand of a match: where it stood, how to replay it, what it did to the money."""
+class MatchHand:
+    """One hand of a match: where it stood, its record, what it did to the money."""
 
     deal: Deal
-    seed: int
-    actions: tuple[tuple[int, int], ...]
-    """(seat, action index) in the order applied: with ``seed`` it replays the hand."""
-    result: dict[str, Any]
-    dice: tuple[int, ...]
+    record: HandRecord
+    """The engine's record of the hand: replaying it reproduces the tiles."""
     money: HandMoney
     scores_after: tuple[int, int, int, int]
 
@@ -83,12 +81,10 @@ class HandRecord:
             "prevalent_wind": WIND_LETTERS[d.prevalent],
             "dealer": d.dealer,
             "dealer_streak": d.dealer_streak,
-            "seed": self.seed,
-            "dice": list(self.dice),
-            "result": self.result,
+            "result": self.record.result,
             **self.money.to_json(),
             "scores_after": list(self.scores_after),
-            "actions": [list(a) for a in self.actions],
+            "record": self.record.to_json(),
         }
 
 
@@ -101,7 +97,7 @@ class MatchRecord:
     seating: tuple[int, int, int, int]
     """The entrant (index into the bots given) at each table position."""
     rules: TableRules
-    hands: tuple[HandRecord, ...]
+    hands: tuple[MatchHand, ...]
     closing: tuple[Payment, ...]
     """Payments after the last hand (an uncollected pot returned)."""
     final_scores: tuple[int, int, int, int]
@@ -141,9 +137,10 @@ class MatchRecord:
 class Match:
     """A game of mahjong between four players under one ruleset.
 
-    ``bots`` are the four entrants (random bots by default); the wind-tile draw seats
-    them. The game ends after its rounds (MCR 16 hands; Taiwanese four rounds), after
-    ``max_hands``, or, with ``time_limit`` seconds, when no time is left to start a hand
+    ``bots`` are the four entrants, as bots or bot names (random bots by default); the
+    wind-tile draw seats them. The game ends after its rounds (MCR 16 hands; Taiwanese
+    four rounds), after ``max_hands``, or, with ``time_limit`` seconds, when no time is
+    left to start a hand
     (000 l.102, 002 l.219); ``clock`` tells the time (seconds, any origin).
     """
 
@@ -151,7 +148,7 @@ class Match:
         self,
         ruleset: str | Ruleset,
         seed: int = 0,
-        bots: Sequence[Bot] | None = None,
+        bots: Sequence[Bot] | Sequence[str] | None = None,
         *,
         rules: TableRules | None = None,
         max_hands: int | None = None,
@@ -163,22 +160,29 @@ class Match:
         self.seed = seed
         self.rng = random.Random(seed)
         if bots is None:
-            bots = [BOTS["random"](random.Random(self.rng.getrandbits(64))) for _ in range(4)]
+            bots = ["random"] * PLAYERS
         if len(bots) != PLAYERS:
             raise ValueError(f"a match needs four players, not {len(bots)}")
-        self.bots = tuple(bots)
+        self.bots: tuple[Bot, ...] = tuple(self._bot(b) if isinstance(b, str) else b for b in bots)
         self.seating = seating_order(draw_seats(self.rng))
         limits = [n for n in (max_hands, self.rules.hands_per_game, HAND_LIMIT) if n]
         self.max_hands = min(limits)
         self.time_limit = time_limit if time_limit is not None else self.rules.time_limit_seconds
         self.clock = clock
 
+    def _bot(self, name: str) -> Bot:
+        """A bot by name, with its own generator drawn from the match's."""
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+        bot: Bot = BOTS[name](random.Random(self.rng.getrandbits(64)))
+        return bot
+
     def play(self) -> MatchRecord:
         """Play the game to its end and return its record."""
         start = self.clock()
         deal: Deal | None = first_deal()
         pot = Pot()
-        hands: list[HandRecord] = []
+        hands: list[MatchHand] = []
         scores = [self.rules.starting_points] * PLAYERS
         ended_by = "rounds"
         while deal is not None:
@@ -188,24 +192,14 @@ class Match:
             if self.time_limit is not None and self.clock() - start >= self.time_limit:
                 ended_by = "time limit"
                 break
-            hand = self._play_hand(deal, pot)
-            pot = hand.money.pot
-            for p, amount in enumerate(balances(hand.money.payments)[:PLAYERS]):
+            record, money = self._play_hand(deal, pot)
+            pot = money.pot
+            for p, amount in enumerate(balances(money.payments)[:PLAYERS]):
                 scores[p] += amount
             hands.append(
-                HandRecord(
-                    hand.deal,
-                    hand.seed,
-                    hand.actions,
-                    hand.result,
-                    hand.dice,
-                    hand.money,
-                    (scores[0], scores[1], scores[2], scores[3]),
-                )
+                MatchHand(deal, record, money, (scores[0], scores[1], scores[2], scores[3]))
             )
-            deal = next_deal(
-                deal, winners=hand.money.winners, rules=self.rules, void=hand.money.void
-            )
+            deal = next_deal(deal, winners=money.winners, rules=self.rules, void=money.void)
         closing = return_pot(pot.total, pot.contributions)
         for p, amount in enumerate(balances(closing)[:PLAYERS]):
             scores[p] += amount
@@ -221,20 +215,15 @@ class Match:
             tuple(self.bots[e].name for e in self.seating),
         )
 
-    def _play_hand(self, deal: Deal, pot: Pot) -> HandRecord:
+    def _play_hand(self, deal: Deal, pot: Pot) -> tuple[HandRecord, HandMoney]:
         seed = self.rng.getrandbits(64)
         state = HandState.new(
             self.ruleset, random.Random(seed), deal.prevalent_wind, deal.dealer_streak
         )
         by_seat = [self.bots[self.seating[deal.player_at(s)]] for s in range(PLAYERS)]
         result = play_hand(state, by_seat)
-        actions = tuple((seat, a.to_index()) for seat, a in state.history)
         money = money_of(state, result, deal, self.rules, pot)
-        return HandRecord(deal, seed, actions, result.to_json(), _dice(state), money, (0, 0, 0, 0))
-
-
-def _dice(state: HandState) -> tuple[int, ...]:
-    return tuple(d for throw in state.wall.dice for d in throw)
+        return record_of(state, seed=seed), money
 
 
 def money_of(
@@ -272,16 +261,20 @@ def verify(record: dict[str, Any]) -> list[str]:
             h["prevalent_wind"],
         ):
             problems.append(f"hand {i + 1}: dealer or wind differs from the rotation")
-        state = HandState.new(
-            ruleset, random.Random(h["seed"]), deal.prevalent_wind, deal.dealer_streak
-        )
-        for seat, index in h["actions"]:
-            state.apply(seat, Action.from_index(index))
+        try:
+            hand_record = HandRecord.from_json(h["record"])
+            if (hand_record.prevalent_wind, hand_record.dealer_streak) != (
+                deal.prevalent_wind,
+                deal.dealer_streak,
+            ):
+                problems.append(f"hand {i + 1}: its record was dealt for another position")
+            state = replay(hand_record)
+        except MahjongError as err:
+            problems.append(f"hand {i + 1}: {err}")
+            break
         if state.result is None:
             problems.append(f"hand {i + 1}: the actions do not finish the hand")
             break
-        if state.result.to_json() != h["result"]:
-            problems.append(f"hand {i + 1}: the result differs")
         money = money_of(state, state.result, deal, rules, pot)
         if [p.to_json() for p in money.payments] != h["payments"]:
             problems.append(f"hand {i + 1}: the payments differ")
@@ -301,4 +294,13 @@ def verify(record: dict[str, Any]) -> list[str]:
     return problems
 
 
-__all__ = ["DIE_ITEM", "HandRecord", "Match", "MatchRecord", "money_of", "points_of", "verify"]
+__all__ = [
+    "DIE_ITEM",
+    "HAND_LIMIT",
+    "Match",
+    "MatchHand",
+    "MatchRecord",
+    "money_of",
+    "points_of",
+    "verify",
+]
