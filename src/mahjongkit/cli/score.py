@@ -34,6 +34,7 @@ from mahjongkit.errors import (
 from mahjongkit.hand import Hand
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
+from mahjongkit.tiles import tile_glyph, tile_name
 
 ERROR_CODES = {
     "blank_line": "the line is empty",
@@ -315,9 +316,10 @@ def show_score(result: Score, rules: Ruleset) -> None:
 
 
 def _describe_situation(situation: Situation) -> str:
-    fields = situation.to_dict()
     words = []
-    for key, value in fields.items():
+    for key, value in situation.to_dict().items():
         label = key.replace("_", " ")
+        if key == "flowers" and situation.flower_tiles is not None:
+            value = " ".join(f"{tile_glyph(t)} {tile_name(t)}" for t in situation.flower_tiles)
         words.append(label if value is True else f"{label} {value}")
     return ", ".join(words)
