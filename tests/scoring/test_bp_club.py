@@ -333,3 +333,76 @@ def test_bp_club_equals_mcr_where_no_deleted_fan_scores() -> None:
         assert Counter(club.fan_counts())["No Flower Tiles"] == 1, case
         checked += 1
     assert checked > 100
+
+
+SEED_EXCLUSIONS = [
+    # (line, fan, fans the seed says it excludes that score under bp-club)
+    (70, "Last Tile Draw", ["Self-Drawn"]),
+    (72, "Out with Replacement Tile", ["Self-Drawn"]),
+    (73, "Robbing The Kong", ["Last Tile"]),
+    (95, "All Five", ["All Simples"]),
+    (96, "Upper Four", ["No Honors"]),
+    (97, "Lower Four", ["No Honors"]),
+    (100, "Melded Hand", ["Single Wait"]),
+    (103, "Fully Concealed Hand", ["Self-Drawn"]),
+    (105, "All Simples", ["No Honors"]),
+    (109, "Full Flush", ["No Honors"]),
+    (
+        113,
+        "Four Kongs",
+        [
+            "Melded Kong",
+            "Concealed Kong",
+            "Two Melded Kongs",
+            "Two Concealed Kongs",
+            "Three Kongs",
+            "All Pungs",
+            "Single Wait",
+        ],
+    ),
+    (
+        114,
+        "Four Concealed Pungs",
+        ["All Pungs", "Three Concealed Pungs", "Two Concealed Pungs", "Concealed Hand"],
+    ),
+    (115, "Four Pure Shifted Pungs", ["All Pungs"]),
+    (
+        116,
+        "Three Kongs",
+        ["Melded Kong", "Concealed Kong", "Two Melded Kongs", "Two Concealed Kongs"],
+    ),
+    (117, "All Even Pungs", ["All Pungs", "All Simples"]),
+    (122, "Two Concealed Kongs", ["Two Concealed Pungs"]),
+    (131, "Big Four Winds", ["Big Three Winds", "Seat Wind", "Pung of Terminals or Honors"]),
+    (132, "Big Three Dragons", ["Dragon Pung", "Two Dragons Pungs"]),
+    (133, "Thirteen Orphans", ["All Types", "Concealed Hand", "Single Wait"]),
+    (134, "All Terminals", ["No Honors", "Pung of Terminals or Honors", "All Pungs"]),
+    (135, "Little Four Winds", ["Big Three Winds", "Pung of Terminals or Honors"]),
+    (136, "Little Three Dragons", ["Two Dragons Pungs", "Dragon Pung"]),
+    (137, "All Honors", ["All Pungs", "Pung of Terminals or Honors"]),
+    (138, "All Terminals and Honors", ["Pung of Terminals or Honors", "All Pungs"]),
+    (140, "Two Dragons Pungs", ["Dragon Pung"]),
+    (145, "Seven Pairs", ["Concealed Hand", "Single Wait"]),
+]
+"""The exclusions written in seed 001's table (lines 66-145)."""
+
+
+@pytest.mark.parametrize(
+    ("line", "fan", "excluded"), SEED_EXCLUSIONS, ids=[f"l{e[0]}" for e in SEED_EXCLUSIONS]
+)
+def test_the_tables_exclusions_hold(line: int, fan: str, excluded: list[str]) -> None:
+    """Seed 001 lines 66-145: each fan never counts together with the fans its note excludes."""
+    by_name = {item.name: item for item in CATALOGUE}
+    item = by_name[fan]
+    implied = {CATALOGUE[i].name for i in item.implies | item.implies_on_sets}
+    assert set(excluded) <= implied
+
+
+def test_mixed_triple_chow_excludes_mixed_double_chow_line_87() -> None:
+    """Seed 001 line 87: a fourth chow of the same sequence pairs with its own suit's chow
+    (Pure Double Chow), never as a Mixed Double Chow beside the Mixed Triple Chow."""
+    for hand in ("123m123p123s123m5s5s", "[123m1][123p1][123s1][123p1]5s5s"):
+        counts = bp(hand).fan_counts()
+        assert counts["Mixed Triple Chow"] == 1
+        assert counts["Pure Double Chow"] == 1
+        assert "Mixed Double Chow" not in counts
