@@ -191,3 +191,23 @@ def test_a_different_file_cannot_take_the_bp_club_name(tmp_path: Path) -> None:
 
 def _id(name: str) -> str:
     return next(item.id for item in CATALOGUE if item.name == name)
+
+
+def test_a_file_over_another_house_ruleset_inherits_it(tmp_path: Path) -> None:
+    """A club may start from bp-club: its deletions, flower items and options carry over."""
+    text = 'name = "bp-variant"\nbase = "bp-club"\n[values]\n"Seat Flower" = 2\n'
+    rules = load_house_rules(write(tmp_path, text))
+    bp = get_ruleset("bp-club")
+    assert rules.removed_items == bp.removed_items
+    assert rules.minimum_points == 5
+    assert rules.option("draw_stacks_left") == 7
+    values = CATALOGUE.values_for(rules)
+    assert values["seat_flower"] == 2
+    assert values["no_flower_tiles"] == 1
+    assert "prevalent_wind" not in values
+
+
+def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
+    text = 'name = "windy"\nbase = "bp-club"\n[values]\n"Prevalent Wind" = 1\n'
+    rules = load_house_rules(write(tmp_path, text))
+    assert CATALOGUE.values_for(rules)["prevalent_wind"] == 1

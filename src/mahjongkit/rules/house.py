@@ -11,7 +11,7 @@ A club writes its own table without code. Every key is optional except ``name`` 
     minimum_points = 6               # points a win needs (flower items excluded)
     forms = ["regular", "seven_pairs", "thirteen_orphans"]   # the hand shapes that win
     uses_flowers = true
-    only = ["Pure Straight", "seat_wind"]   # keep these items, delete every other one
+    only = ["Pure Straight", "seat_wind"]   # the items that score (and those in [values])
     removed = ["Prevalent Wind"]     # or: delete these items (not both keys)
 
     [values]                         # re-price items, or give an item the base lacks a value
