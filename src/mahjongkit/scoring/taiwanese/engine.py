@@ -30,6 +30,21 @@ _NO_TING_FORMS = frozenset({Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_
 """No Calling in Nico Nico or Orphan hands (004 lines 336, 349, 355)."""
 
 _ORDER = {item.id: n for n, item in enumerate(CATALOGUE)}
+_COLUMN_VALUES = {
+    column: {i.id: v for i in CATALOGUE if (v := i.value(column)) is not None}
+    for column in ("lrc", "dxb")
+}
+"""Each sheet's printed values, read once (the same as ``CATALOGUE.values_for``)."""
+
+
+def _values(ruleset: Ruleset) -> dict[str, int]:
+    """Item id -> value under the ruleset: its column, re-priced, less deleted and instant items."""
+    printed = _COLUMN_VALUES.get(ruleset.column)
+    if printed is None:
+        raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese column (lrc, dxb)")
+    overrides = dict(ruleset.item_values)
+    removed = ruleset.removed_items | INSTANT_ITEMS
+    return {k: overrides.get(k, v) for k, v in printed.items() if k not in removed}
 
 
 def _flowers(hand: Hand, situation: Situation) -> tuple[tuple[Tile, ...] | None, int]:
@@ -107,11 +122,18 @@ def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers
 
 
 def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Tile]:
-    """The tiles that complete the hand without its winning tile."""
+    """The winning tile and at most one other tile that also completes the hand.
+
+    Single waits only ask whether the winning tile is the one tile that completes the
+    hand, so the search stops at the first other one.
+    """
+    win = hand.winning_tile
+    assert win is not None
     before = hand.without_winning_tile()
     counts = before.all_counts()
+    candidates: list[Tile]
     if every_tile:
-        candidates = range(NUM_KINDS)
+        candidates = list(range(NUM_KINDS))
     else:
         # A set or pair completed by a tile holds other concealed tiles within two of it.
         near: set[Tile] = set()
@@ -121,10 +143,11 @@ def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Ti
                     near |= {u for u in range(t - 2, t + 3) if 0 <= u < 27 and SUIT[u] == SUIT[t]}
                 else:
                     near.add(t)
-        candidates = sorted(near)  # type: ignore[assignment]
-    return frozenset(
-        t for t in candidates if counts[t] < 4 and decompositions(before.with_tile(t), forms)
-    )
+        candidates = sorted(near)
+    for t in candidates:
+        if t != win and counts[t] < 4 and decompositions(before.with_tile(t), forms):
+            return frozenset({win, t})
+    return frozenset({win})
 
 
 def _price(hits: list[Hit], values: dict[str, int], options: TaiwaneseOptions) -> list[ScoreItem]:
@@ -171,7 +194,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         raise InvalidSituationError(f"Taiwanese hands have 16 tiles (+1), not {hand.size}")
     options = TaiwaneseOptions.from_ruleset(ruleset)
     column = ruleset.column
-    values = {k: v for k, v in CATALOGUE.values_for(ruleset).items() if k not in INSTANT_ITEMS}
+    values = _values(ruleset)
     flower_tiles, flower_count = _flowers(hand, situation)
     check_situation(hand, situation, options, flower_count)
     minimum = options.minimum_for(situation.prevalent_wind)
