@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mahjongkit.game.settlement import (
     POT,
@@ -16,7 +18,7 @@ from mahjongkit.game.settlement import (
     die_bonus,
     settle,
 )
-from mahjongkit.rules.money import MCR_TABLE, TAIWANESE_TABLE, table_rules
+from mahjongkit.rules.money import MCR_TABLE, TAIWANESE_TABLE, TableRules, table_rules
 from mahjongkit.rules.ruleset import Form, Ruleset
 
 MCR = table_rules("mcr")
@@ -232,3 +234,42 @@ def test_payment_json_round_trip() -> None:
 
 def test_family_tables_are_distinct() -> None:
     assert MCR_TABLE.family == "mcr" and TAIWANESE_TABLE.family == "taiwanese"
+
+
+wins_strategy = st.builds(
+    lambda winner, points, source, robbed: Win(
+        winner,
+        points,
+        None if source == winner else source,
+        robbed and source != winner,
+    ),
+    st.integers(0, 3),
+    st.integers(0, 300),
+    st.integers(0, 3),
+    st.booleans(),
+)
+
+
+@given(
+    wins_strategy,
+    st.integers(0, 3),
+    st.integers(0, 9),
+    st.booleans(),
+    st.sampled_from([MCR, LRC, DXB, replace(LRC, all_pay_on_discard=True)]),
+)
+def test_every_settlement_sums_to_zero(
+    win: Win, dealer: int, streak: int, placed: bool, rules: TableRules
+) -> None:
+    payments = settle([win], rules, dealer=dealer, dealer_streak=streak, die_placed=placed)
+    assert sum(balances(payments)) == 0
+    assert all(p.payee == win.winner for p in payments)
+    assert balances(payments)[win.winner] >= win.points
+
+
+@given(st.integers(0, 3), st.lists(st.integers(0, 90), min_size=3, max_size=3), st.integers(0, 5))
+def test_multiple_winners_sum_to_zero(discarder: int, points: list[int], streak: int) -> None:
+    winners = [(discarder + k) % 4 for k in (1, 2, 3)]
+    wins = [Win(w, p, discarder) for w, p in zip(winners, points, strict=True)]
+    payments = settle(wins, LRC, dealer=0, dealer_streak=streak)
+    assert sum(balances(payments)) == 0
+    assert balances(payments)[discarder] <= -sum(points)

@@ -1,0 +1,84 @@
+"""Money of hands played on the engine from arranged walls, checked by hand calculation."""
+
+from __future__ import annotations
+
+from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
+from mahjongkit.game.hand_money import Pot
+from mahjongkit.game.match import money_of
+from mahjongkit.game.rotation import Deal
+from mahjongkit.game.settlement import Reason, balances
+from mahjongkit.game.state import HandState
+from mahjongkit.game.wall import Wall
+from mahjongkit.notation import parse_tiles
+from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.tiles import EAST, parse_tile
+
+
+def _win_on_dealer_discard(
+    ruleset: str, dealer: str, south: str, tile: str, streak: int
+) -> HandState:
+    rules = get_ruleset(ruleset)
+    wall = Wall.arranged(rules, [parse_tiles(dealer), parse_tiles(south)])
+    state = HandState(rules, wall, EAST, dealer_streak=streak)
+    state.apply(0, Action(ActionKind.DISCARD, parse_tile(tile)))
+    assert WIN in state.legal_actions(1)
+    state.apply(1, WIN)
+    for seat in state.to_act():
+        state.apply(seat, PASS)
+    assert state.result is not None and state.result.winners == (1,)
+    return state
+
+
+def test_mcr_discard_win_on_the_engine_000_l333() -> None:
+    """South wins on the dealer's 4p: the dealer pays 8 + points, West and North 8 each
+    (000 l.333); dealer is player 2 here, so South is player 3."""
+    state = _win_on_dealer_discard("mcr", "13579sESWNCFP4p", "123456789m11p23p", "4p", streak=0)
+    assert state.result is not None
+    points = state.result.scores[0].total
+    assert points >= 8
+    money = money_of(state, state.result, Deal(dealer=2), table_rules("mcr"), Pot())
+    assert list(balances(money.payments)) == [-8, -8, -8 - points, 24 + points, 0]
+
+
+def test_taiwanese_win_with_die_and_triple_dice_004_l344_l428() -> None:
+    """Taiwanese LRC, die showing 2, the arranged wall's dice 1-1-1 (a triple).
+
+    At the break each pays the dealer 5 (004 l.344). South wins on the dealer's first
+    discard; the dealer pays the total without the die, and the die bonus 5 as its own
+    payment (l.428). Net: dealer 15 - total, South total - 5, West and North -5.
+    """
+    state = _win_on_dealer_discard(
+        "taiwanese-lrc",
+        "111s222s333s444s555s7p9s",
+        "123m456m789m123p456p7p",
+        "7p",
+        streak=2,
+    )
+    assert state.result is not None
+    score = state.result.scores[0]
+    die_items = [i.total for i in score.items if i.id == "dice_on_the_wall"]
+    assert die_items == [5]  # the scorer shows the die in the breakdown...
+    money = money_of(
+        state, state.result, Deal(dealer=0, dealer_streak=2), table_rules("taiwanese-lrc"), Pot()
+    )
+    total = score.total
+    assert list(balances(money.payments)) == [15 - total, total - 5, -5, -5, 0]
+    # ...and the money pays it once, from the dealer who gave the winning tile.
+    die = [p for p in money.payments if p.reason is Reason.DIE_ON_THE_WALL]
+    assert [(p.payer, p.payee, p.amount) for p in die] == [(0, 1, 5)]
+    assert sum(p.amount for p in money.payments if p.reason is Reason.WIN) == total - 5
+
+
+def test_dxb_has_no_triple_dice_004_l343() -> None:
+    state = _win_on_dealer_discard(
+        "taiwanese-dxb",
+        "111s222s333s444s555s7p9s",
+        "123m456m789m123p456p7p",
+        "7p",
+        streak=0,
+    )
+    assert state.result is not None
+    total = state.result.scores[0].total
+    money = money_of(state, state.result, Deal(), table_rules("taiwanese-dxb"), Pot())
+    assert list(balances(money.payments)) == [-total, total, 0, 0, 0]
