@@ -361,3 +361,11 @@ def test_flowers_in_hand_and_situation_must_agree() -> None:
     with pytest.raises(InvalidSituationError, match="flowers"):
         score(hand, Situation(flowers=(35,)), "taiwanese-lrc")
     assert score(hand, Situation(), "taiwanese-lrc").fan_counts()["Flower of player's seat"] == 1
+
+
+def test_a_thirteen_tile_hand_is_not_taiwanese() -> None:
+    """Seed 003 line 7: five sets and a pair, seventeen tiles at the win."""
+    from mahjongkit.errors import InvalidHandError
+
+    with pytest.raises(InvalidHandError, match="16 tiles"):
+        score(Hand.parse("123m456m789m123pEE"), Situation(), "taiwanese-lrc")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mahjongkit.errors import InvalidSituationError
+from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import KONG, Hand
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
@@ -191,7 +191,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     (True, 1)
     """
     if hand.size != 16:
-        raise InvalidSituationError(f"Taiwanese hands have 16 tiles (+1), not {hand.size}")
+        raise InvalidHandError(f"Taiwanese hands have 16 tiles (+1), not {hand.size}")
     options = TaiwaneseOptions.from_ruleset(ruleset)
     column = ruleset.column
     values = _values(ruleset)
