@@ -107,22 +107,23 @@ class Event:
         tile = NAMES[self.tile] if self.tile >= 0 else "?"
         k = self.kind
         if k is EventKind.DRAW:
-            return f"{who} draw {tile}{_DRAW_SOURCES[self.detail]}"
+            source = _DRAW_SOURCES[self.detail] if self.detail < 3 else f" ({self.detail})"
+            return f"{who} draw {tile}{source}"
         if k is EventKind.DISCARD:
             return f"{who} discard {tile}" + (" ting" if self.detail else "")
         if k is EventKind.CHOW:
             return f"{who} chow {tile} ({self.detail + 1} of 3)"
         if k in (EventKind.PUNG, EventKind.KONG):
-            return f"{who} {k.value} {tile} from {SEAT_NAMES[self.detail]}"
+            return f"{who} {k.value} {tile} from {SEAT_NAMES[self.detail & 3]}"
         if k is EventKind.WIN:
             source = self.detail & 3
             how = "self-drawn" if source == self.seat else f"from {SEAT_NAMES[source]}"
             robbed = ", robbing the kong" if self.detail & ROBBED else ""
             return f"{who} win {tile} {how}{robbed}"
         if k is EventKind.FALSE_WIN:
-            return f"{who} false-win ({FALSE_WIN_EFFECTS[self.detail]})"
+            return f"{who} false-win ({FALSE_WIN_EFFECTS[self.detail % 3]})"
         if k is EventKind.INVALID_CLAIM:
-            return f"{who} invalid-claim {_CLAIMS[self.detail]} {tile}"
+            return f"{who} invalid-claim {_CLAIMS[self.detail % 3]} {tile}"
         if k is EventKind.EXHAUSTIVE_DRAW:
             return "table exhaustive-draw" + (" (replacement needed)" if self.detail else "")
         return f"{who} {k.value} {tile}"

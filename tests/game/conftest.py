@@ -1,0 +1,52 @@
+"""Helpers for the game tests: scripted tables and the slow-test switch."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from mahjongkit.game.state import HandState
+from mahjongkit.game.wall import Wall
+from mahjongkit.notation import parse_tiles
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests run only when asked for with ``-m slow``."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords and "tests/game" in str(item.fspath):
+            item.add_marker(skip)
+
+
+def need_scorer(ruleset: str | Ruleset) -> Ruleset:
+    """The ruleset, skipping the test while its scoring family cannot be imported."""
+    rules = get_ruleset(ruleset)
+    try:
+        family = importlib.import_module(f"mahjongkit.scoring.{rules.scoring}")
+    except ImportError as err:
+        pytest.skip(f"the {rules.scoring} scorer is not importable yet: {err}")
+    if not hasattr(family, "score_hand"):
+        pytest.skip(f"the {rules.scoring} scorer has no score_hand yet")
+    return rules
+
+
+def table(
+    ruleset: str | Ruleset,
+    hands: list[str],
+    draws: str = "",
+    replacements: str = "",
+) -> HandState:
+    """A hand dealt from a scripted wall: ``hands`` East first (the dealer's holds one tile
+    more), then the live wall gives ``draws`` and the back end ``replacements``."""
+    rules = need_scorer(ruleset)
+    wall = Wall.arranged(
+        rules,
+        [parse_tiles(h) for h in hands],
+        parse_tiles(draws) if draws else (),
+        parse_tiles(replacements) if replacements else (),
+    )
+    return HandState(rules, wall)
