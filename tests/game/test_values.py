@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 import pytest
@@ -14,10 +15,8 @@ from mahjongkit.game.events import Event, EventKind
 def all_actions() -> list[Action]:
     out = []
     for i in range(NUM_ACTIONS):
-        try:
+        with contextlib.suppress(InvalidNotationError):
             out.append(Action.from_index(i))
-        except InvalidNotationError:
-            pass
     return out
 
 
