@@ -369,3 +369,14 @@ def test_a_thirteen_tile_hand_is_not_taiwanese() -> None:
 
     with pytest.raises(InvalidHandError, match="16 tiles"):
         score(Hand.parse("123m456m789m123pEE"), Situation(), "taiwanese-lrc")
+
+
+def test_flowers_toward_the_minimum_switch() -> None:
+    """Lines 23 and 206: flower points count towards the minimum unless the table says not."""
+    hand = Hand.parse(HONOR_CHOWS, size=16)
+    sit = Situation.from_dict({"flowers": "2f3f"})
+    total = score(hand, sit, "taiwanese-lrc").total  # 2 of it from the flowers
+    table = replace(rules("lrc"), minimum_points=total)
+    assert score(hand, sit, table).outcome is Outcome.WIN
+    strict = replace(rules("lrc", flowers_count_toward_minimum=False), minimum_points=total)
+    assert score(hand, sit, strict).outcome is Outcome.BELOW_MINIMUM

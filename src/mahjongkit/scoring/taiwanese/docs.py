@@ -219,7 +219,8 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "23, 199",
         "None by default. Table option `minimum` (`dxb`: 22/22/24/26 by prevalent wind, "
         "`lrc`: 20, `lrc-after-win`: 18) or a ruleset's `minimum_points`; counted on the whole "
-        "total, flowers and Base Point included, since the card excludes nothing.",
+        "total, flowers and Base Point included, since the card excludes nothing (switch "
+        "`flowers_count_toward_minimum` leaves the flower items out).",
     ),
     (
         "Situations that cannot happen",

@@ -204,7 +204,10 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         score = Score(
             ruleset.name, hand, situation, outcome, tuple(items), minimum, d, tuple(notes)
         )
-        if outcome is Outcome.WIN and score.total < minimum:
+        counted = (
+            score.total if options.flowers_count_toward_minimum else score.total_without_flowers
+        )
+        if outcome is Outcome.WIN and counted < minimum:
             return replace(score, outcome=Outcome.BELOW_MINIMUM)
         return score
 

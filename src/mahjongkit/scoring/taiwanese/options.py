@@ -46,6 +46,14 @@ SWITCHES: tuple[Switch, ...] = (
         "suggestion once a hand has been won).",
     ),
     Switch(
+        "flowers_count_toward_minimum",
+        True,
+        (True, False),
+        "23, 197-211",
+        "Whether flower points (lines 206-211) count towards the minimum; the card counts "
+        "flowers first among the scoring items and excludes nothing.",
+    ),
+    Switch(
         "ting_in_play",
         True,
         (True, False),
@@ -174,6 +182,7 @@ class TaiwaneseOptions:
 
     minimum: str = "none"
     minimum_points: int = 0
+    flowers_count_toward_minimum: bool = True
     ting_in_play: bool = True
     dealer_streak_cap: int = 0
     lets_start_cumulative: bool = False
