@@ -6,6 +6,7 @@ Line numbers are those of seed ``004_23ad4b5675410971.txt`` (the LRC/DXB card).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from mahjongkit.hand import Hand
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import score
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.scoring.taiwanese import CATALOGUE
+from mahjongkit.scoring.taiwanese import CATALOGUE, SWITCHES
 from mahjongkit.scoring.taiwanese.generate import random_winning_hand
 
 HANDS: list[tuple[str, str, dict[str, Any], dict[str, list[tuple[str, int]]]]] = [
@@ -143,3 +144,26 @@ def test_breakdown_sums_to_total_with_one_base_point_last(seed: int, column: str
         assert item.total > 0
     specials = [n in {"nico_nico", "thirteen_orphans", "sixteen_orphans"} for n in names]
     assert specials == sorted(specials, reverse=True)  # special hands first (line 347)
+
+
+SWITCH_VALUES = {s.key: s.choices or (0, 1, 2, 6) for s in SWITCHES if s.key != "minimum"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**32 - 1),
+    st.sampled_from(["lrc", "dxb"]),
+    st.fixed_dictionaries({k: st.sampled_from(v) for k, v in SWITCH_VALUES.items()}),
+)
+def test_every_switch_setting_keeps_one_base_point(
+    seed: int, column: str, switches: dict[str, Any]
+) -> None:
+    """Line 342 under any table's switches: one Base Point, items summing to the total."""
+    hand, situation = random_winning_hand(random.Random(seed))
+    base = get_ruleset(f"taiwanese-{column}")
+    if situation.ting and not switches["ting_in_play"]:
+        situation = replace(situation, ting=False)
+    result = score(hand, situation, replace(base, options=tuple(sorted(switches.items()))))
+    names = [i.id for i in result.items]
+    assert names.count("base_point") == 1
+    assert result.total == sum(i.total for i in result.items)
