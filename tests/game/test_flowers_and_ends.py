@@ -1,0 +1,174 @@
+"""Flowers at the deal and in play, the last tile and last discard, and every way a hand
+is drawn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mahjongkit.errors import IllegalActionError
+from mahjongkit.game.actions import DISCARDS, PASS, Action
+from mahjongkit.game.events import DRAW_FLOWER, DRAW_WALL, END_REPLACEMENT, END_WALL, EventKind
+from mahjongkit.game.state import HandState
+from mahjongkit.notation import parse_tiles
+
+from .conftest import need_scorer, table
+
+A = Action.parse
+FA = "147m147p147sESWN"
+FB = "258m258p258sCFPE"
+FC = "369m369p369sSWNC"
+NINE_GATES = "1112345678999m"
+
+
+def t(name: str) -> int:
+    return parse_tiles(name)[0]
+
+
+def drain(state: HandState, leave: int) -> None:
+    """Take tiles off the back end until ``leave`` live tiles remain (reaching the end of
+    the wall quickly; the front, where the scripted draws are, is kept)."""
+    while state.wall.live > leave:
+        state.wall.draw_replacement()
+
+
+def passive(state: HandState) -> None:
+    """Play on without ever claiming or winning: discard the drawn tile, pass on all."""
+    while not state.ended:
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            if PASS in legal:
+                action = PASS
+            elif state.last_tile >= 0 and DISCARDS[state.last_tile] in legal:
+                action = DISCARDS[state.last_tile]
+            else:
+                action = next(a for a in legal if a.kind.value == "discard")
+            state.apply(seat, action)
+
+
+def test_mcr_deal_flowers_dealer_first_until_none_then_south_seed_000_line_48() -> None:
+    state = table(
+        "mcr", ["147m147p147sESW1f2f", "258m258p258sCFP4f", FC, FA], replacements="3f5m6m7m"
+    )
+    flowers = [(e.seat, e.tile) for e in state.events if e.kind is EventKind.FLOWER]
+    assert flowers == [(0, t("1f")), (0, t("2f")), (0, t("3f")), (1, t("4f"))]
+    draws = [(e.seat, e.tile) for e in state.events if e.kind is EventKind.DRAW]
+    assert draws == [(0, t("3f")), (0, t("5m")), (0, t("6m")), (1, t("7m"))]
+    assert [sum(c) for c in state.concealed] == [14, 13, 13, 13]
+    assert state.flowers[0] == [t("1f"), t("2f"), t("3f")]
+
+
+def test_taiwanese_deal_flowers_one_each_in_seat_order_seed_004_line_76() -> None:
+    state = table(
+        "taiwanese-lrc",
+        [
+            "147m147p147sESWNCF1f2f",
+            "258m258p258sESWNC4f",
+            "369m369p369sESWNCF",
+            "12478m258p369sPPPNF",
+        ],
+        replacements="3f5m6m7m",
+    )
+    flowers = [(e.seat, e.tile) for e in state.events if e.kind is EventKind.FLOWER]
+    assert flowers == [(0, t("1f")), (1, t("4f")), (0, t("2f")), (0, t("3f"))]
+    assert [sum(c) for c in state.concealed] == [17, 16, 16, 16]
+
+
+def test_a_flower_drawn_in_play_is_exposed_and_replaced_at_once_seed_001_line_35() -> None:
+    state = table("mcr", [FA + "C", FB, FC, "47m147p147sESWNF"], draws="5f", replacements="7m")
+    state.apply(0, A("discard C"))
+    last = [(e.kind, e.seat, e.tile, e.detail) for e in state.events[-3:]]
+    assert last == [
+        (EventKind.DRAW, 1, t("5f"), DRAW_WALL),
+        (EventKind.FLOWER, 1, t("5f"), 0),
+        (EventKind.DRAW, 1, t("7m"), DRAW_FLOWER),
+    ]
+    assert state.turn == 1 and state.last_tile == t("7m") and state.concealed[1][t("7m")] == 1
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "reserve"),
+    [
+        ("mcr", 0),  # seed 000 line 14: play until the wall is empty
+        ("bp-club", 14),  # seed 001 line 42: seven stacks left
+        ("taiwanese-lrc", 16),  # seed 003 line 141: the dead wall keeps 16 tiles
+    ],
+)
+def test_exhaustive_draw_leaves_the_rulesets_reserve(ruleset: str, reserve: int) -> None:
+    rules = need_scorer(ruleset)
+    for seed in range(3):
+        state = HandState.new(rules, random.Random(seed))
+        passive(state)
+        assert state.result is not None and state.result.kind == "draw"
+        assert state.wall.remaining == reserve and state.wall.live == 0
+        assert state.events[-1].kind is EventKind.EXHAUSTIVE_DRAW
+        if state.events[-1].detail == END_WALL:
+            # The last tile drawn is still discarded, giving a last discard to claim.
+            kinds = [e.kind for e in state.events[-4:]]
+            assert EventKind.DISCARD in kinds
+
+
+def test_the_last_discard_can_be_won_on_seed_003_line_139_and_000_line_230() -> None:
+    state = table("mcr", [FA + "C", NINE_GATES, FB, "123456789pPPP5m"], draws="E")
+    drain(state, 1)
+    state.apply(0, A("discard C"))
+    assert state.wall.live == 0 and state.turn == 1  # South drew the last tile
+    state.apply(1, A("discard 5m"))
+    assert state.legal_actions(3) == (A("win"), A("pass"))
+    state.apply(3, A("win"))
+    result = state.result
+    assert result is not None and result.winners == (3,)
+    assert result.scores[0].situation.last_wall_tile
+
+
+def test_the_last_discard_can_be_punged_then_the_hand_is_drawn_seed_003_line_139() -> None:
+    state = table(
+        "mcr", [FA + "C", NINE_GATES, "55m258p258sCFPE8m", "123456789pPPP5m"], draws="E"
+    )
+    drain(state, 1)
+    state.apply(0, A("discard C"))
+    state.apply(1, A("discard 5m"))
+    state.apply(3, A("pass"))
+    state.apply(2, A("pung"))
+    assert state.turn == 2 and state.wall.live == 0
+    state.apply(2, A("discard 8m"))
+    result = state.result
+    assert result is not None and result.kind == "draw"
+    assert state.events[-1].detail == END_WALL
+
+
+def test_a_flower_as_the_last_tile_ends_the_hand_seed_003_line_141() -> None:
+    state = table("mcr", [FA + "C", FB, FC, "47m147p147sESWNF"], draws="5f")
+    drain(state, 1)
+    state.apply(0, A("discard C"))
+    assert state.result is not None and state.result.kind == "draw"
+    assert state.events[-1].detail == END_REPLACEMENT
+
+
+def test_taiwanese_kong_needing_a_replacement_at_the_end_ends_the_hand_seed_003_line_141() -> None:
+    state = table(
+        "taiwanese-lrc",
+        [
+            "1111m258p369sESWNCFP",
+            "258m147p147sESWNCFP",
+            "369m369p258sESWNCFP",
+            "47m258p369p147s369sCF",
+        ],
+    )
+    drain(state, 0)
+    assert A("concealed-kong 1m") in state.legal_actions(0)
+    state.apply(0, A("concealed-kong 1m"))
+    assert state.result is not None and state.result.kind == "draw"
+    assert state.events[-1].detail == END_REPLACEMENT
+    assert state.wall.remaining == 16
+
+
+def test_mcr_no_kong_without_a_tile_to_replace_it() -> None:
+    hands = ["1111m258p369sESWN", "258m147p147sCFPE", "369m369p258sSWNC", "47m258p147s369sCF"]
+    assert A("concealed-kong 1m") in table("mcr", hands).legal_actions(0)
+    state = table("mcr", hands)
+    drain(state, 0)
+    assert A("concealed-kong 1m") not in state.legal_actions(0)
+    with pytest.raises(IllegalActionError, match="no tile is left to replace a kong"):
+        state.apply(0, A("concealed-kong 1m"))
