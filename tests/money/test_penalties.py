@@ -16,7 +16,7 @@ from mahjongkit.game.penalties import (
     unrevealed_concealed_kong,
 )
 from mahjongkit.game.settlement import Payment, Reason, SettlementError, balances
-from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.money import InvalidTableRulesError, table_rules
 from mahjongkit.rules.ruleset import MCR_FORMS, Ruleset
 
 MCR = table_rules("mcr")
@@ -81,3 +81,13 @@ def test_only_the_offender_pays() -> None:
 def test_penalty_json_round_trip() -> None:
     p = false_win(2, LRC)
     assert Penalty.from_json(p.to_json()) == p
+
+
+def test_table_options_are_checked_and_play_options_shared() -> None:
+    """A house rule with a malformed value is an error; the play rules' own words
+    (``multiple_winners = "all"``) set the money's switch too."""
+    bad = Ruleset("bad-club", "x", 13, MCR_FORMS, options=(("base_payment", "8"),))
+    with pytest.raises(InvalidTableRulesError, match="base_payment"):
+        table_rules(bad)
+    shared = Ruleset("all-win", "x", 13, MCR_FORMS, options=(("multiple_winners", "all"),))
+    assert table_rules(shared).multiple_winners

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from mahjongkit.rules.play import play_rules
+from mahjongkit.errors import MahjongError
+from mahjongkit.rules.play import PlayRules, play_rules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
 
@@ -106,10 +107,42 @@ class TableRules:
 
         >>> table_rules("mcr").with_options({"base_payment": 5}).base_payment
         5
+        >>> try:
+        ...     table_rules("mcr").with_options({"base_payment": "8"})
+        ... except InvalidTableRulesError as err:
+        ...     print(err)
+        table rule base_payment must be a whole number, not '8'
         """
-        names = {f.name for f in fields(self)}
-        known = {k: v for k, v in options.items() if k in names and k != "family"}
+        kinds = {f.name: str(f.type) for f in fields(self)}
+        known: dict[str, Any] = {}
+        for key, value in options.items():
+            kind = kinds.get(key)
+            if kind is None or key == "family":
+                continue
+            known[key] = _checked(key, kind, value)
         return replace(self, **known) if known else self
+
+
+class InvalidTableRulesError(MahjongError, ValueError):
+    """A table-rule option whose value has the wrong type."""
+
+
+def _checked(key: str, kind: str, value: Any) -> Any:
+    if value is None and "None" in kind:
+        return None
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidTableRulesError(f"table rule {key} must be true or false, not {value!r}")
+        return value
+    if kind.startswith("int"):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidTableRulesError(f"table rule {key} must be a whole number, not {value!r}")
+        return value
+    if kind.startswith("float"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise InvalidTableRulesError(f"table rule {key} must be a number, not {value!r}")
+        return float(value)
+    return value
 
 
 MCR_TABLE = TableRules(
@@ -178,7 +211,17 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
         false_win_disqualifies=play.false_win == "disqualify",
         invalid_claim_forfeits=base.invalid_claim_forfeits or play.false_claim_forfeits_win,
     )
-    return base.with_options(dict(rules.options))
+    # Options the rules of play own (``multiple_winners`` there is a word, not a flag)
+    # were read through `play` above.
+    own = {k: v for k, v in rules.options if k not in PlayRules.__dataclass_fields__}
+    return base.with_options(own)
 
 
-__all__ = ["COMPETITION_FALSE_WIN", "MCR_TABLE", "TAIWANESE_TABLE", "TableRules", "table_rules"]
+__all__ = [
+    "COMPETITION_FALSE_WIN",
+    "MCR_TABLE",
+    "TAIWANESE_TABLE",
+    "InvalidTableRulesError",
+    "TableRules",
+    "table_rules",
+]
