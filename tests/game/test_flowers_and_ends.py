@@ -123,9 +123,7 @@ def test_the_last_discard_can_be_won_on_seed_003_line_139_and_000_line_230() -> 
 
 
 def test_the_last_discard_can_be_punged_then_the_hand_is_drawn_seed_003_line_139() -> None:
-    state = table(
-        "mcr", [FA + "C", NINE_GATES, "55m258p258sCFPE8m", "123456789pPPP5m"], draws="E"
-    )
+    state = table("mcr", [FA + "C", NINE_GATES, "55m258p258sCFPE8m", "123456789pPPP5m"], draws="E")
     drain(state, 1)
     state.apply(0, A("discard C"))
     state.apply(1, A("discard 5m"))
