@@ -174,16 +174,20 @@ def _regular(es: Sequence[SuitEntry], melds: int, size: int) -> int:
     return TABLES.shanten_table[cls][size // 3 - melds]
 
 
-def _knitted_straight(es: Sequence[SuitEntry], melds: int, bound: int) -> int:
-    """Least over the six knitted straights of (tiles missing + shanten of the rest)."""
+def _knitted_straight(es: Sequence[SuitEntry], melds: int, bound: int, floor: int = -1) -> int:
+    """Least over the six knitted straights of (tiles missing + shanten of the rest).
+
+    ``floor`` is a lower bound of the rest's shanten: the whole hand's shanten when it
+    needs as few sets as the rest does (fewer tiles never bring a hand closer).
+    """
     e0, e1, e2, eh = es
     k0, k1, k2 = e0.knit, e1.knit, e2.knit
     best = _NONE
     combine = TABLES.combine
     for a, b, c in _PERMS:
         missing = 9 - k0[a] - k1[b] - k2[c]
-        # The rest is at best complete (-1): skip straights that cannot beat the bound.
-        if missing - 1 >= min(best, bound):
+        # Skip straights that cannot beat the bound even with the best possible rest.
+        if missing + floor >= min(best, bound):
             continue
         cls = combine(combine(combine(e0.knit_rest[a], e1.knit_rest[b]), e2.knit_rest[c]), eh.cls)
         value = missing + TABLES.shanten_table[cls][1 - melds]
@@ -358,14 +362,15 @@ def _mcr_least(counts: tuple[int, ...], melds: int) -> int:
         if value < best:
             best = value
     kmax = e0.kmax + e1.kmax + e2.kmax
-    if (melds == 0 and 13 - kmax - eh.kinds < best) or (melds <= 1 and 8 - kmax < best):
+    floor = tables.shanten_table[cls][1 - melds] if melds <= 1 else _NONE
+    if (melds == 0 and 13 - kmax - eh.kinds < best) or 9 - kmax + floor < best:
         knitted = _knitted_max((e0, e1, e2))
         if melds == 0:
             value = 13 - knitted - eh.kinds
             if value < best:
                 best = value
-        if melds <= 1 and 8 - knitted < best:
-            value = _knitted_straight((e0, e1, e2, eh), melds, best)
+        if 9 - knitted + floor < best:
+            value = _knitted_straight((e0, e1, e2, eh), melds, best, floor)
             if value < best:
                 best = value
     return best
@@ -421,14 +426,45 @@ def _improving(
     forms: tuple[Form, ...],
     target: int,
 ) -> list[Tile]:
-    """The live tiles whose arrival brings the hand's shanten below ``target + 1``."""
+    """The live tiles whose arrival brings the hand's shanten down to ``target``.
+
+    Only forms already at ``target + 1`` can get there with one tile.
+    """
     es = _entries(counts)
-    values = {f: _value(f, es, n_melds, size, _NONE) for f in forms}
+    values = {f: _value(f, es, n_melds, size, target + 2) for f in forms}
     best = min(values.values())
-    if best > target + 1 or best < target:
+    if best != target + 1:
         return []
     live_forms = tuple(f for f in forms if values[f] == best)
     out = []
+    if live_forms == (Form.REGULAR,):
+        # The common case: one combination per candidate, with the other three groups
+        # combined once beforehand.
+        combine, table = TABLES.combine, TABLES.shanten_table
+        e0, e1, e2, eh = es
+        c01, c23 = combine(e0.cls, e1.cls), combine(e2.cls, eh.cls)
+        others = (
+            combine(e1.cls, c23),
+            combine(e0.cls, c23),
+            combine(c01, eh.cls),
+            combine(c01, e2.cls),
+        )
+        need = size // 3 - n_melds
+        combined = TABLES.combined
+        for group, entry in enumerate(es):
+            plus = entry.plus or TABLES.plus(entry)
+            other = others[group] << 20
+            base = 9 * group
+            for rank in entry.near:
+                grown = plus[rank]
+                if grown is None or held[base + rank] >= 4:
+                    continue
+                cls = combined.get(other | grown.cls)
+                if cls is None:
+                    cls = combine(other >> 20, grown.cls)
+                if table[cls][need] <= target:
+                    out.append(base + rank)
+        return out
     for t in _candidates(counts, live_forms):
         if held[t] >= 4:
             continue  # all four copies are in the hand: none can arrive
@@ -462,6 +498,16 @@ def waits(
     >>> waits(Hand.parse("123456789m1111p"))  # ready in shape, but its wait is dead
     []
     """
+    if rules is None and type(hand) is tuple and type(melds) is int and len(hand) == NUM_KINDS:
+        # The hot path: counts and a meld count, default forms. Not ready: no waits.
+        try:
+            value = _mcr_least(hand, melds)
+        except ValueError:
+            value = _NONE
+        if value != _NONE and sum(hand) + 3 * melds == 13:
+            if value != 0:
+                return []
+            return _improving(hand, melds, hand, 13, _forms_for(MCR_FORMS, 13, melds), -1)
     counts, n_melds, held, size, forms = _waiting(hand, melds, rules)
     return _improving(counts, n_melds, held, size, forms, -1)
 

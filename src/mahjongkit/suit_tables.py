@@ -55,6 +55,7 @@ class SuitEntry:
         "knit",
         "knit_rest",
         "minus",
+        "near",
         "pair_any",
         "pairs",
         "plus",
@@ -79,6 +80,14 @@ class SuitEntry:
         self.end_pair = any(c >= 2 for c in ends)
         self.knit: tuple[int, ...] = ()
         self.kmax = 0
+        # Ranks a new tile can join a held one at: two ranks either way in a suit (a
+        # chow), the same kind among the honours (a pair or pung).
+        reach = 2 if len(key) == 9 else 0
+        self.near = tuple(
+            r
+            for r in range(len(key))
+            if any(key[u] for u in range(max(0, r - reach), min(len(key), r + reach + 1)))
+        )
         self.knit_rest: tuple[int, ...] = ()
         self.sixteen = 0
         self.sixteen_pair = NEG
