@@ -1,0 +1,121 @@
+"""Invariants over hands played by random bots, for every ruleset: every tile accounted
+for at every step, the right number of tiles in every hand, observations that leak
+nothing, records that replay exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from mahjongkit.bots import RandomBot
+from mahjongkit.game.events import EventKind
+from mahjongkit.game.observation import observation, seen_events
+from mahjongkit.game.record import HandRecord, record_of, verify
+from mahjongkit.game.state import HandState, Phase
+from mahjongkit.rules.ruleset import Ruleset
+
+from .conftest import need_scorer
+
+RULESETS = ["mcr", "mcr-gb", "bp-club", "taiwanese-lrc", "taiwanese-dxb"]
+FULL = [4] * 34 + [1] * 8
+
+
+def check_tiles(state: HandState) -> None:
+    census = state.tile_census()
+    expected = FULL if state.rules.uses_flowers else [4] * 34 + [0] * 8
+    assert census == expected
+    size = state.rules.hand_size
+    for seat in range(4):
+        count = sum(state.concealed[seat]) + 3 * len(state.melds[seat])
+        holding = state.phase is Phase.TURN and seat == state.turn
+        if state.result is not None and seat in state.result.winners and state.result.self_drawn:
+            holding = True
+        assert count == (size + 1 if holding else size), (seat, count, state.phase)
+
+
+def redistributed(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """A copy in which everything ``seat`` cannot see is shuffled: the other seats'
+    concealed tiles and the order of the wall (flowers keep their places)."""
+    other = state.copy()
+    wall = other.wall
+    free = [p for p in range(len(wall.tiles)) if not wall._taken[p] and wall.tiles[p] < 34]
+    pool = [wall.tiles[p] for p in free]
+    others = [s for s in range(4) if s != seat]
+    sizes = [sum(other.concealed[s]) for s in others]
+    for s in others:
+        pool += [t for t in range(34) for _ in range(other.concealed[s][t])]
+    rng.shuffle(pool)
+    tiles = list(wall.tiles)
+    for p in free:
+        tiles[p] = pool.pop()
+    wall.tiles = tuple(tiles)
+    for s, n in zip(others, sizes, strict=True):
+        counts = [0] * 34
+        for _ in range(n):
+            counts[pool.pop()] += 1
+        other.concealed[s] = counts
+    other._legal = {}
+    other._scores = {}
+    other._waits = [None] * 4
+    return other
+
+
+def play_checked(rules: Ruleset, seed: int, leaks: bool) -> HandState:
+    rng = random.Random(seed)
+    state = HandState.new(rules, rng)
+    bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+    check_tiles(state)
+    while not state.ended:
+        for seat in state.to_act():
+            obs = observation(state, seat)
+            if leaks:
+                assert observation(redistributed(state, seat, rng), seat) == obs
+            assert obs.legal_actions and all(
+                obs.action_mask[a.to_index()] for a in obs.legal_actions
+            )
+            assert sum(obs.action_mask) == len(obs.legal_actions)
+            state.apply(seat, bots[seat].act(obs))
+            check_tiles(state)
+            if state.ended:
+                break
+    return state
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_random_hands_keep_every_invariant_and_replay_exactly(name: str) -> None:
+    rules = need_scorer(name)
+    kinds: dict[str, int] = {}
+    for seed in range(120):
+        state = play_checked(rules, seed, leaks=seed < 15)
+        assert state.result is not None
+        kinds[state.result.kind] = kinds.get(state.result.kind, 0) + 1
+        record = record_of(state, seed=seed)
+        loaded = HandRecord.from_json(json.loads(json.dumps(record.to_json())))
+        assert loaded == record
+        assert verify(loaded) == []
+        for seat in range(4):
+            for e in seen_events(state, seat):
+                if e.seat != seat and e.kind in (EventKind.DEAL, EventKind.DRAW):
+                    assert e.tile == -1
+    assert kinds.get("draw", 0) + kinds.get("win", 0) == 120
+
+
+def test_a_tampered_record_is_reported() -> None:
+    rules = need_scorer("mcr")
+    state = play_checked(rules, 1, leaks=False)
+    data = record_of(state, seed=1).to_json()
+    data["actions"][3][1] = (data["actions"][3][1] + 1) % 34
+    problems = verify(HandRecord.from_json(data))
+    assert len(problems) == 1 and problems[0].startswith(("action 3", "after action 4"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RULESETS)
+def test_soak_10000_random_hands(name: str) -> None:
+    """The long run (``pytest -m slow``): 10,000 hands per ruleset."""
+    rules = need_scorer(name)
+    for seed in range(10_000):
+        state = play_checked(rules, 10_000 + seed, leaks=False)
+        assert verify(record_of(state, seed=seed)) == []
