@@ -116,8 +116,8 @@ class Event:
         if k in (EventKind.PUNG, EventKind.KONG):
             return f"{who} {k.value} {tile} from {SEAT_NAMES[self.detail & 3]}"
         if k is EventKind.WIN:
-            source = self.detail & 3
-            how = "self-drawn" if source == self.seat else f"from {SEAT_NAMES[source]}"
+            giver = self.detail & 3
+            how = "self-drawn" if giver == self.seat else f"from {SEAT_NAMES[giver]}"
             robbed = ", robbing the kong" if self.detail & ROBBED else ""
             return f"{who} win {tile} {how}{robbed}"
         if k is EventKind.FALSE_WIN:
