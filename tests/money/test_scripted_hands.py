@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
+from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import money_of
+from mahjongkit.game.match import drive_hand, flower_winner, money_of, result_of
 from mahjongkit.game.rotation import Deal
 from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState
@@ -37,7 +40,7 @@ def test_mcr_discard_win_on_the_engine_000_l333() -> None:
     assert state.result is not None
     points = state.result.scores[0].total
     assert points >= 8
-    money = money_of(state, state.result, Deal(dealer=2), table_rules("mcr"), Pot())
+    money = money_of(state, Deal(dealer=2), table_rules("mcr"), Pot())
     assert list(balances(money.payments)) == [-8, -8, -8 - points, 24 + points, 0]
 
 
@@ -59,9 +62,7 @@ def test_taiwanese_win_with_die_and_triple_dice_004_l344_l428() -> None:
     score = state.result.scores[0]
     die_items = [i.total for i in score.items if i.id == "dice_on_the_wall"]
     assert die_items == [5]  # the scorer shows the die in the breakdown...
-    money = money_of(
-        state, state.result, Deal(dealer=0, dealer_streak=2), table_rules("taiwanese-lrc"), Pot()
-    )
+    money = money_of(state, Deal(dealer=0, dealer_streak=2), table_rules("taiwanese-lrc"), Pot())
     total = score.total
     assert list(balances(money.payments)) == [15 - total, total - 5, -5, -5, 0]
     # ...and the money pays it once, from the dealer who gave the winning tile.
@@ -80,5 +81,31 @@ def test_dxb_has_no_triple_dice_004_l343() -> None:
     )
     assert state.result is not None
     total = state.result.scores[0].total
-    money = money_of(state, state.result, Deal(), table_rules("taiwanese-dxb"), Pot())
+    money = money_of(state, Deal(), table_rules("taiwanese-dxb"), Pot())
     assert list(balances(money.payments)) == [-total, total, 0, 0, 0]
+
+
+def test_seven_flowers_dealt_win_at_once_004_l384() -> None:
+    """East is dealt seven flowers: after replacing them (l.386) East wins at once, and
+    each other player pays 20 (l.210, l.384); no other points, no score."""
+    rules = get_ruleset("taiwanese-lrc")
+    flowers = parse_tiles("1f2f3f4f5f6f7f")
+    wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]])
+    state = HandState(rules, wall, EAST)
+    lrc = table_rules(rules)
+    assert flower_winner(state, lrc) == 0
+    assert drive_hand(state, [RandomBot(random.Random(i)) for i in range(4)], lrc) == 0
+    assert state.history == []
+    money = money_of(state, Deal(dealer=3), lrc, Pot())
+    assert money.winners == (3,) and money.wins[0].self_drawn
+    seven = [p for p in money.payments if p.reason is Reason.SEVEN_FLOWERS]
+    assert sorted(p.payer for p in seven) == [0, 1, 2] and {p.amount for p in seven} == {20}
+    assert result_of(state, lrc)["reason"] == "seven flowers"
+
+
+def test_mcr_has_no_flower_win() -> None:
+    rules = get_ruleset("mcr")
+    flowers = parse_tiles("1f2f3f4f5f6f7f")
+    wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m")]])
+    state = HandState(rules, wall, EAST)
+    assert flower_winner(state, table_rules(rules)) is None
