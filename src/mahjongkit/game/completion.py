@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shapes import KNITTED_STRAIGHTS, is_complete
+from mahjongkit.shapes import is_complete
 from mahjongkit.tiles import NUM_KINDS, TERMINALS_AND_HONORS
 
 _SETS = 1
@@ -178,28 +178,56 @@ def winning_tiles(
     return mask
 
 
+_ORPHANS = TERMINALS_AND_HONORS
+_HONORS = tuple(range(27, NUM_KINDS))
+_KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
 def _special_possible(counts: tuple[int, ...], forms: frozenset[Form], melds: bool) -> bool:
     """A cheap necessary condition on a waiting hand for the special forms."""
     if melds:
         return _near_knitted(counts)
-    odd = sum(c & 1 for c in counts)
-    if (Form.SEVEN_PAIRS in forms and odd == 1) or (Form.NICO_NICO in forms and odd <= 2):
-        return True
-    orphans = sum(1 for t in TERMINALS_AND_HONORS if counts[t])
-    if Form.THIRTEEN_ORPHANS in forms and orphans >= 12:
-        return True
-    if Form.SIXTEEN_ORPHANS in forms and sum(1 for t in range(27, NUM_KINDS) if counts[t]) >= 6:
-        return True
-    if Form.HONORS_AND_KNITTED in forms and max(counts) == 1:
-        suited = {t for t in range(27) if counts[t]}
-        if any(suited <= set(ks) for ks in KNITTED_STRAIGHTS):
+    if Form.SEVEN_PAIRS in forms or Form.NICO_NICO in forms:
+        odd = 0
+        for c in counts:
+            odd += c & 1
+        if (Form.SEVEN_PAIRS in forms and odd == 1) or (Form.NICO_NICO in forms and odd <= 2):
             return True
+    if Form.THIRTEEN_ORPHANS in forms:
+        orphans = 0
+        for t in _ORPHANS:
+            if counts[t]:
+                orphans += 1
+        if orphans >= 12:
+            return True
+    if Form.SIXTEEN_ORPHANS in forms:
+        honors = 0
+        for t in _HONORS:
+            if counts[t]:
+                honors += 1
+        if honors >= 6:
+            return True
+    if Form.HONORS_AND_KNITTED in forms and max(counts) == 1 and _near_knitted(counts, 0):
+        return True
     return Form.KNITTED_STRAIGHT in forms and _near_knitted(counts)
 
 
-def _near_knitted(counts: tuple[int, ...]) -> bool:
-    """Eight or nine of the nine tiles of some knitted straight."""
-    return any(sum(1 for t in ks if counts[t]) >= 8 for ks in KNITTED_STRAIGHTS)
+def _near_knitted(counts: tuple[int, ...], need: int = 8) -> bool:
+    """At least ``need`` of the nine tiles of some knitted straight (1-4-7, 2-5-8, 3-6-9
+    in three different suits), and no suited tile outside it when ``need`` is 0."""
+    per = []
+    for suit in (0, 9, 18):
+        row = []
+        for k in (0, 1, 2):
+            row.append(
+                (counts[suit + k] > 0) + (counts[suit + k + 3] > 0) + (counts[suit + k + 6] > 0)
+            )
+        per.append(row)
+    if need == 0:
+        # Honours and knitted tiles: every suited tile belongs to one knitted straight.
+        suited = sum(per[0]) + sum(per[1]) + sum(per[2])
+        return any(per[0][o[0]] + per[1][o[1]] + per[2][o[2]] == suited for o in _KNIT_ORDERS)
+    return any(per[0][o[0]] + per[1][o[1]] + per[2][o[2]] >= need for o in _KNIT_ORDERS)
 
 
 __all__ = ["is_regular_complete", "is_regular_ready", "winning_tiles"]

@@ -100,41 +100,43 @@ def observation(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know now."""
     melds = []
     hidden = []
-    for s in range(4):
-        ms = state.melds[s]
-        if s == seat:
-            melds.append(tuple(ms))
-            hidden.append(0)
-        else:
+    for s, ms in enumerate(state.melds):
+        if s != seat and any(m.concealed for m in ms):
             shown = tuple(m for m in ms if not m.concealed)
             melds.append(shown)
             hidden.append(len(ms) - len(shown))
+        else:
+            melds.append(tuple(ms))
+            hidden.append(0)
     w = state.window
-    in_window = w is not None and state.phase.value in ("claim", "rob")
+    phase = state.phase.value
+    in_window = w is not None and (phase == "claim" or phase == "rob")
+    claimed = state.claimed
     return Observation(
-        seat=seat,
-        ruleset=state.ruleset.name,
-        phase=state.phase.value,
-        turn=w.giver if in_window and w is not None else state.turn,
-        to_act=state.to_act(),
-        prevalent_wind=state.prevalent_wind,
-        concealed=tuple(state.concealed[seat]),
-        last_tile=state.last_tile if seat == state.turn and state.phase.value == "turn" else -1,
-        melds=tuple(melds),
-        hidden_kongs=tuple(hidden),
-        flowers=tuple(tuple(f) for f in state.flowers),
-        discards=tuple(
-            tuple(zip(state.discards[s], state.claimed[s], strict=True)) for s in range(4)
+        seat,
+        state.ruleset.name,
+        phase,
+        w.giver if in_window and w is not None else state.turn,
+        state.to_act(),
+        state.prevalent_wind,
+        tuple(state.concealed[seat]),
+        state.last_tile if seat == state.turn and phase == "turn" else -1,
+        tuple(melds),
+        tuple(hidden),
+        tuple(map(tuple, state.flowers)),
+        tuple(
+            tuple(zip(d, claimed[s], strict=True)) if d else ()
+            for s, d in enumerate(state.discards)
         ),
-        hand_sizes=tuple(sum(c) for c in state.concealed),
-        ting=tuple(state.ting),
-        forfeited=tuple(state.forfeited),
-        wall_live=max(state.wall.live, 0),
-        wall_remaining=state.wall.remaining,
-        claim_tile=w.tile if in_window and w is not None else -1,
-        claim_giver=w.giver if in_window and w is not None else -1,
-        legal_actions=state.legal_actions(seat),
-        dealer_streak=state.dealer_streak,
+        tuple(map(sum, state.concealed)),
+        tuple(state.ting),
+        tuple(state.forfeited),
+        max(state.wall.live, 0),
+        state.wall.remaining,
+        w.tile if in_window and w is not None else -1,
+        w.giver if in_window and w is not None else -1,
+        state.legal_actions(seat),
+        state.dealer_streak,
     )
 
 

@@ -349,21 +349,24 @@ class HandState:
         key = (seat, tile, self_drawn, robbing)
         if key in self._scores:
             return self._scores[key]
-        counts = list(self.concealed[seat])
         if self_drawn:
-            counts[tile] -= 1
-        melds = tuple(self.melds[seat])
-        result: Score | None = None
-        waiting = tuple(counts)
+            work = list(self.concealed[seat])
+            work[tile] -= 1
+            waiting = tuple(work)
+        else:
+            waiting = tuple(self.concealed[seat])
+        melds = self.melds[seat]
         known = self._waits[seat]
-        if known is not None and known[0] == waiting and known[1] == len(melds):
+        if known is not None and known[1] == len(melds) and known[0] == waiting:
             mask = known[2]
         else:
-            mask = winning_tiles(waiting, melds, self.ruleset.forms, self.rules.hand_size)
+            mask = winning_tiles(waiting, tuple(melds), self.ruleset.forms, self.rules.hand_size)
             self._waits[seat] = (waiting, len(melds), mask)
+        result: Score | None = None
         if mask >> tile & 1:
+            counts = list(waiting)
             counts[tile] += 1
-            hand = Hand(tuple(counts), melds, tuple(sorted(self.flowers[seat])), tile)
+            hand = Hand(tuple(counts), tuple(melds), tuple(sorted(self.flowers[seat])), tile)
             result = score(hand, self._situation(seat, tile, self_drawn, robbing), self.ruleset)
             if not result.is_win:
                 result = None
