@@ -50,8 +50,8 @@ def test_honours_and_knitted_tiles_seed_002_lines_112_and_138() -> None:
     greater = Hand.parse("147m25p36sESWNCFP")  # all seven honours
     assert forms(str(lesser)) == ["honors_and_knitted"]
     assert forms(str(greater)) == ["honors_and_knitted"]
-    assert forms("147m258p369sESWNCC") == []  # a pair breaks it
-    assert forms("147m258p368sESWNCF") == []  # 8s is not of the 3-6-9 of bamboo
+    assert forms("147m258p36sESWNCC") == []  # a pair breaks it
+    assert forms("147m258p68sESWNCF") == []  # 8s is not of the 3-6-9 of bamboo
 
 
 def test_knitted_straight_with_a_set_and_a_pair_seed_002_line_140() -> None:
