@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import drive_hand, flower_winner, money_of, result_of
+from mahjongkit.game.match import Match, drive_hand, flower_winner, money_of, result_of, verify
 from mahjongkit.game.rotation import Deal
 from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState
@@ -109,3 +112,30 @@ def test_mcr_has_no_flower_win() -> None:
     wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m")]])
     state = HandState(rules, wall, EAST)
     assert flower_winner(state, table_rules(rules)) is None
+
+
+def test_flower_win_in_a_match_replays_004_l384(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match whose first wall deals East seven flowers: the record shows the instant
+    win, the money is 20 from each, and `verify` replays it."""
+    real_new = HandState.new
+    calls = []
+
+    def first_wall_arranged(ruleset: Any, rng: random.Random, *args: Any) -> HandState:
+        calls.append(1)
+        if len(calls) > 1:
+            return real_new(ruleset, rng, *args)
+        flowers = parse_tiles("1f2f3f4f5f6f7f")
+        wall = Wall.arranged(ruleset, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]])
+        return HandState(ruleset, wall, *args)
+
+    monkeypatch.setattr(HandState, "new", staticmethod(first_wall_arranged))
+    record = Match("taiwanese-lrc", seed=1, max_hands=2).play()
+    first = record.hands[0]
+    assert first.result["reason"] == "seven flowers"
+    assert first.money.winners == (0,)  # player 0 deals first
+    # 3 x 20 for the win, 3 x 5 for the triple 1-1-1 the arranged wall throws, and the
+    # bouquets paid as the flowers are shown: full (1f-4f) 3 x 10, mixed 3 x 5 (l.208-209).
+    assert balances(first.money.payments)[0] == 60 + 15 + 30 + 15
+    assert record.hands[1].deal.dealer == 0  # the dealer won: keeps the deal
+    monkeypatch.undo()
+    assert verify(record.to_json()) == []
