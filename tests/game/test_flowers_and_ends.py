@@ -170,3 +170,32 @@ def test_mcr_no_kong_without_a_tile_to_replace_it() -> None:
     assert A("concealed-kong 1m") not in state.legal_actions(0)
     with pytest.raises(IllegalActionError, match="no tile is left to replace a kong"):
         state.apply(0, A("concealed-kong 1m"))
+
+
+def test_seven_flowers_win_on_ones_own_turn_seed_004_line_384() -> None:
+    state = table(
+        "taiwanese-lrc",
+        [
+            "147m147p147sEESSW1f2f3f",
+            "258m258p258sWWNNFPC",
+            "369m369p369sCCFFPEN",
+            "1358m139p26sESWNCF",
+        ],
+        replacements="4f5f6f7f1m2m3m",
+    )
+    assert len(state.flowers[0]) == 7 and sum(state.concealed[0]) == 17
+    assert A("win") in state.legal_actions(0)
+    state.apply(0, A("win"))
+    result = state.result
+    assert result is not None and result.self_drawn and result.winners == (0,)
+    assert result.scores[0].items[0].id == "seven_flowers"
+
+
+def test_no_flower_win_under_mcr() -> None:
+    state = table(
+        "mcr",
+        ["147m147p147sEW1f2f3f", FB, FC, "47m147p147sESWNC"],
+        replacements="4f5f6f7f1m2m3m",
+    )
+    assert len(state.flowers[0]) == 7
+    assert A("win") not in state.legal_actions(0)

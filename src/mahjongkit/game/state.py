@@ -363,7 +363,8 @@ class HandState:
             mask = winning_tiles(waiting, tuple(melds), self.ruleset.forms, self.rules.hand_size)
             self._waits[seat] = (waiting, len(melds), mask)
         result: Score | None = None
-        if mask >> tile & 1:
+        flower_win = self_drawn and self.rules.flower_win and len(self.flowers[seat]) >= 7
+        if mask >> tile & 1 or flower_win:
             counts = list(waiting)
             counts[tile] += 1
             hand = Hand(tuple(counts), tuple(melds), tuple(sorted(self.flowers[seat])), tile)

@@ -65,6 +65,9 @@ class PlayRules:
     false_claim_forfeits_win: bool = False
     """Claiming an invalid meld forfeits the right to win the hand (seed 001 line 52)."""
     false_win: str = "continue"
+    flower_win: bool = False
+    """Seven or eight flowers are a win on one's own turn, whatever the tiles (seed 004
+    lines 210-211, 382-390)."""
 
     @property
     def reserve_tiles(self) -> int:
@@ -94,6 +97,7 @@ def _family_defaults(ruleset: Ruleset) -> dict[str, Any]:
             "missed_tile_rule": True,
             "ting": True,
             "false_win": "void",
+            "flower_win": True,
         }
     return {}
 
