@@ -17,6 +17,7 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/mahjongkit waits '1112345678999m'
 	$(BIN)/mahjongkit shanten '[123m2]45p66p789s1sEE'
+	$(BIN)/mahjongkit discard '[123m2]45p66p789s1sEEW'
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
