@@ -9,6 +9,7 @@ grouped by what they look at; a shape (`Reading.kind`) says which groups apply
 
 >>> from mahjongkit.hand import Hand
 >>> from mahjongkit.scoring.situation import Situation
+>>> from mahjongkit.scoring.mcr.reading import HandFacts
 >>> facts = HandFacts.of(Hand.parse("[EEE1]123m456m789mSS"), Situation(self_drawn=True), None)
 >>> r = Reading.of_sets("regular", facts, ((1, 27, True, True), (0, 0, False, False),
 ...     (0, 3, False, False), (0, 6, False, False)), 28)
@@ -29,7 +30,6 @@ from mahjongkit.scoring.mcr.reading import (
     PAIR_REF,
     PUNG,
     TILE_REF,
-    HandFacts,
     Reading,
     flower_of_seat,
     waiting_tiles,
@@ -213,80 +213,68 @@ def seat_flower(r: Reading) -> list[Sources]:
 # -- the tiles of the whole hand (002 lines 75-201) -----------------------------------------
 
 
-def _present(f: HandFacts) -> list[int]:
-    return [t for t in range(NUM_KINDS) if f.counts[t]]
-
-
-def _suits(f: HandFacts) -> tuple[int, bool]:
-    """(number of the three suits missing, honours present)."""
-    seen = {SUIT[t] for t in _present(f)}
-    return 3 - len(seen - {3}), 3 in seen
-
-
 def no_honors(r: Reading) -> list[Sources]:
     """002 line 201: no winds or dragons."""
-    return WHOLE if not any(r.facts.counts[27:]) else NONE
+    return NONE if r.facts.has_honors else WHOLE
 
 
 def one_voided_suit(r: Reading) -> list[Sources]:
     """002 line 200: one suit missing (the reference also marks three: All Honors implies it)."""
-    missing, _ = _suits(r.facts)
-    return WHOLE if missing in (1, 3) else NONE
+    return WHOLE if r.facts.suits_missing in (1, 3) else NONE
 
 
 def half_flush(r: Reading) -> list[Sources]:
     """002 line 165: one suit and honours."""
-    missing, honors = _suits(r.facts)
-    return WHOLE if missing == 2 and honors else NONE
+    f = r.facts
+    return WHOLE if f.suits_missing == 2 and f.has_honors else NONE
 
 
 def full_flush(r: Reading) -> list[Sources]:
     """002 line 116: one suit only."""
-    missing, honors = _suits(r.facts)
-    return WHOLE if missing == 2 and not honors else NONE
+    f = r.facts
+    return WHOLE if f.suits_missing == 2 and not f.has_honors else NONE
 
 
 def all_types(r: Reading) -> list[Sources]:
     """002 line 168: three suits, a wind and a dragon."""
-    tiles = _present(r.facts)
-    missing, _ = _suits(r.facts)
-    ok = missing == 0 and any(IS_WIND[t] for t in tiles) and any(IS_DRAGON[t] for t in tiles)
+    f = r.facts
+    ok = f.suits_missing == 0 and any(f.counts[27:31]) and any(f.counts[31:])
     return WHOLE if ok else NONE
 
 
 def all_simples(r: Reading) -> list[Sources]:
     """002 line 191: no terminals or honours."""
-    return NONE if any(IS_TERMINAL_OR_HONOR[t] for t in _present(r.facts)) else WHOLE
+    return NONE if any(IS_TERMINAL_OR_HONOR[t] for t in r.facts.present) else WHOLE
 
 
 def reversible_tiles(r: Reading) -> list[Sources]:
     """002 line 149: only tiles that look the same upside down."""
-    return WHOLE if all(IS_REVERSIBLE[t] for t in _present(r.facts)) else NONE
+    return WHOLE if all(IS_REVERSIBLE[t] for t in r.facts.present) else NONE
 
 
 def all_green(r: Reading) -> list[Sources]:
     """002 line 75: only 23468 bamboo and the green dragon."""
-    return WHOLE if all(IS_GREEN[t] for t in _present(r.facts)) else NONE
+    return WHOLE if all(IS_GREEN[t] for t in r.facts.present) else NONE
 
 
 def all_honors(r: Reading) -> list[Sources]:
     """002 line 91: only winds and dragons."""
-    return WHOLE if all(IS_HONOR[t] for t in _present(r.facts)) else NONE
+    return WHOLE if all(IS_HONOR[t] for t in r.facts.present) else NONE
 
 
 def all_terminals(r: Reading) -> list[Sources]:
     """002 line 85: only 1s and 9s."""
-    return WHOLE if all(IS_TERMINAL[t] for t in _present(r.facts)) else NONE
+    return WHOLE if all(IS_TERMINAL[t] for t in r.facts.present) else NONE
 
 
 def all_terminals_and_honors(r: Reading) -> list[Sources]:
     """002 line 107: only 1s, 9s and honours."""
-    return WHOLE if all(IS_TERMINAL_OR_HONOR[t] for t in _present(r.facts)) else NONE
+    return WHOLE if all(IS_TERMINAL_OR_HONOR[t] for t in r.facts.present) else NONE
 
 
 def _rank_range(r: Reading, low: int, high: int) -> list[Sources]:
-    tiles = _present(r.facts)
-    ok = all(t < 27 and low <= RANK[t] <= high for t in tiles)
+    f = r.facts
+    ok = not f.has_honors and low <= f.low_rank and f.high_rank <= high
     return WHOLE if ok else NONE
 
 
@@ -513,20 +501,6 @@ def _wait(r: Reading) -> str:
     """
     f = r.facts
     win = f.win
-    if r.kind == "knitted":
-        # The knitted straight's nine tiles are set aside; the wait is judged on the rest.
-        if f.hand.melds:
-            return "single" if f.standing[win] > 1 else ""
-        rest = list(f.standing)
-        for t in r.knitted:
-            rest[t] -= 1
-        if rest[win] == 0:
-            return ""
-        rest[win] -= 1
-        if len(waiting_tiles(tuple(rest), 4)) != 1:
-            return ""
-    elif not r.unique_wait:
-        return ""
     edge = closed = False
     for kind, t, _, declared in r.sets:
         if kind == CHOW and not declared:
@@ -534,11 +508,24 @@ def _wait(r: Reading) -> str:
                 closed = True
             elif t == win or t + 2 == win:
                 edge = True
+    if not (edge or closed or r.pair == win):
+        return ""
+    if r.kind == "knitted":
+        # The knitted straight's nine tiles are set aside; the wait is judged on the rest.
+        if f.hand.melds:
+            return "single" if f.standing[win] > 1 else ""
+        rest = list(f.before)
+        for t in r.knitted:
+            rest[t] -= 1
+        if rest[win] < 0 or len(waiting_tiles(tuple(rest), 4)) != 1:
+            return ""
+    elif not f.unique_wait:
+        return ""
     if edge:
         return "edge"
     if closed:
         return "closed"
-    return "single" if r.pair == win else ""
+    return "single"
 
 
 def edge_wait(r: Reading) -> list[Sources]:

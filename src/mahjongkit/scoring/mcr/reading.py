@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
-from mahjongkit.hand import KONG, Hand
+from mahjongkit.hand import KONG, Hand, Meld
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.tiles import FLOWERS, NAMES, NUM_KINDS, RANK, SUIT, WINDS, Tile
@@ -58,9 +59,23 @@ class HandFacts:
     prevalent_wind: Tile
     flower_count: int
     flower_tiles: tuple[Tile, ...] | None
-    unique_wait: bool
-    """The hand (without its last tile) waited on exactly one tile, counting the regular
-    and seven-pairs shapes, as the reference calculator does."""
+    before: tuple[int, ...]
+    """The concealed tiles before the winning tile arrived."""
+    present: tuple[Tile, ...]
+    """The kinds of tile in the hand, ascending."""
+    suits_missing: int
+    """How many of the three suits the hand lacks."""
+    has_honors: bool
+    low_rank: int
+    """The lowest rank of a suited tile (10 with none)."""
+    high_rank: int
+    """The highest rank of a suited tile (0 with none)."""
+
+    @property
+    def unique_wait(self) -> bool:
+        """The hand (without its last tile) waited on exactly one tile, counting the regular
+        and seven-pairs shapes, as the reference calculator does."""
+        return len(waiting_tiles(self.before, sum(self.before))) == 1
 
     @classmethod
     def of(
@@ -75,10 +90,12 @@ class HandFacts:
             raise ValueError("a waiting hand has no reading")
         standing = hand.concealed
         melded = [0] * NUM_KINDS
+        all_tiles = list(standing)
         for meld in hand.melds:
             for t in meld.tiles:
                 melded[t] += 1
-        counts = tuple(a + b for a, b in zip(standing, melded, strict=True))
+                all_tiles[t] += 1
+        counts = tuple(all_tiles)
         has_kong = any(m.kind is KONG for m in hand.melds)
         s = situation
         name = NAMES[win]
@@ -119,10 +136,11 @@ class HandFacts:
             flower_count, flower_tiles = 0, ()
         else:
             flower_count, flower_tiles = len(flowers), tuple(sorted(flowers))
-        n_standing = sum(standing) - 1
         before = list(standing)
         before[win] -= 1
-        waits = waiting_tiles(tuple(before), n_standing)
+        present = tuple(t for t in range(NUM_KINDS) if counts[t])
+        suits = {SUIT[t] for t in present}
+        ranks = [RANK[t] for t in present if t < 27]
         return cls(
             hand=hand,
             win=win,
@@ -138,7 +156,12 @@ class HandFacts:
             prevalent_wind=s.prevalent_wind,
             flower_count=flower_count,
             flower_tiles=flower_tiles,
-            unique_wait=len(waits) == 1,
+            before=tuple(before),
+            present=present,
+            suits_missing=3 - len(suits - {3}),
+            has_honors=3 in suits,
+            low_rank=min(ranks, default=10),
+            high_rank=max(ranks, default=0),
         )
 
     @property
@@ -171,7 +194,6 @@ class Reading:
     """Concealed pungs and kongs, a pung completed by a discard not counted."""
     melded_kongs: int = 0
     concealed_kongs: int = 0
-    unique_wait: bool = False
     form_fans: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @classmethod
@@ -182,7 +204,6 @@ class Reading:
         sets: tuple[SetInfo, ...],
         pair: Tile,
         knitted: tuple[Tile, ...] = (),
-        unique_wait: bool = False,
         form_fans: tuple[tuple[str, tuple[int, ...]], ...] = (),
     ) -> Reading:
         """A reading of sets and a pair; derives the chows, pungs and concealed pungs."""
@@ -219,7 +240,6 @@ class Reading:
             concealed_pungs=concealed,
             melded_kongs=melded_kongs,
             concealed_kongs=concealed_kongs,
-            unique_wait=unique_wait,
             form_fans=form_fans,
         )
 
@@ -233,53 +253,74 @@ class Reading:
             return format_tiles(self.knitted)
         kind, tile, _, declared = self.sets[ref]
         if declared:
-            for meld in self.facts.hand.melds:
-                if (
-                    meld.tile == tile
-                    and (meld.kind is KONG) == (kind == KONG_SET)
-                    and ((meld.kind.value == "chow") == (kind == CHOW))
-                ):
-                    return str(meld)
-        if kind == CHOW:
-            return format_tiles((tile, tile + 1, tile + 2))
-        return format_tiles((tile,) * (4 if kind == KONG_SET else 3))
+            # a reading lists the hand's melds first, in the hand's order
+            return _meld_text(self.facts.hand.melds[ref])
+        return _SET_TEXT[kind][tile]
 
 
-def _is_regular(counts: list[int], sets: int) -> bool:
-    """True when ``counts`` splits into ``sets`` sets and a pair (no tile cap)."""
-    for p in range(NUM_KINDS):
-        if counts[p] >= 2:
-            counts[p] -= 2
-            ok = _only_sets(counts, 0)
-            counts[p] += 2
-            if ok:
-                return True
-    return False
+@lru_cache(maxsize=4096)
+def _meld_text(meld: Meld) -> str:
+    return str(meld)
 
 
-def _only_sets(counts: list[int], start: int) -> bool:
-    t = start
-    while t < NUM_KINDS and counts[t] == 0:
-        t += 1
-    if t == NUM_KINDS:
+_SET_TEXT: Final = (
+    tuple(format_tiles((t, t + 1, t + 2)) if t < 27 and t % 9 < 7 else "" for t in range(34)),
+    tuple(format_tiles((t,) * 3) for t in range(34)),
+    tuple(format_tiles((t,) * 4) for t in range(34)),
+)
+"""The notation of a concealed chow, pung and kong by its key tile."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_shape(counts: tuple[int, ...]) -> tuple[bool, bool]:
+    """For the nine counts of one suit: (splits into sets, splits into sets and a pair)."""
+    return _sets_only(list(counts), 0), any(
+        counts[r] >= 2 and _sets_only([c - 2 * (i == r) for i, c in enumerate(counts)], 0)
+        for r in range(9)
+    )
+
+
+def _sets_only(counts: list[int], r: int) -> bool:
+    while r < 9 and counts[r] == 0:
+        r += 1
+    if r == 9:
         return True
-    c = counts[t]
-    if c >= 3:
-        counts[t] -= 3
-        ok = _only_sets(counts, t)
-        counts[t] += 3
+    if counts[r] >= 3:
+        counts[r] -= 3
+        ok = _sets_only(counts, r)
+        counts[r] += 3
         if ok:
             return True
-    if SUIT[t] < 3 and RANK[t] <= 7 and counts[t + 1] and counts[t + 2]:
-        counts[t] -= 1
-        counts[t + 1] -= 1
-        counts[t + 2] -= 1
-        ok = _only_sets(counts, t)
-        counts[t] += 1
-        counts[t + 1] += 1
-        counts[t + 2] += 1
+    if r <= 6 and counts[r + 1] and counts[r + 2]:
+        counts[r] -= 1
+        counts[r + 1] -= 1
+        counts[r + 2] -= 1
+        ok = _sets_only(counts, r)
+        counts[r] += 1
+        counts[r + 1] += 1
+        counts[r + 2] += 1
         return ok
     return False
+
+
+def _is_regular(counts: list[int]) -> bool:
+    """True when ``counts`` splits into sets and one pair (no tile cap), suit by suit.
+
+    A group's count modulo 3 says its part: 0, sets only; 2, sets and the pair.
+    """
+    pairs = 0
+    for base in (0, 9, 18):
+        sets_ok, pair_ok = _suit_shape(tuple(counts[base : base + 9]))
+        if pair_ok:
+            pairs += 1
+        elif not sets_ok:
+            return False
+    for c in counts[27:]:
+        if c % 3 == 2:
+            pairs += 1
+        elif c % 3:
+            return False
+    return pairs == 1
 
 
 @lru_cache(maxsize=1 << 16)
@@ -296,24 +337,21 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
     work = list(counts)
-    sets = n_tiles // 3
     found = set()
     if n_tiles == 13:
         odd = [t for t in range(NUM_KINDS) if counts[t] % 2]
         if len(odd) == 1:
             found.add(odd[0])
+    candidates = set()
     for t in range(NUM_KINDS):
-        near = counts[t] or (
-            SUIT[t] < 3
-            and any(
-                0 <= t + d < NUM_KINDS and SUIT[t + d] == SUIT[t] and counts[t + d]
-                for d in (-2, -1, 1, 2)
-            )
-        )
-        if not near or t in found:
-            continue
+        if counts[t]:
+            candidates.add(t)
+            if t < 27:
+                rank = t % 9
+                candidates.update(t + d for d in (-2, -1, 1, 2) if 0 <= rank + d <= 8)
+    for t in candidates - found:
         work[t] += 1
-        if _is_regular(work, sets):
+        if _is_regular(work):
             found.add(t)
         work[t] -= 1
     return frozenset(found)

@@ -16,6 +16,7 @@ into sets and a pair. Each reading's fans come from the detectors
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -29,6 +30,7 @@ from mahjongkit.scoring.mcr.detectors import (
     GROUPS_BY_KIND,
     HAND_GROUPS,
     PUNG_PATTERNS,
+    Detector,
 )
 from mahjongkit.scoring.mcr.fans import CATALOGUE, FAN_INDEX
 from mahjongkit.scoring.mcr.reading import (
@@ -152,6 +154,8 @@ def _shifted_pairs(standing: tuple[int, ...], suit: int) -> bool:
 
 def _knitted_readings(facts: HandFacts) -> list[Reading]:
     hand = facts.hand
+    if sum(1 for t in facts.present if t < 27 and facts.standing[t]) < 9:
+        return []
     standing = list(facts.standing)
     for pattern in KNITTED_STRAIGHTS:
         if any(standing[t] == 0 for t in pattern):
@@ -188,11 +192,23 @@ def _meld_sets(hand: Hand) -> tuple[SetInfo, ...]:
 # -- valuing a reading ---------------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
-def _active(
-    column: str, removed: frozenset[str], priced: tuple[tuple[str, int], ...]
-) -> dict[str, int]:
-    out: dict[str, int] = {}
+@dataclass(frozen=True)
+class _Plan:
+    """What a ruleset scores, worked out once: values, detectors per shape, patterns."""
+
+    values: dict[str, int]
+    hand_detectors: tuple[tuple[str, Detector], ...]
+    detectors: dict[str, tuple[tuple[str, Detector], ...]]
+    """Per reading kind, the reading-level detectors that apply."""
+    hand_groups: dict[str, frozenset[str]]
+    """Per reading kind, the hand-level groups that apply."""
+    chow_patterns: tuple[SetPattern, ...]
+    pung_patterns: tuple[SetPattern, ...]
+
+
+@lru_cache(maxsize=64)
+def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], ...]) -> _Plan:
+    values: dict[str, int] = {}
     prices = dict(priced)
     for item in CATALOGUE:
         if item.id in removed:
@@ -200,55 +216,58 @@ def _active(
         base = item.value(column)
         if base is None and item.id not in prices:
             continue
-        out[item.id] = prices.get(item.id, base or 0)
-    return out
+        values[item.id] = prices.get(item.id, base or 0)
+
+    def active(groups: tuple[str, ...]) -> tuple[tuple[str, Detector], ...]:
+        return tuple(
+            (fn.__name__, fn)
+            for group in groups
+            for fn in DETECTORS_BY_GROUP[group]
+            if fn.__name__ in values
+        )
+
+    return _Plan(
+        values=values,
+        hand_detectors=active(tuple(sorted(HAND_GROUPS))),
+        detectors={
+            kind: active(tuple(g for g in groups if g not in HAND_GROUPS))
+            for kind, groups in GROUPS_BY_KIND.items()
+        },
+        hand_groups={
+            kind: frozenset(g for g in groups if g in HAND_GROUPS)
+            for kind, groups in GROUPS_BY_KIND.items()
+        },
+        chow_patterns=tuple(p for p in CHOW_PATTERNS if p.item in values),
+        pung_patterns=tuple(p for p in PUNG_PATTERNS if p.item in values),
+    )
 
 
-def _active_patterns(patterns: tuple[SetPattern, ...], values: dict[str, int]) -> list[SetPattern]:
-    return [p for p in patterns if p.item in values]
+_GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
+_FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
 
 
-def _detect(reading: Reading, groups: tuple[str, ...], values: dict[str, int]) -> list[Found]:
-    found: list[Found] = []
-    for group in groups:
-        for detect in DETECTORS_BY_GROUP[group]:
-            name = detect.__name__
-            if name not in values:
-                continue
-            for sources in detect(reading):
-                found.append((name, sources))
-    return found
-
-
-def _reading_fans(
-    reading: Reading,
-    values: dict[str, int],
-    hand_found: dict[str, list[Found]],
-    chow_patterns: list[SetPattern],
-    pung_patterns: list[SetPattern],
-) -> list[Found]:
-    groups = GROUPS_BY_KIND[reading.kind]
-    found: list[Found] = []
-    for group in groups:
-        if group in HAND_GROUPS:
-            found += hand_found[group]
-        else:
-            found += _detect(reading, (group,), values)
+def _reading_fans(reading: Reading, plan: _Plan, hand_found: list[Found]) -> list[Found]:
+    groups = plan.hand_groups[reading.kind]
+    found: list[Found] = [f for f in hand_found if _GROUP_OF[f[0]] in groups]
+    for name, detect in plan.detectors[reading.kind]:
+        for sources in detect(reading):
+            found.append((name, sources))
     if reading.kind == "regular":
         for tiles, index, patterns in (
-            (reading.chows, reading.chow_sets, chow_patterns),
-            (reading.pungs, reading.pung_sets, pung_patterns),
+            (reading.chows, reading.chow_sets, plan.chow_patterns),
+            (reading.pungs, reading.pung_sets, plan.pung_patterns),
         ):
-            for fan, sources in combine_sets(tiles, patterns, reading.pair):
-                found.append((fan, tuple(index[i] for i in sources)))
+            if len(tiles) > 1:
+                for fan, sources in combine_sets(tiles, patterns, reading.pair):
+                    found.append((fan, tuple(index[i] for i in sources)))
     found = apply_implications(found, CATALOGUE, FAN_INDEX)
-    if "chicken_hand" in values and not any(not CATALOGUE[f].is_flower for f, _ in found):
+    if "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
         found.append(("chicken_hand", ()))
     return found
 
 
 def _total(found: list[Found], values: dict[str, int]) -> int:
-    return sum(values[f] for f, _ in found if not CATALOGUE[f].is_flower)
+    return sum(values[f] for f, _ in found if f not in _FLOWERS)
 
 
 # -- the entry point -----------------------------------------------------------------------
@@ -281,15 +300,14 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
         )
     facts = HandFacts.of(hand, situation, _flowers(hand, situation))
-    values = _active(ruleset.column, ruleset.removed_items, ruleset.item_values)
-    forms = ruleset.forms
-    best = _best_reading(facts, values, forms)
+    plan = _plan(ruleset.column, ruleset.removed_items, ruleset.item_values)
+    best = _best_reading(facts, plan, ruleset.forms)
     if best is None:
         return Score(
             ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
         )
     reading, found = best
-    items = _items(reading, found, values)
+    items = _items(reading, found, plan.values)
     without = sum(i.total for i in items if not i.is_flower)
     outcome = Outcome.WIN if without >= ruleset.minimum_points else Outcome.BELOW_MINIMUM
     return Score(
@@ -304,13 +322,12 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
 
 
 def _best_reading(
-    facts: HandFacts, values: dict[str, int], forms: frozenset[Form]
+    facts: HandFacts, plan: _Plan, forms: frozenset[Form]
 ) -> tuple[Reading, list[Found]] | None:
     hand = facts.hand
     probe = Reading("regular", facts)
-    hand_found = {group: _detect(probe, (group,), values) for group in HAND_GROUPS}
-    chow_patterns = _active_patterns(CHOW_PATTERNS, values)
-    pung_patterns = _active_patterns(PUNG_PATTERNS, values)
+    hand_found = [(name, src) for name, detect in plan.hand_detectors for src in detect(probe)]
+    values = plan.values
     special: list[Reading] = []
     if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
         special = _knitted_readings(facts)
@@ -320,17 +337,15 @@ def _best_reading(
     best_total = 0
     seven_pairs = False
     for reading in special:
-        found = _reading_fans(reading, values, hand_found, chow_patterns, pung_patterns)
+        found = _reading_fans(reading, plan, hand_found)
         best, best_total = (reading, found), _total(found, values)
         seven_pairs = reading.kind == "pairs"
     if (best is None or seven_pairs) and Form.REGULAR in forms:
         melds = _meld_sets(hand)
         for sets, pair in regular_splits(facts.standing, 4 - len(melds)):
             all_sets = melds + tuple((k, t, False, False) for k, t in sets)
-            reading = Reading.of_sets(
-                "regular", facts, all_sets, pair, unique_wait=facts.unique_wait
-            )
-            found = _reading_fans(reading, values, hand_found, chow_patterns, pung_patterns)
+            reading = Reading.of_sets("regular", facts, all_sets, pair)
+            found = _reading_fans(reading, plan, hand_found)
             total = _total(found, values)
             # Between readings of equal value the first one met stands (the reference
             # calculator's order), except that one with Pure Triple Chow or Triple Pung,
@@ -370,19 +385,20 @@ def _items(reading: Reading, found: list[Found], values: dict[str, int]) -> tupl
     return tuple(items)
 
 
+_CONCEALED_GROUPS: Final = tuple(
+    tuple(Group(kind, t, True) for t in range(NUM_KINDS)) for kind in (MELD_CHOW, PUNG, KONG)
+)
+"""The concealed sets of a decomposition, by set kind (chow, pung, kong) and key tile."""
+
+
 def _decomposition(reading: Reading) -> Decomposition:
     form = _KIND_FORM[reading.kind]
     hand = reading.facts.hand
     if reading.kind in ("regular", "knitted"):
-        groups = []
-        melds = list(hand.melds)
-        for kind, tile, exposed, declared in reading.sets:
-            meld_kind = MELD_CHOW if kind == CHOW else PUNG if kind == SET_PUNG else KONG
-            meld = None
-            if declared:
-                meld = next(m for m in melds if m.kind is meld_kind and m.tile == tile)
-                melds.remove(meld)
-            groups.append(Group(meld_kind, tile, not exposed, meld))
+        # a reading lists the hand's melds first, in the hand's order
+        melds = hand.melds
+        groups = [Group(m.kind, m.tile, m.concealed, m) for m in melds]
+        groups += [_CONCEALED_GROUPS[kind][tile] for kind, tile, _, _ in reading.sets[len(melds) :]]
         pair: tuple[Tile, ...] = (reading.pair,) if reading.pair is not None else ()
         return Decomposition(form, tuple(groups), pair, knitted=reading.knitted)
     standing = reading.facts.standing
