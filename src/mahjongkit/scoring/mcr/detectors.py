@@ -44,7 +44,6 @@ from mahjongkit.tiles import (
     IS_TERMINAL,
     IS_TERMINAL_OR_HONOR,
     IS_WIND,
-    NUM_KINDS,
     RANK,
     SUIT,
 )
@@ -306,7 +305,8 @@ def lower_four(r: Reading) -> list[Sources]:
 def tile_hog(r: Reading) -> list[Sources]:
     """002 line 187: all four of a tile used without a kong (each such tile)."""
     f = r.facts
-    return [(TILE_REF + t,) for t in range(NUM_KINDS) if f.counts[t] == 4 and t not in f.kong_tiles]
+    counts = f.counts
+    return [(TILE_REF + t,) for t in f.present if counts[t] == 4 and t not in f.kong_tiles]
 
 
 # -- concealment (002 lines 170, 175, 184) --------------------------------------------------

@@ -39,9 +39,13 @@ TILE_REF = 16
 """Source index ``TILE_REF + t`` names the tile ``t`` (a Tile Hog, the winning tile)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandFacts:
-    """What holds for every reading of one hand: tiles, situation, wait, flowers."""
+    """What holds for every reading of one hand: tiles, situation, wait, flowers.
+
+    Read-only by convention: not frozen, because scoring builds one per hand in its hot
+    path and a frozen dataclass is several times slower to build.
+    """
 
     hand: Hand
     win: Tile
@@ -170,7 +174,7 @@ class HandFacts:
         return WINDS.index(self.seat_wind)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reading:
     """One reading of the hand: a shape, its sets and pair, and the hand's facts.
 
@@ -178,7 +182,8 @@ class Reading:
     ``shifted_pairs``, ``orphans``, ``honors_knitted`` or ``nine_gates``.
     ``chows``/``pungs`` hold the sorted key tiles of the chows and of the pungs and kongs,
     ``chow_sets``/``pung_sets`` their indices in ``sets``. ``form_fans`` are the fans the
-    shape itself earns (found by the shape's recogniser).
+    shape itself earns (found by the shape's recogniser). Read-only by convention, like
+    `HandFacts`.
     """
 
     kind: str

@@ -242,13 +242,19 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
     )
 
 
+_ALL: Final = frozenset(HAND_GROUPS)
 _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
 
 
-def _reading_fans(reading: Reading, plan: _Plan, hand_found: list[Found]) -> list[Found]:
+def _reading_fans(
+    reading: Reading, plan: _Plan, hand_found: dict[frozenset[str], list[Found]]
+) -> list[Found]:
     groups = plan.hand_groups[reading.kind]
-    found: list[Found] = [f for f in hand_found if _GROUP_OF[f[0]] in groups]
+    shared = hand_found.get(groups)
+    if shared is None:
+        shared = hand_found[groups] = [f for f in hand_found[_ALL] if _GROUP_OF[f[0]] in groups]
+    found = list(shared)
     for name, detect in plan.detectors[reading.kind]:
         for sources in detect(reading):
             found.append((name, sources))
@@ -326,7 +332,9 @@ def _best_reading(
 ) -> tuple[Reading, list[Found]] | None:
     hand = facts.hand
     probe = Reading("regular", facts)
-    hand_found = [(name, src) for name, detect in plan.hand_detectors for src in detect(probe)]
+    hand_found = {
+        _ALL: [(name, src) for name, detect in plan.hand_detectors for src in detect(probe)]
+    }
     values = plan.values
     special: list[Reading] = []
     if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
@@ -362,15 +370,22 @@ def _best_reading(
 def _items(reading: Reading, found: list[Found], values: dict[str, int]) -> tuple[ScoreItem, ...]:
     by_fan: dict[str, list[tuple[int, ...]]] = {}
     for fan, sources in sorted(found, key=lambda f: FAN_INDEX[f[0]]):
-        by_fan.setdefault(fan, []).append(sources)
+        if fan in by_fan:
+            by_fan[fan].append(sources)
+        else:
+            by_fan[fan] = [sources]
+    texts: dict[tuple[int, ...], str] = {}
     items = []
     for fan, all_sources in by_fan.items():
         item = CATALOGUE[fan]
-        texts = tuple(
-            " ".join(reading.source_text(ref) for ref in sources)
-            for sources in all_sources
-            if sources
-        )
+        named = []
+        for sources in all_sources:
+            if sources:
+                text = texts.get(sources)
+                if text is None:
+                    text = texts[sources] = " ".join(map(reading.source_text, sources))
+                if text not in named:
+                    named.append(text)
         items.append(
             ScoreItem(
                 fan,
@@ -378,7 +393,7 @@ def _items(reading: Reading, found: list[Found], values: dict[str, int]) -> tupl
                 item.chinese,
                 values[fan],
                 len(all_sources),
-                tuple(dict.fromkeys(texts)),
+                tuple(named),
                 item.is_flower,
             )
         )
