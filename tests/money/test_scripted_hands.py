@@ -10,7 +10,7 @@ import pytest
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import Match, drive_hand, flower_winner, money_of, result_of, verify
+from mahjongkit.game.match import Match, drive_hand, money_of, must_win_on_flowers, verify
 from mahjongkit.game.rotation import Deal
 from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState
@@ -89,21 +89,24 @@ def test_dxb_has_no_triple_dice_004_l343() -> None:
 
 
 def test_seven_flowers_dealt_win_at_once_004_l384() -> None:
-    """East is dealt seven flowers: after replacing them (l.386) East wins at once, and
-    each other player pays 20 (l.210, l.384); no other points, no score."""
+    """East is dealt seven flowers: after replacing them (l.386) East wins at once (the
+    match declares it, l.384), and each other player pays 20 (l.210); no other points,
+    and no die bonus although the die shows 2."""
     rules = get_ruleset("taiwanese-lrc")
     flowers = parse_tiles("1f2f3f4f5f6f7f")
     wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]])
-    state = HandState(rules, wall, EAST)
+    state = HandState(rules, wall, EAST, dealer_streak=2)
+    assert must_win_on_flowers(state, 0)
+    never_wins = [RandomBot(random.Random(i)) for i in range(4)]
+    result = drive_hand(state, never_wins)
+    assert state.history == [(0, WIN)]
+    assert result is not None and result.winners == (0,) and result.self_drawn
     lrc = table_rules(rules)
-    assert flower_winner(state, lrc) == 0
-    assert drive_hand(state, [RandomBot(random.Random(i)) for i in range(4)], lrc) == 0
-    assert state.history == []
-    money = money_of(state, Deal(dealer=3), lrc, Pot())
+    money = money_of(state, Deal(dealer=3, dealer_streak=2), lrc, Pot())
     assert money.winners == (3,) and money.wins[0].self_drawn
     seven = [p for p in money.payments if p.reason is Reason.SEVEN_FLOWERS]
     assert sorted(p.payer for p in seven) == [0, 1, 2] and {p.amount for p in seven} == {20}
-    assert result_of(state, lrc)["reason"] == "seven flowers"
+    assert not any(p.reason is Reason.DIE_ON_THE_WALL for p in money.payments)
 
 
 def test_mcr_has_no_flower_win() -> None:
@@ -111,7 +114,7 @@ def test_mcr_has_no_flower_win() -> None:
     flowers = parse_tiles("1f2f3f4f5f6f7f")
     wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m")]])
     state = HandState(rules, wall, EAST)
-    assert flower_winner(state, table_rules(rules)) is None
+    assert not must_win_on_flowers(state, 0)
 
 
 def test_flower_win_in_a_match_replays_004_l384(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,7 +134,8 @@ def test_flower_win_in_a_match_replays_004_l384(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(HandState, "new", staticmethod(first_wall_arranged))
     record = Match("taiwanese-lrc", seed=1, max_hands=2).play()
     first = record.hands[0]
-    assert first.result["reason"] == "seven flowers"
+    assert first.record.result["kind"] == "win"
+    assert first.record.result["scores"][0]["total"] == 20  # 7 flowers, no other points
     assert first.money.winners == (0,)  # player 0 deals first
     # 3 x 20 for the win, 3 x 5 for the triple 1-1-1 the arranged wall throws, and the
     # bouquets paid as the flowers are shown: full (1f-4f) 3 x 10, mixed 3 x 5 (l.208-209).

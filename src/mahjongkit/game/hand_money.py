@@ -171,10 +171,14 @@ def hand_money(
             source = e.detail & 3
             discarder = None if source == e.seat else source
             if e.seat in flower_wins:
-                # An instant flower win: its value is the flowers' alone (004 l.210-211).
-                amount = rules.eight_flowers_win if len(flowers[e.seat]) == 8 else 0
-                amount = amount or rules.seven_flowers_win
-                wins.append(Win(e.seat, amount))
+                # An instant flower win: its value is the flowers' alone (004 l.210-211),
+                # as scored where the scorer priced it.
+                default = (
+                    rules.eight_flowers_win
+                    if len(flowers[e.seat]) == 8
+                    else rules.seven_flowers_win
+                )
+                wins.append(Win(e.seat, points.get(e.seat, default)))
                 continue
             if e.seat not in points:
                 raise SettlementError(f"no points given for the win of seat {e.seat}")
@@ -185,7 +189,7 @@ def hand_money(
     if flower_winners:
         w = flower_winners[0]
         count = len(flowers[w.winner])
-        out += to_players(instant.flower_win(w.winner, count, rules))
+        out += to_players(instant.flower_win(w.winner, count, rules, w.points))
     elif wins:
         out += to_players(settle(wins, rules, dealer=0, dealer_streak=deal.dealer_streak))
     wins_players = tuple(

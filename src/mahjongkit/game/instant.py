@@ -115,19 +115,24 @@ def bouquet_payments(
     return tuple(out)
 
 
-def flower_win(winner: int, flower_count: int, rules: TableRules) -> tuple[Payment, ...]:
+def flower_win(
+    winner: int, flower_count: int, rules: TableRules, amount: int | None = None
+) -> tuple[Payment, ...]:
     """Seven or eight flowers: an instant self-drawn win paid by all three, no other points
-    (004 l.210-211, l.382-390).
+    (004 l.210-211, l.382-390). ``amount`` is the win as scored, where the scorer priced
+    it (a table may add the Base Point); by default the table's 20 or 40.
 
     >>> lrc = table_rules("taiwanese-lrc")
     >>> sum(p.amount for p in flower_win(1, 7, lrc)), sum(p.amount for p in flower_win(1, 8, lrc))
     (60, 120)
     """
     if flower_count == 7:
-        return _from_each_other(winner, rules.seven_flowers_win, Reason.SEVEN_FLOWERS)
-    if flower_count == 8:
-        return _from_each_other(winner, rules.eight_flowers_win, Reason.EIGHT_FLOWERS)
-    raise SettlementError(f"a flower win needs 7 or 8 flowers, not {flower_count}")
+        value, reason = rules.seven_flowers_win, Reason.SEVEN_FLOWERS
+    elif flower_count == 8:
+        value, reason = rules.eight_flowers_win, Reason.EIGHT_FLOWERS
+    else:
+        raise SettlementError(f"a flower win needs 7 or 8 flowers, not {flower_count}")
+    return _from_each_other(winner, value if amount is None else amount, reason)
 
 
 def is_chase(discards: Sequence[tuple[int, Tile]]) -> bool:

@@ -26,7 +26,7 @@ from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.events import Event, EventKind
+from mahjongkit.game.actions import WIN
 from mahjongkit.game.hand_money import HandMoney, Pot, hand_money
 from mahjongkit.game.instant import return_pot
 from mahjongkit.game.record import HandRecord, record_of, replay
@@ -44,7 +44,6 @@ from mahjongkit.game.table_points import as_number, table_points
 from mahjongkit.rules.money import TableRules, table_rules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score
-from mahjongkit.tiles import NAMES
 
 DIE_ITEM = "dice_on_the_wall"
 """The Taiwanese scorer's die item: the money layer pays the die itself (see `points_of`)."""
@@ -72,8 +71,6 @@ class MatchHand:
     """The engine's record of the hand: replaying it reproduces the tiles."""
     money: HandMoney
     scores_after: tuple[int, int, int, int]
-    result: dict[str, Any]
-    """How the hand ended (the engine's result, or an instant flower win)."""
 
     def to_json(self) -> dict[str, Any]:
         """One entry of the match contract's ``hands``."""
@@ -84,7 +81,7 @@ class MatchHand:
             "prevalent_wind": WIND_LETTERS[d.prevalent],
             "dealer": d.dealer,
             "dealer_streak": d.dealer_streak,
-            "result": self.result,
+            "result": self.record.result,
             **self.money.to_json(),
             "scores_after": list(self.scores_after),
             "record": self.record.to_json(),
@@ -195,12 +192,12 @@ class Match:
             if self.time_limit is not None and self.clock() - start >= self.time_limit:
                 ended_by = "time limit"
                 break
-            record, money, result = self._play_hand(deal, pot)
+            record, money = self._play_hand(deal, pot)
             pot = money.pot
             for p, amount in enumerate(balances(money.payments)[:PLAYERS]):
                 scores[p] += amount
             totals = (scores[0], scores[1], scores[2], scores[3])
-            hands.append(MatchHand(deal, record, money, totals, result))
+            hands.append(MatchHand(deal, record, money, totals))
             deal = next_deal(deal, winners=money.winners, rules=self.rules, void=money.void)
         closing = return_pot(pot.total, pot.contributions)
         for p, amount in enumerate(balances(closing)[:PLAYERS]):
@@ -217,87 +214,56 @@ class Match:
             tuple(self.bots[e].name for e in self.seating),
         )
 
-    def _play_hand(self, deal: Deal, pot: Pot) -> tuple[HandRecord, HandMoney, dict[str, Any]]:
+    def _play_hand(self, deal: Deal, pot: Pot) -> tuple[HandRecord, HandMoney]:
         seed = self.rng.getrandbits(64)
         state = HandState.new(
             self.ruleset, random.Random(seed), deal.prevalent_wind, deal.dealer_streak
         )
         by_seat = [self.bots[self.seating[deal.player_at(s)]] for s in range(PLAYERS)]
-        drive_hand(state, by_seat, self.rules)
-        money = money_of(state, deal, self.rules, pot)
-        return record_of(state, seed=seed), money, result_of(state, self.rules)
+        drive_hand(state, by_seat)
+        return record_of(state, seed=seed), money_of(state, deal, self.rules, pot)
 
 
-def flower_winner(state: HandState, rules: TableRules) -> int | None:
-    """The seat holding seven or eight flowers in a hand still in play, where the table
-    pays the instant flower win (004 l.210-211, l.382-390); otherwise ``None``.
+FLOWER_WIN_ITEMS = frozenset({"seven_flowers", "eight_flowers"})
+"""The scorer's items for the instant flower wins (004 l.210-211)."""
 
-    The engine replaces every flower at once, so when a seat shows its 7th flower its
-    replacement has been drawn (l.386), and an 8th drawn as that replacement is shown too
-    (l.390).
+
+def must_win_on_flowers(state: HandState, seat: int) -> bool:
+    """True when ``seat`` shows seven or eight flowers and may declare the win: the card's
+    win is instant (004 l.384 "Draw the 7th Flower and instantly win"), so the match
+    declares it for the player instead of leaving it to a bot's choice.
     """
-    if state.result is not None or not (rules.seven_flowers_win or rules.eight_flowers_win):
-        return None
-    return next((seat for seat in range(PLAYERS) if len(state.flowers[seat]) >= 7), None)
+    return len(state.flowers[seat]) >= 7 and WIN in state.legal_actions(seat)
 
 
-def drive_hand(state: HandState, bots: Sequence[Bot], rules: TableRules) -> int | None:
-    """Ask the bots (by seat) until the hand ends, or a seat wins on its flowers.
-
-    Returns that seat, or ``None`` when the engine ended the hand itself. A flower win
-    leaves the engine's state in play: the hand stops where the win happened.
-    """
+def drive_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
+    """Ask the bots (by seat) until the hand ends; a flower win is declared at once."""
     while state.result is None:
-        winner = flower_winner(state, rules)
-        if winner is not None:
-            return winner
         for seat in state.to_act():
-            state.apply(seat, bots[seat].act(state.observation(seat)))
-            if state.result is not None or flower_winner(state, rules) is not None:
+            if must_win_on_flowers(state, seat):
+                state.apply(seat, WIN)
+            else:
+                state.apply(seat, bots[seat].act(state.observation(seat)))
+            if state.result is not None:
                 break
-    return None
-
-
-def result_of(state: HandState, rules: TableRules) -> dict[str, Any]:
-    """The hand's result as the match record shows it (a flower win included)."""
-    winner = flower_winner(state, rules)
-    if winner is not None:
-        flowers = state.flowers[winner]
-        return {
-            "kind": "win",
-            "winners": [winner],
-            "discarder": None,
-            "winning_tile": NAMES[flowers[-1]],
-            "robbed_kong": False,
-            "reason": "eight flowers" if len(flowers) == 8 else "seven flowers",
-            "scores": [],
-        }
-    if state.result is None:
-        return {"kind": "in-play"}
-    return state.result.to_json()
+    return state.result
 
 
 def money_of(state: HandState, deal: Deal, rules: TableRules, pot: Pot) -> HandMoney:
     """The money of a finished hand from its events and its winners' scores."""
-    result: HandResult | None = state.result
-    points = (
-        {seat: points_of(s) for seat, s in zip(result.winners, result.scores, strict=True)}
-        if result is not None
-        else {}
+    result = state.result
+    if result is None:
+        raise MahjongError("the hand is still in play: no money to settle yet")
+    points = {seat: points_of(s) for seat, s in zip(result.winners, result.scores, strict=True)}
+    flower_wins = tuple(
+        seat
+        for seat, s in zip(result.winners, result.scores, strict=True)
+        if any(i.id in FLOWER_WIN_ITEMS for i in s.items)
     )
     throws = state.wall.dice
     dice = throws[0] if len(throws) == 1 and len(throws[0]) == 3 else ()
-    events = list(state.events)
-    winner = flower_winner(state, rules)
-    flower_wins: tuple[int, ...] = ()
-    if winner is not None:
-        # The engine does not end a hand on flowers; the win is added here, self-drawn.
-        events.append(Event(EventKind.WIN, winner, state.flowers[winner][-1], winner))
-        flower_wins = (winner,)
-    elif result is None:
-        raise MahjongError("the hand is still in play: no money to settle yet")
     return hand_money(
-        events,
+        state.events,
         points=points,
         deal=deal,
         rules=rules,
@@ -343,11 +309,9 @@ def verify(record: dict[str, Any]) -> list[str]:
         except MahjongError as err:
             problems.append(f"hand {i + 1}: {err}")
             break
-        if state.result is None and flower_winner(state, rules) is None:
+        if state.result is None:
             problems.append(f"hand {i + 1}: the actions do not finish the hand")
             break
-        if result_of(state, rules) != h["result"]:
-            problems.append(f"hand {i + 1}: the result differs")
         money = money_of(state, deal, rules, pot)
         if [p.to_json() for p in money.payments] != h["payments"]:
             problems.append(f"hand {i + 1}: the payments differ")
@@ -369,14 +333,14 @@ def verify(record: dict[str, Any]) -> list[str]:
 
 __all__ = [
     "DIE_ITEM",
+    "FLOWER_WIN_ITEMS",
     "HAND_LIMIT",
     "Match",
     "MatchHand",
     "MatchRecord",
     "drive_hand",
-    "flower_winner",
     "money_of",
+    "must_win_on_flowers",
     "points_of",
-    "result_of",
     "verify",
 ]
