@@ -377,13 +377,24 @@ class HandState:
     def _situation(self, seat: int, tile: Tile, self_drawn: bool, robbing: bool) -> Situation:
         giver = None if self_drawn else (self.window.giver if self.window else None)
         seen = self.visible[tile] - (0 if self_drawn or robbing else 1)
+        from_wall = self_drawn and self.draw_source == DRAW_WALL
+        if self_drawn:
+            # The last tile of the wall: Last Tile Draw (MCR), Seabed (seed 004 line 332).
+            last = from_wall and self.wall.live == 0
+        else:
+            # Last Tile Claim (seed 000 line 230): MCR only; robbing is never "last".
+            last = not robbing and self.wall.live == 0 and self.rules.last_discard_scores
+        # Tiles on the table (seed 004 lines 329-331): discards lying there plus every
+        # declared set's tiles; flowers are not counted.
+        lying = sum(c.count(False) for c in self.claimed)
+        declared = sum(len(m.tiles) for ms in self.melds for m in ms)
         return Situation(
             self_drawn=self_drawn,
             kong_replacement=self_drawn and self.draw_source == DRAW_KONG,
             flower_replacement=self_drawn and self.draw_source == DRAW_FLOWER,
             robbing_kong=robbing,
             last_of_kind=seen >= 3,
-            last_wall_tile=self.wall.live == 0 and not robbing,
+            last_wall_tile=last,
             seat_wind=EAST + seat,
             prevalent_wind=self.prevalent_wind,
             flowers=tuple(sorted(self.flowers[seat])),
@@ -394,7 +405,7 @@ class HandState:
             earthly=(
                 not self_drawn and giver == 0 and self.discard_count == 1 and not self.declared
             ),
-            tiles_on_table=self.discard_count + sum(len(m) for m in self.melds) * 3,
+            tiles_on_table=lying + declared,
             dealer_streak=self.dealer_streak,
         )
 

@@ -65,6 +65,9 @@ class PlayRules:
     false_claim_forfeits_win: bool = False
     """Claiming an invalid meld forfeits the right to win the hand (seed 001 line 52)."""
     false_win: str = "continue"
+    last_discard_scores: bool = True
+    """Winning on the discard after the wall's last tile scores as the last tile (MCR Last
+    Tile Claim, seed 000 line 230); seed 004 scores only the last tile drawn (line 332)."""
     flower_win: bool = False
     """Seven or eight flowers are a win on one's own turn, whatever the tiles (seed 004
     lines 210-211, 382-390)."""
@@ -98,6 +101,7 @@ def _family_defaults(ruleset: Ruleset) -> dict[str, Any]:
             "ting": True,
             "false_win": "void",
             "flower_win": True,
+            "last_discard_scores": False,
         }
     return {}
 

@@ -1,0 +1,58 @@
+"""Throughput of the hand engine: whole hands between random bots, per ruleset.
+
+Two loops on the same seeds: bots that receive a full `Observation` (what a real bot
+gets), and a bare loop that picks uniformly from ``legal_actions`` (the engine alone).
+No peer library plays these rulesets, so there is no ratio. Target (later): 1,000 MCR
+hands per second per core with random bots. Run: ``python benchmarks/bench_hands.py [hands]``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+import time
+
+from mahjongkit.bots import RandomBot
+from mahjongkit.game.runner import play_hand
+from mahjongkit.game.state import HandState
+from mahjongkit.rules.ruleset import get_ruleset
+
+RULESETS = ("mcr", "bp-club", "taiwanese-lrc")
+
+
+def with_bots(name: str, seeds: range) -> None:
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = HandState.new(name, rng)
+        play_hand(state, [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)])
+
+
+def bare(name: str, seeds: range) -> None:
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = HandState.new(name, rng)
+        while state.result is None:
+            for seat in state.to_act():
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+                if state.result is not None:
+                    break
+
+
+def main() -> None:
+    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    for name in RULESETS:
+        importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring}")
+        with_bots(name, range(10**6, 10**6 + 20))  # warm the caches
+        for label, loop in (("random bots", with_bots), ("bare engine", bare)):
+            best = float("inf")
+            for _ in range(3):
+                start = time.process_time()
+                loop(name, range(hands))
+                best = min(best, time.process_time() - start)
+            print(f"{name:14s} {label:12s} {hands / best:8.0f} hands/s (cpu, best of 3)")
+
+
+if __name__ == "__main__":
+    main()
