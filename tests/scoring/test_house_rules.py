@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjongkit.rules import ruleset as ruleset_module
 from mahjongkit.rules.house import (
     HouseRulesError,
     catalogue_of,
@@ -43,7 +44,12 @@ def test_loading_does_not_register(tmp_path: Path) -> None:
         get_ruleset("never-registered")
 
 
-def test_a_loaded_file_can_be_registered_by_the_caller(tmp_path: Path) -> None:
+def test_a_loaded_file_can_be_registered_by_the_caller(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A private copy of the registry, so the rest of the suite never sees this ruleset.
+    monkeypatch.setattr(ruleset_module, "_REGISTRY", dict(ruleset_module._REGISTRY))
+    monkeypatch.setattr(ruleset_module, "_ALIASES", dict(ruleset_module._ALIASES))
     rules = load_house_rules(write(tmp_path, 'name = "registered-club"\nbase = "mcr-gb"\n'))
     register(rules)
     assert get_ruleset("registered-club") is rules
