@@ -84,6 +84,9 @@ def test_design_meld_examples(
         ("5f6f[5555p5][123m2]456m789mEE", "56f[5555p5][123m2]456789mEE"),
         ("123m456m789m123p45pEE", "123456789m12345pEE"),  # 16 tiles
         ("\U0001f007\U0001f008\U0001f009 456p789s1sEEE1s", "123m456p1789sEEE1s"),  # glyphs
+        # the examples of docs/notation.md
+        ("[123m2]456p789sEEE1s1s", "[123m2]456p1789sEEE1s"),
+        ("15f[EEEE]123m456p789s11p", "15f[EEEE]123m1456p789s1p"),
     ],
 )
 def test_hands_parse_and_round_trip(text: str, canonical: str) -> None:
@@ -91,6 +94,12 @@ def test_hands_parse_and_round_trip(text: str, canonical: str) -> None:
     assert str(hand) == canonical
     assert parse_hand(str(hand)) == hand
     assert eval(repr(hand)) == hand
+
+
+def test_a_kong_without_a_digit_is_concealed() -> None:
+    """An exposed kong is written with the seat it came from; ``[5555p]`` is concealed."""
+    assert parse_meld("[5555p]").concealed
+    assert not parse_meld("[5555p1]").concealed
 
 
 def test_the_last_tile_written_wins() -> None:
