@@ -145,3 +145,19 @@ def test_bp_club_flower_items_when_priced() -> None:
     assert fans["Seat Flower"] == 2  # 2f and 6f belong to South
     assert "No Flower Tiles" not in fans
     assert some.total_without_flowers == score(PLAIN, Situation(), "mcr").total
+
+
+def test_without_the_combined_kong_fan_both_kong_fans_score() -> None:
+    """001 lines 127-128: the club has no combined fan; a melded and a concealed kong
+    score Melded Kong and Concealed Kong (a deleted fan neither scores nor excludes)."""
+    rules = dataclasses.replace(
+        get_ruleset("mcr"),
+        name="test-no-combined-kong",
+        removed_items=frozenset({"concealed_kong_and_melded_kong"}),
+    )
+    fans = score("[1111m][2222p1]333s456m9s9s", Situation(), rules).fan_counts()
+    assert fans.get("Melded Kong") == 1
+    assert fans.get("Concealed Kong") == 1
+    full = score("[1111m][2222p1]333s456m9s9s", Situation(), "mcr").fan_counts()
+    assert "Melded Kong" not in full
+    assert full["Concealed Kong and Melded Kong"] == 1

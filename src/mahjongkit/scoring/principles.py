@@ -150,8 +150,9 @@ def apply_implications(
 ) -> list[Found]:
     """Remove every pattern implied by one that still stands, walking the table from the top.
 
-    ``order`` gives each item's position in the table. An item implied away implies nothing
-    itself (Four Concealed Pungs removes Fully Concealed Hand, so Self-Drawn stays).
+    ``order`` gives each item's position in the table. An item implied away by one above
+    it implies nothing itself (Four Concealed Pungs removes Fully Concealed Hand, so
+    Self-Drawn stays); an item may also imply one above it in the table.
     """
     if len(found) < 2:
         return found
@@ -165,8 +166,8 @@ def apply_implications(
         on_sets = item.implies_on_sets
         if not implies and not on_sets:
             continue
-        for j in range(i + 1, len(found)):
-            if not alive[j]:
+        for j in range(len(found)):
+            if j == i or not alive[j]:
                 continue
             other, other_sources = found[j]
             if other in implies or (other in on_sets and set(other_sources) <= set(sources)):

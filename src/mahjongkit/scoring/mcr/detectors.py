@@ -333,13 +333,16 @@ def melded_hand(r: Reading) -> list[Sources]:
 # -- kongs and concealed pungs (002 lines 79-199) ------------------------------------------
 
 
-def _kong_sets(r: Reading) -> tuple[int, ...]:
-    return tuple(i for i in r.pung_sets if r.sets[i][0] == KONG_SET)
+def _kong_sets(r: Reading, exposed: bool | None = None) -> tuple[int, ...]:
+    return tuple(
+        i
+        for i in r.pung_sets
+        if r.sets[i][0] == KONG_SET and (exposed is None or r.sets[i][2] == exposed)
+    )
 
 
-def _kongs(r: Reading, melded: int, concealed: int) -> list[Sources]:
-    ok = r.melded_kongs == melded and r.concealed_kongs == concealed
-    return [_kong_sets(r)] if ok else NONE
+# Each kong fan is detected whenever the hand has at least its kongs; the larger fans
+# imply the smaller (catalogue), so a club that deletes one still scores the rest.
 
 
 def four_kongs(r: Reading) -> list[Sources]:
@@ -349,51 +352,47 @@ def four_kongs(r: Reading) -> list[Sources]:
 
 def three_kongs(r: Reading) -> list[Sources]:
     """002 line 105: three kongs."""
-    return [_kong_sets(r)] if r.melded_kongs + r.concealed_kongs == 3 else NONE
+    return [_kong_sets(r)] if r.melded_kongs + r.concealed_kongs >= 3 else NONE
 
 
 def two_concealed_kongs(r: Reading) -> list[Sources]:
     """002 line 161: two concealed kongs."""
-    return _kongs(r, 0, 2)
+    return [_kong_sets(r, False)] if r.concealed_kongs >= 2 else NONE
 
 
 def concealed_kong_and_melded_kong(r: Reading) -> list[Sources]:
-    """002 line 178 (000 line 264): one concealed and one melded kong."""
-    return _kongs(r, 1, 1)
+    """002 line 178 (000 line 264): a concealed and a melded kong."""
+    return [_kong_sets(r)] if r.melded_kongs and r.concealed_kongs else NONE
 
 
 def two_melded_kongs(r: Reading) -> list[Sources]:
     """002 line 177: two melded kongs."""
-    return _kongs(r, 2, 0)
+    return [_kong_sets(r, True)] if r.melded_kongs >= 2 else NONE
 
 
 def concealed_kong(r: Reading) -> list[Sources]:
-    """002 line 190: one concealed kong."""
-    return _kongs(r, 0, 1)
+    """002 line 190: a concealed kong."""
+    return [_kong_sets(r, False)] if r.concealed_kongs else NONE
 
 
 def melded_kong(r: Reading) -> list[Sources]:
-    """002 line 199: one melded kong."""
-    return _kongs(r, 1, 0)
-
-
-def _concealed_pung_sets(r: Reading) -> tuple[int, ...]:
-    return tuple(i for i in r.pung_sets if not r.sets[i][2])
+    """002 line 199: a melded kong."""
+    return [_kong_sets(r, True)] if r.melded_kongs else NONE
 
 
 def four_concealed_pungs(r: Reading) -> list[Sources]:
     """002 line 93: four concealed pungs or kongs."""
-    return [_concealed_pung_sets(r)] if r.concealed_pungs == 4 else NONE
+    return [r.concealed_pung_sets] if len(r.concealed_pung_sets) == 4 else NONE
 
 
 def three_concealed_pungs(r: Reading) -> list[Sources]:
     """002 line 136: three concealed pungs or kongs."""
-    return [_concealed_pung_sets(r)] if r.concealed_pungs == 3 else NONE
+    return [r.concealed_pung_sets] if len(r.concealed_pung_sets) >= 3 else NONE
 
 
 def two_concealed_pungs(r: Reading) -> list[Sources]:
-    """002 line 189: two concealed pungs or kongs."""
-    return [_concealed_pung_sets(r)] if r.concealed_pungs == 2 else NONE
+    """002 line 189: two concealed pungs or kongs (a pung completed by a discard is not)."""
+    return [r.concealed_pung_sets] if len(r.concealed_pung_sets) >= 2 else NONE
 
 
 # -- single pungs (002 lines 164-197) -------------------------------------------------------

@@ -195,8 +195,8 @@ class Reading:
     chow_sets: tuple[int, ...] = ()
     pungs: tuple[Tile, ...] = ()
     pung_sets: tuple[int, ...] = ()
-    concealed_pungs: int = 0
-    """Concealed pungs and kongs, a pung completed by a discard not counted."""
+    concealed_pung_sets: tuple[int, ...] = ()
+    """The concealed pungs and kongs, a pung completed by a discard not counted."""
     melded_kongs: int = 0
     concealed_kongs: int = 0
     form_fans: tuple[tuple[str, tuple[int, ...]], ...] = ()
@@ -220,18 +220,18 @@ class Reading:
         discard_pung = not facts.self_drawn and not any(
             not s[3] and s[0] == CHOW and s[1] <= win <= s[1] + 2 for s in sets
         )
-        concealed = 0
+        concealed = []
         melded_kongs = concealed_kongs = 0
-        for k, t, exposed, _ in sets:
+        for i, (k, t, exposed, _) in enumerate(sets):
             if k == PUNG:
                 if not exposed and not (discard_pung and t == win):
-                    concealed += 1
+                    concealed.append(i)
             elif k == KONG_SET:
                 if exposed:
                     melded_kongs += 1
                 else:
                     concealed_kongs += 1
-                    concealed += 1
+                    concealed.append(i)
         return cls(
             kind=kind,
             facts=facts,
@@ -242,7 +242,7 @@ class Reading:
             chow_sets=tuple(i for _, i in chows),
             pungs=tuple(t for t, _ in pungs),
             pung_sets=tuple(i for _, i in pungs),
-            concealed_pungs=concealed,
+            concealed_pung_sets=tuple(sorted(concealed, key=lambda i: sets[i][1])),
             melded_kongs=melded_kongs,
             concealed_kongs=concealed_kongs,
             form_fans=form_fans,
