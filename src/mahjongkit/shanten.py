@@ -67,6 +67,7 @@ _ORDER: Final = (
 _PERMS: Final = tuple(permutations(range(3)))
 _ORPHANS: Final = TERMINALS_AND_HONORS
 _IS_ORPHAN: Final = tuple(t in _ORPHANS for t in range(NUM_KINDS))
+_CHOW_STARTS: Final = tuple(t for t in range(27) if t % 9 <= 6)
 _NONE: Final = 99
 """Shanten reported by a form that cannot apply (never returned by the public API)."""
 
@@ -231,22 +232,29 @@ def _nico_nico(es: Sequence[SuitEntry]) -> int:
 
 def _orphans_16(counts: Sequence[int]) -> int:
     """13 orphans + one more orphan as the pair + any set (seed 004 line 356)."""
-    base = sum(1 for t in _ORPHANS if counts[t])
-    rest = [c - 1 if _IS_ORPHAN[t] and c else c for t, c in enumerate(counts)]
+    base = 0
+    rest = list(counts)
+    for t in _ORPHANS:
+        if rest[t]:
+            base += 1
+            rest[t] -= 1
     spare = [t for t in _ORPHANS if rest[t]]
+    # A pung of x, and a pair from a spare orphan; beside an orphan pung the same orphan
+    # cannot also be the pair (that would be five).
     best = 0
-    for x in range(NUM_KINDS):  # a pung of x
-        value = min(rest[x], 3)
-        # Beside an orphan pung the same orphan cannot be the pair: that would be five.
-        pair = any(p != x for p in spare) if _IS_ORPHAN[x] else bool(spare)
-        best = max(best, value + pair)
-    for x in range(27):
-        if x % 9 > 6:
-            continue
-        run = (x, x + 1, x + 2)
-        value = sum(1 for t in run if rest[t])
-        pair = any(rest[p] - (p in run) >= 1 for p in spare)
-        best = max(best, value + pair)
+    for x in range(NUM_KINDS):
+        value = rest[x] if rest[x] < 3 else 3
+        if spare and (len(spare) > 1 or spare[0] != x or not _IS_ORPHAN[x]):
+            value += 1
+        if value > best:
+            best = value
+    # A chow, whose tiles of rank 1 or 9 may be the same orphan as the pair's.
+    for x in _CHOW_STARTS:
+        value = (rest[x] > 0) + (rest[x + 1] > 0) + (rest[x + 2] > 0)
+        if any(rest[p] - (x <= p <= x + 2) >= 1 for p in spare):
+            value += 1
+        if value > best:
+            best = value
     return 16 - base - best
 
 
@@ -312,6 +320,9 @@ def shanten(
         # The table look-ups check the counts (an entry exists only for counts 0..4).
         try:
             value = _mcr_least(hand, melds)
+            if value == _NONE and sum(hand) + 3 * melds in (16, 17) and 0 <= melds <= 5:
+                forms = _forms_for(TAIWANESE_FORMS, 16, melds)
+                value = _least(_entries(hand), melds, 16, forms)
         except ValueError:
             value = _NONE
         if value != _NONE:
