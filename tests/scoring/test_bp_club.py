@@ -260,11 +260,6 @@ def test_seven_pairs_and_thirteen_orphans_win_lines_133_145() -> None:
     assert "Thirteen Orphans" in bp("19m19p19sESWNCFPP").fan_counts()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the MCR kong detectors count exact numbers of kongs, so deleting the combined fan "
-    "does not let Concealed Kong and Melded Kong score (scoring/mcr/detectors.py)",
-)
 def test_one_melded_and_one_concealed_kong_lines_126_128() -> None:
     """Seed 001 lines 126 and 128: the table has no combined kong fan, so a melded plus a
     concealed kong earn Concealed Kong 2 and Melded Kong 1 (MCR: the combined fan, 6)."""
