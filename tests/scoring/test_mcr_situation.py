@@ -161,3 +161,20 @@ def test_without_the_combined_kong_fan_both_kong_fans_score() -> None:
     full = score("[1111m][2222p1]333s456m9s9s", Situation(), "mcr").fan_counts()
     assert "Melded Kong" not in full
     assert full["Concealed Kong and Melded Kong"] == 1
+
+
+def test_a_win_on_a_flower_replacement_is_self_drawn() -> None:
+    """002 line 210: going out on a flower's replacement tile counts as Self-Drawn."""
+    result = score(PLAIN, Situation(flower_replacement=True), "mcr-gb")
+    assert "self_drawn" in {i.id for i in result.items}
+
+
+def test_a_flower_replacement_is_not_a_kong_replacement() -> None:
+    """002 line 158: a flower drawn after a kong, then won on: Self-Drawn, not Out with
+    Replacement Tile; asking for both is an error."""
+    with pytest.raises(InvalidSituationError):
+        score(
+            "[1111m1]456p789s234m5s5s",
+            Situation(flower_replacement=True, kong_replacement=True),
+            "mcr-gb",
+        )

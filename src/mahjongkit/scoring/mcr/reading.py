@@ -107,6 +107,11 @@ class HandFacts:
             raise InvalidSituationError(
                 "a win cannot be both on a kong replacement tile and by robbing a kong"
             )
+        if s.flower_replacement and (s.kong_replacement or s.robbing_kong):
+            raise InvalidSituationError(
+                "a win on a flower's replacement tile is neither a kong replacement nor a "
+                "robbed kong: it counts as self-drawn only (002 lines 158, 210)"
+            )
         if s.robbing_kong and s.self_drawn:
             raise InvalidSituationError(
                 "robbing a kong is a win on another player's tile, not self-drawn (002 line 160)"
@@ -152,7 +157,7 @@ class HandFacts:
             counts=counts,
             exposed_melds=sum(1 for m in hand.melds if not m.concealed),
             kong_tiles=frozenset(m.tile for m in hand.melds if m.kind is KONG),
-            self_drawn=s.self_drawn or s.kong_replacement,
+            self_drawn=s.self_drawn or s.kong_replacement or s.flower_replacement,
             kong_involved=s.kong_replacement or s.robbing_kong,
             last_of_kind=last_of_kind,
             last_wall_tile=s.last_wall_tile,

@@ -55,7 +55,9 @@ def reference_args(hand: Hand, situation: Situation) -> dict[str, Any]:
         "hand": tiles,
         "winTile": reference_tile(win),
         "flowerCount": flowers,
-        "isSelfDrawn": situation.self_drawn or situation.kong_replacement,
+        "isSelfDrawn": situation.self_drawn
+        or situation.kong_replacement
+        or situation.flower_replacement,
         "is4thTile": situation.last_of_kind,
         "isAboutKong": situation.kong_replacement or situation.robbing_kong,
         "isWallLast": situation.last_wall_tile,
