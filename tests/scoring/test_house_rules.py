@@ -125,6 +125,7 @@ def test_base_may_be_an_alias(tmp_path: Path) -> None:
         ('name = "x"\nbase = "mcr"\nforms = []\n', "forms", "no form left"),
         ('name = "x"\nbase = "mcr"\nremoved = ["Pure Stright"]\n', "removed", "'Pure Stright'"),
         ('name = "x"\nbase = "mcr"\nonly = ["Nope"]\n', "only", "unknown item 'Nope'"),
+        ('name = "x"\nbase = "mcr"\nonly = ["Seat Flower"]\n', "only", "give it one in [values]"),
         ('name = "x"\nbase = "mcr"\nremoved = "Pure Straight"\n', "removed", "must be a list"),
         ('name = "x"\nbase = "mcr"\n[values]\nNope = 3\n', "values.Nope", "unknown item"),
         (

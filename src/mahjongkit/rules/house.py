@@ -205,6 +205,16 @@ def _build(data: Mapping[str, Any], source: str, *, packaged: bool) -> Ruleset:
     removed = set(base.removed_items)
     if "only" in data:
         keep = {item_id("only", raw) for raw in _list(data, "only", fail)}
+        unpriced = sorted(
+            i for i in keep if catalogue[i].value(base.column) is None and i not in values
+        )
+        if unpriced:
+            name_of = catalogue[unpriced[0]].name
+            raise fail(
+                "only",
+                f"{name_of!r} has no value under {base.name!r} (column {base.column!r}); "
+                "give it one in [values]",
+            )
         # An item priced in [values] is kept too: a club that prices an item means it to score.
         removed = {item.id for item in catalogue} - keep - priced_here
     elif "removed" in data:
