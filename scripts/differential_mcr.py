@@ -11,9 +11,11 @@ import random
 import sys
 import time
 
+import MahjongGB
+
 from mahjongkit.scoring import score
 from mahjongkit.scoring.mcr.random_hands import random_win
-from mahjongkit.scoring.mcr.reference import reference_score
+from mahjongkit.scoring.mcr.reference import reference_args, reference_score
 
 
 def main(count: int = 200_000, seed: int = 2026) -> int:
@@ -24,11 +26,13 @@ def main(count: int = 200_000, seed: int = 2026) -> int:
     started = time.perf_counter()
     for n in range(count):
         hand, situation = random_win(rng)
+        args = reference_args(hand, situation)
         t0 = time.perf_counter()
-        expected = reference_score(hand, situation)
+        MahjongGB.MahjongFanCalculator(**args)  # timed alone: the peer's own work
         t1 = time.perf_counter()
         result = score(hand, situation, "mcr-gb")
         t2 = time.perf_counter()
+        expected = reference_score(hand, situation)
         peer += t1 - t0
         mine += t2 - t1
         got = (result.total, result.fan_counts())
