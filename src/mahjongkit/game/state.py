@@ -327,7 +327,7 @@ class HandState:
             return tuple(acts)
         held = [t for t in range(NUM_KINDS) if counts[t]]
         acts += [DISCARDS[t] for t in held]
-        if self.rules.ting and not self.ting[seat]:
+        if self.rules.ting_in_play and not self.ting[seat]:
             sets = self.rules.hand_size // 3 - len(self.melds[seat])
             for t in held:
                 counts[t] -= 1
@@ -481,7 +481,7 @@ class HandState:
         if k is ActionKind.DISCARD:
             return "a called (Ting) hand must discard the tile it drew"
         if k is ActionKind.TING:
-            if not self.rules.ting:
+            if not self.rules.ting_in_play:
                 return "Ting is not in play under this ruleset"
             if self.ting[seat]:
                 return "Ting is already declared"

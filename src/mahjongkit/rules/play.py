@@ -60,7 +60,7 @@ class PlayRules:
     missed_tile_rule: bool = False
     """A discard a seat passes on cannot be claimed by it again until its next turn
     (seed 004 lines 128, 452)."""
-    ting: bool = False
+    ting_in_play: bool = False
     """Calling/Ting in play (seed 004 lines 165, 488-506)."""
     false_claim_forfeits_win: bool = False
     """Claiming an invalid meld forfeits the right to win the hand (seed 001 line 52)."""
@@ -98,7 +98,7 @@ def _family_defaults(ruleset: Ruleset) -> dict[str, Any]:
             "kong_needs_live_tile": False,
             "multiple_winners": "all",
             "missed_tile_rule": True,
-            "ting": True,
+            "ting_in_play": True,
             "false_win": "void",
             "flower_win": True,
             "last_discard_scores": False,
