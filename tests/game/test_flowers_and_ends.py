@@ -199,3 +199,29 @@ def test_no_flower_win_under_mcr() -> None:
     )
     assert len(state.flowers[0]) == 7
     assert A("win") not in state.legal_actions(0)
+
+
+def test_a_flower_chain_in_play_is_replaced_until_a_tile_comes_seed_000_line_48() -> None:
+    state = table("mcr", [FA + "C", FB, FC, "47m147p147sESWNF"], draws="5f", replacements="6f7m")
+    state.apply(0, A("discard C"))
+    last = [(e.kind, e.tile, e.detail) for e in state.events[-5:]]
+    assert last == [
+        (EventKind.DRAW, t("5f"), DRAW_WALL),
+        (EventKind.FLOWER, t("5f"), 0),
+        (EventKind.DRAW, t("6f"), DRAW_FLOWER),
+        (EventKind.FLOWER, t("6f"), 0),
+        (EventKind.DRAW, t("7m"), DRAW_FLOWER),
+    ]
+    assert state.flowers[1] == [t("5f"), t("6f")] and state.last_tile == t("7m")
+
+
+def test_winning_on_the_last_tile_of_the_wall_seed_000_line_229() -> None:
+    state = table("mcr", [FA + "C", NINE_GATES, FB, FC], draws="5m")
+    drain(state, 1)
+    state.apply(0, A("discard C"))
+    assert state.wall.live == 0 and A("win") in state.legal_actions(1)
+    state.apply(1, A("win"))
+    result = state.result
+    assert result is not None and result.self_drawn
+    situation = result.scores[0].situation
+    assert situation.last_wall_tile and situation.self_drawn
