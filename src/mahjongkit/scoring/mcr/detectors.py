@@ -211,6 +211,12 @@ def seat_flower(r: Reading) -> list[Sources]:
 
 # -- the tiles of the whole hand (002 lines 75-201) -----------------------------------------
 
+_GREEN: Final = frozenset(t for t in range(34) if IS_GREEN[t])
+_REVERSIBLE: Final = frozenset(t for t in range(34) if IS_REVERSIBLE[t])
+_HONORS: Final = frozenset(t for t in range(34) if IS_HONOR[t])
+_TERMINALS: Final = frozenset(t for t in range(34) if IS_TERMINAL[t])
+_TERMINALS_AND_HONORS: Final = _TERMINALS | _HONORS
+
 
 def no_honors(r: Reading) -> list[Sources]:
     """002 line 201: no winds or dragons."""
@@ -243,32 +249,32 @@ def all_types(r: Reading) -> list[Sources]:
 
 def all_simples(r: Reading) -> list[Sources]:
     """002 line 191: no terminals or honours."""
-    return NONE if any(IS_TERMINAL_OR_HONOR[t] for t in r.facts.present) else WHOLE
+    return NONE if r.facts.tile_set & _TERMINALS_AND_HONORS else WHOLE
 
 
 def reversible_tiles(r: Reading) -> list[Sources]:
     """002 line 149: only tiles that look the same upside down."""
-    return WHOLE if all(IS_REVERSIBLE[t] for t in r.facts.present) else NONE
+    return WHOLE if r.facts.tile_set <= _REVERSIBLE else NONE
 
 
 def all_green(r: Reading) -> list[Sources]:
     """002 line 75: only 23468 bamboo and the green dragon."""
-    return WHOLE if all(IS_GREEN[t] for t in r.facts.present) else NONE
+    return WHOLE if r.facts.tile_set <= _GREEN else NONE
 
 
 def all_honors(r: Reading) -> list[Sources]:
     """002 line 91: only winds and dragons."""
-    return WHOLE if all(IS_HONOR[t] for t in r.facts.present) else NONE
+    return WHOLE if r.facts.tile_set <= _HONORS else NONE
 
 
 def all_terminals(r: Reading) -> list[Sources]:
     """002 line 85: only 1s and 9s."""
-    return WHOLE if all(IS_TERMINAL[t] for t in r.facts.present) else NONE
+    return WHOLE if r.facts.tile_set <= _TERMINALS else NONE
 
 
 def all_terminals_and_honors(r: Reading) -> list[Sources]:
     """002 line 107: only 1s, 9s and honours."""
-    return WHOLE if all(IS_TERMINAL_OR_HONOR[t] for t in r.facts.present) else NONE
+    return WHOLE if r.facts.tile_set <= _TERMINALS_AND_HONORS else NONE
 
 
 def _rank_range(r: Reading, low: int, high: int) -> list[Sources]:

@@ -67,6 +67,8 @@ class HandFacts:
     """The concealed tiles before the winning tile arrived."""
     present: tuple[Tile, ...]
     """The kinds of tile in the hand, ascending."""
+    tile_set: frozenset[Tile]
+    """The kinds of tile in the hand."""
     suits_missing: int
     """How many of the three suits the hand lacks."""
     has_honors: bool
@@ -79,7 +81,7 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """The hand (without its last tile) waited on exactly one tile, counting the regular
         and seven-pairs shapes, as the reference calculator does."""
-        return len(waiting_tiles(self.before, sum(self.before))) == 1
+        return len(waiting_tiles(self.before, 13 - 3 * len(self.hand.melds))) == 1
 
     @classmethod
     def of(
@@ -167,6 +169,7 @@ class HandFacts:
             flower_tiles=flower_tiles,
             before=tuple(before),
             present=present,
+            tile_set=frozenset(present),
             suits_missing=3 - len(suits - {3}),
             has_honors=3 in suits,
             low_rank=min(ranks, default=10),
