@@ -43,6 +43,8 @@ class SetPattern:
     item: str
     arity: int
     matches: Callable[[tuple[int, ...], int | None], bool]
+    with_pair: bool = False
+    """The pattern also takes the pair (Pure Terminal Chows' pair of 5s)."""
 
 
 def _components(n: int, edges: Iterable[tuple[int, int]]) -> int:

@@ -100,8 +100,8 @@ def _three_suited_terminal_chows(c: tuple[int, ...], pair: int | None) -> bool:
 
 
 CHOW_PATTERNS: Final[tuple[SetPattern, ...]] = (
-    SetPattern("three_suited_terminal_chows", 4, _three_suited_terminal_chows),
-    SetPattern("pure_terminal_chows", 4, _pure_terminal_chows),
+    SetPattern("three_suited_terminal_chows", 4, _three_suited_terminal_chows, True),
+    SetPattern("pure_terminal_chows", 4, _pure_terminal_chows, True),
     SetPattern("four_pure_shifted_chows", 4, lambda c, p: _one_suit(c) and (
         _steps(c, 1) or _steps(c, 2))),
     SetPattern("quadruple_chow", 4, lambda c, p: c[0] == c[3]),

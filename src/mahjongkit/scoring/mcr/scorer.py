@@ -37,6 +37,7 @@ from mahjongkit.scoring.mcr.reading import (
     CHOW,
     KNITTED_REF,
     KONG_SET,
+    PAIR_REF,
     HandFacts,
     Reading,
     SetInfo,
@@ -243,6 +244,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
 
 
 _ALL: Final = frozenset(HAND_GROUPS)
+_WITH_PAIR: Final = frozenset(p.item for p in CHOW_PATTERNS + PUNG_PATTERNS if p.with_pair)
 _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
 
@@ -265,7 +267,8 @@ def _reading_fans(
         ):
             if len(tiles) > 1:
                 for fan, sources in combine_sets(tiles, patterns, reading.pair):
-                    found.append((fan, tuple(index[i] for i in sources)))
+                    sets = tuple(index[i] for i in sources)
+                    found.append((fan, (*sets, PAIR_REF) if fan in _WITH_PAIR else sets))
     found = apply_implications(found, CATALOGUE, FAN_INDEX)
     if "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
         found.append(("chicken_hand", ()))
