@@ -28,7 +28,6 @@ from mahjongkit.scoring.mcr.reading import (
     KNITTED_REF,
     KONG_SET,
     PAIR_REF,
-    PUNG,
     TILE_REF,
     Reading,
     flower_of_seat,
@@ -457,15 +456,11 @@ def all_chows(r: Reading) -> list[Sources]:
 # -- what every set and the pair contain (002 lines 114, 133, 174) --------------------------
 
 
-def _parts(r: Reading) -> list[tuple[int, int]]:
-    return [(s[0], s[1]) for s in r.sets] + [(PUNG, r.pair if r.pair is not None else 0)]
-
-
 def outside_hand(r: Reading) -> list[Sources]:
     """002 line 174: a terminal or an honour in every set and the pair."""
-    if r.kind != "regular":
+    if r.kind != "regular" or r.pair is None or not IS_TERMINAL_OR_HONOR[r.pair]:
         return NONE
-    for kind, t in _parts(r):
+    for kind, t, _, _ in r.sets:
         if kind == CHOW:
             if RANK[t] not in (1, 7):
                 return NONE
@@ -476,9 +471,9 @@ def outside_hand(r: Reading) -> list[Sources]:
 
 def all_five(r: Reading) -> list[Sources]:
     """002 line 133: a 5 in every set and the pair."""
-    if r.kind != "regular":
+    if r.kind != "regular" or r.pair is None or r.pair >= 27 or RANK[r.pair] != 5:
         return NONE
-    for kind, t in _parts(r):
+    for kind, t, _, _ in r.sets:
         if t >= 27 or not (RANK[t] <= 5 <= RANK[t] + 2 if kind == CHOW else RANK[t] == 5):
             return NONE
     return WHOLE
@@ -486,10 +481,10 @@ def all_five(r: Reading) -> list[Sources]:
 
 def all_even_pungs(r: Reading) -> list[Sources]:
     """002 line 114: pungs of 2, 4, 6 or 8 and such a pair."""
-    if r.kind != "regular":
+    if r.kind != "regular" or r.chows or r.pair is None or r.pair >= 27 or RANK[r.pair] % 2:
         return NONE
-    for kind, t in _parts(r):
-        if kind == CHOW or t >= 27 or RANK[t] % 2:
+    for _, t, _, _ in r.sets:
+        if t >= 27 or RANK[t] % 2:
             return NONE
     return WHOLE
 
@@ -504,6 +499,12 @@ def _wait(r: Reading) -> str:
     end counts as an edge wait, in the middle as a closed wait; with several readings of
     the tile, edge beats closed beats single (one wait only).
     """
+    if r.wait is None:
+        r.wait = _find_wait(r)
+    return r.wait
+
+
+def _find_wait(r: Reading) -> str:
     f = r.facts
     win = f.win
     edge = closed = False
@@ -555,11 +556,9 @@ def nine_gates(r: Reading) -> list[Sources]:
     Terminals or Honors).
     """
     f = r.facts
-    if f.hand.melds or not r.sets:
+    if f.hand.melds or not r.sets or f.suits_missing != 2 or f.has_honors:
         return NONE
     suit = SUIT[f.win]
-    if suit > 2:
-        return NONE
     base = 9 * suit
     before = list(f.standing)
     before[f.win] -= 1
@@ -609,6 +608,12 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
     "form": tuple(_form(f) for f in FORM_FANS),
 }  # fmt: skip
 
+GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
+    "kongs": lambda r: r.melded_kongs or r.concealed_kongs or len(r.concealed_pung_sets) > 1,
+    "pungs": lambda r: r.pungs,
+}
+"""A cheap test that a group's detectors can find anything in a reading (speed only)."""
+
 GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
     "regular": ("situation", "tiles", "concealment", "kongs", "pungs", "pair", "packs",
                 "waits"),
@@ -643,6 +648,7 @@ __all__ = [
     "DETECTORS",
     "DETECTORS_BY_GROUP",
     "GROUPS_BY_KIND",
+    "GROUP_GUARDS",
     "HAND_GROUPS",
     "KNITTED_REF",
     "PUNG_PATTERNS",

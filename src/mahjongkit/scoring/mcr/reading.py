@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
@@ -149,7 +150,7 @@ class HandFacts:
             flower_count, flower_tiles = len(flowers), tuple(sorted(flowers))
         before = list(standing)
         before[win] -= 1
-        present = tuple(t for t in range(NUM_KINDS) if counts[t])
+        present = tuple(compress(range(NUM_KINDS), counts))
         suits = {SUIT[t] for t in present}
         ranks = [RANK[t] for t in present if t < 27]
         return cls(
@@ -208,6 +209,8 @@ class Reading:
     melded_kongs: int = 0
     concealed_kongs: int = 0
     form_fans: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    wait: str | None = None
+    """Which wait the winning tile completed, once the wait detectors have looked."""
 
     @classmethod
     def of_sets(
@@ -316,24 +319,30 @@ def _sets_only(counts: list[int], r: int) -> bool:
     return False
 
 
-def _is_regular(counts: list[int]) -> bool:
-    """True when ``counts`` splits into sets and one pair (no tile cap), suit by suit.
-
-    A group's count modulo 3 says its part: 0, sets only; 2, sets and the pair.
-    """
-    pairs = 0
-    for base in (0, 9, 18):
-        sets_ok, pair_ok = _suit_shape(tuple(counts[base : base + 9]))
+@lru_cache(maxsize=1 << 16)
+def _suit_completions(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For the nine counts of one suit: the ranks (0..8) whose tile, added, leaves the suit
+    splitting into sets only, and those that leave it splitting into sets and a pair."""
+    sets, pair = [], []
+    work = list(counts)
+    for r in range(9):
+        if not any(0 <= r + d <= 8 and work[r + d] for d in (-2, -1, 0, 1, 2)):
+            continue  # a lone tile joins no set and no pair
+        work[r] += 1
+        sets_ok, pair_ok = _suit_shape(tuple(work))
+        work[r] -= 1
+        if sets_ok:
+            sets.append(r)
         if pair_ok:
-            pairs += 1
-        elif not sets_ok:
-            return False
-    for c in counts[27:]:
-        if c % 3 == 2:
-            pairs += 1
-        elif c % 3:
-            return False
-    return pairs == 1
+            pair.append(r)
+    return tuple(sets), tuple(pair)
+
+
+def _honor_part(bad: int, pairs: int) -> str | None:
+    """The part the honours play: sets only, sets and the pair, or none (a loose tile)."""
+    if bad:
+        return None
+    return "sets" if pairs == 0 else "pair" if pairs == 1 else None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -342,31 +351,53 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
 
     Regular shape (sets and a pair) and, for 13 tiles, seven pairs. A tile whose four
     copies are all in the hand still counts as a wait: the reference calculator judges
-    the shape, not what is left to draw.
+    the shape, not what is left to draw. Each suit is judged on its own: a complete hand
+    has every group splitting into sets, and exactly one of them holding the pair too.
 
     >>> from mahjongkit.notation import parse_tiles
     >>> from mahjongkit.tiles import tiles_to_counts
     >>> sorted(NAMES[t] for t in waiting_tiles(tiles_to_counts(parse_tiles("1112345678999m")), 13))
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+    >>> [NAMES[t] for t in waiting_tiles(tiles_to_counts(parse_tiles("123m456p789sEEES")), 13)]
+    ['S']
     """
-    work = list(counts)
     found = set()
     if n_tiles == 13:
         odd = [t for t in range(NUM_KINDS) if counts[t] % 2]
         if len(odd) == 1:
             found.add(odd[0])
-    candidates = set()
-    for t in range(NUM_KINDS):
-        if counts[t]:
-            candidates.add(t)
-            if t < 27:
-                rank = t % 9
-                candidates.update(t + d for d in (-2, -1, 1, 2) if 0 <= rank + d <= 8)
-    for t in candidates - found:
-        work[t] += 1
-        if _is_regular(work):
-            found.add(t)
-        work[t] -= 1
+    suits = [counts[base : base + 9] for base in (0, 9, 18)]
+    honors = counts[27:]
+    parts: list[str | None] = []
+    for suit in suits:
+        sets_ok, pair_ok = _suit_shape(suit)
+        parts.append("sets" if sets_ok else "pair" if pair_ok else None)
+    bad = sum(1 for c in honors if c % 3 == 1)
+    pairs = sum(1 for c in honors if c % 3 == 2)
+    parts.append(_honor_part(bad, pairs))
+
+    def fits(group: int, part: str | None) -> bool:
+        """Would the hand be complete with ``group`` playing ``part``?"""
+        if part is None:
+            return False
+        rest = parts[:group] + parts[group + 1 :]
+        return None not in rest and rest.count("pair") + (part == "pair") == 1
+
+    for g, suit in enumerate(suits):
+        to_sets, to_pair = _suit_completions(suit)
+        if to_sets and fits(g, "sets"):
+            found.update(9 * g + r for r in to_sets)
+        if to_pair and fits(g, "pair"):
+            found.update(9 * g + r for r in to_pair)
+    for i, c in enumerate(honors):
+        if c % 3 == 1:
+            part = _honor_part(bad - 1, pairs + 1)
+        elif c % 3 == 2:
+            part = _honor_part(bad, pairs - 1)
+        else:
+            continue  # a third or a fourth copy of a set's tile leaves a loose tile
+        if fits(3, part):
+            found.add(27 + i)
     return frozenset(found)
 
 

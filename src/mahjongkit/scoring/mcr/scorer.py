@@ -16,7 +16,8 @@ into sets and a pair. Each reading's fans come from the detectors
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
@@ -27,6 +28,7 @@ from mahjongkit.rules.ruleset import Form, Ruleset
 from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
     DETECTORS_BY_GROUP,
+    GROUP_GUARDS,
     GROUPS_BY_KIND,
     HAND_GROUPS,
     PUNG_PATTERNS,
@@ -120,8 +122,8 @@ def regular_splits(
 def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]:
     """The special shapes of a hand with no melds (at most one applies)."""
     standing = facts.standing
-    present = [t for t in range(NUM_KINDS) if standing[t]]
-    if Form.SEVEN_PAIRS in forms and all(c % 2 == 0 for c in standing):
+    present = facts.present
+    if len(present) <= 7 and Form.SEVEN_PAIRS in forms and all(c % 2 == 0 for c in standing):
         suit = SUIT[facts.win]
         if suit < 3 and _shifted_pairs(standing, suit):
             return [Reading("shifted_pairs", facts, form_fans=(("seven_shifted_pairs", ()),))]
@@ -199,12 +201,16 @@ class _Plan:
 
     values: dict[str, int]
     hand_detectors: tuple[tuple[str, Detector], ...]
-    detectors: dict[str, tuple[tuple[str, Detector], ...]]
-    """Per reading kind, the reading-level detectors that apply."""
+    detectors: dict[str, tuple[tuple[Guard | None, tuple[tuple[str, Detector], ...]], ...]]
+    """Per reading kind, the reading-level detector groups that apply, with their guards."""
     hand_groups: dict[str, frozenset[str]]
     """Per reading kind, the hand-level groups that apply."""
     chow_patterns: tuple[SetPattern, ...]
     pung_patterns: tuple[SetPattern, ...]
+    combined: dict[tuple[tuple[Tile, ...], Tile | None, bool], tuple[Found, ...]] = field(
+        default_factory=dict, compare=False, hash=False
+    )
+    """What the set patterns gave for each run of key tiles already met (a cache)."""
 
 
 @lru_cache(maxsize=64)
@@ -231,7 +237,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
         values=values,
         hand_detectors=active(tuple(sorted(HAND_GROUPS))),
         detectors={
-            kind: active(tuple(g for g in groups if g not in HAND_GROUPS))
+            kind: tuple((GROUP_GUARDS.get(g), active((g,))) for g in groups if g not in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
         hand_groups={
@@ -245,8 +251,23 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
 
 _ALL: Final = frozenset(HAND_GROUPS)
 _WITH_PAIR: Final = frozenset(p.item for p in CHOW_PATTERNS + PUNG_PATTERNS if p.with_pair)
+Guard = Callable[[Reading], object]
+
 _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
+
+
+def _combined(
+    plan: _Plan, tiles: tuple[Tile, ...], patterns: tuple[SetPattern, ...], pair: Tile | None
+) -> tuple[Found, ...]:
+    """`combine_sets`, remembered per ruleset: the same sets come up again and again."""
+    key = (tiles, pair, patterns is plan.chow_patterns)
+    found = plan.combined.get(key)
+    if found is None:
+        if len(plan.combined) > 1 << 16:
+            plan.combined.clear()
+        found = plan.combined[key] = tuple(combine_sets(tiles, patterns, pair))
+    return found
 
 
 def _reading_fans(
@@ -257,16 +278,19 @@ def _reading_fans(
     if shared is None:
         shared = hand_found[groups] = [f for f in hand_found[_ALL] if _GROUP_OF[f[0]] in groups]
     found = list(shared)
-    for name, detect in plan.detectors[reading.kind]:
-        for sources in detect(reading):
-            found.append((name, sources))
+    for guard, detectors in plan.detectors[reading.kind]:
+        if guard is None or guard(reading):
+            for name, detect in detectors:
+                for sources in detect(reading):
+                    found.append((name, sources))
     if reading.kind == "regular":
         for tiles, index, patterns in (
             (reading.chows, reading.chow_sets, plan.chow_patterns),
             (reading.pungs, reading.pung_sets, plan.pung_patterns),
         ):
             if len(tiles) > 1:
-                for fan, sources in combine_sets(tiles, patterns, reading.pair):
+                pair = reading.pair if len(tiles) == 4 else None
+                for fan, sources in _combined(plan, tiles, patterns, pair):
                     sets = tuple(index[i] for i in sources)
                     found.append((fan, (*sets, PAIR_REF) if fan in _WITH_PAIR else sets))
     found = apply_implications(found, CATALOGUE, FAN_INDEX)
