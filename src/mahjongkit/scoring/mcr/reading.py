@@ -290,10 +290,20 @@ _SET_TEXT: Final = (
 @lru_cache(maxsize=1 << 16)
 def _suit_shape(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """For the nine counts of one suit: (splits into sets, splits into sets and a pair)."""
-    return _sets_only(list(counts), 0), any(
-        counts[r] >= 2 and _sets_only([c - 2 * (i == r) for i, c in enumerate(counts)], 0)
-        for r in range(9)
-    )
+    size = sum(counts)
+    if size % 3 == 0:
+        return _sets_only(list(counts), 0), False
+    if size % 3 == 1:
+        return False, False
+    work = list(counts)
+    for r in range(9):
+        if work[r] >= 2:
+            work[r] -= 2
+            ok = _sets_only(work, 0)
+            work[r] += 2
+            if ok:
+                return False, True
+    return False, False
 
 
 def _sets_only(counts: list[int], r: int) -> bool:
