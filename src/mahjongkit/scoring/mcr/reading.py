@@ -188,7 +188,7 @@ class Reading:
     """One reading of the hand: a shape, its sets and pair, and the hand's facts.
 
     ``kind`` is ``regular``, ``knitted`` (knitted straight + a set + a pair), ``pairs``,
-    ``shifted_pairs``, ``orphans``, ``honors_knitted`` or ``nine_gates``.
+    ``shifted_pairs``, ``orphans`` or ``honors_knitted``.
     ``chows``/``pungs`` hold the sorted key tiles of the chows and of the pungs and kongs,
     ``chow_sets``/``pung_sets`` their indices in ``sets``. ``form_fans`` are the fans the
     shape itself earns (found by the shape's recogniser). Read-only by convention, like
