@@ -22,7 +22,7 @@ from mahjongkit.errors import InvalidSituationError
 from mahjongkit.hand import KONG, Hand, Meld
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.tiles import FLOWERS, NAMES, NUM_KINDS, RANK, SUIT, WINDS, Tile
+from mahjongkit.tiles import FLOWERS, NAMES, NUM_KINDS, RANK, WINDS, Tile
 
 CHOW, PUNG, KONG_SET = 0, 1, 2
 """Set kinds inside a reading (small ints for speed)."""
@@ -96,13 +96,16 @@ class HandFacts:
         if win is None:
             raise ValueError("a waiting hand has no reading")
         standing = hand.concealed
-        melded = [0] * NUM_KINDS
-        all_tiles = list(standing)
-        for meld in hand.melds:
-            for t in meld.tiles:
-                melded[t] += 1
-                all_tiles[t] += 1
-        counts = tuple(all_tiles)
+        melded_win = 0
+        counts = standing
+        if hand.melds:
+            all_tiles = list(standing)
+            for meld in hand.melds:
+                tiles = meld.tiles
+                for t in tiles:
+                    all_tiles[t] += 1
+                melded_win += tiles.count(win)
+            counts = tuple(all_tiles)
         has_kong = any(m.kind is KONG for m in hand.melds)
         s = situation
         name = NAMES[win]
@@ -123,7 +126,7 @@ class HandFacts:
             raise InvalidSituationError(
                 "won on a kong replacement tile, but the hand declares no kong (002 line 157)"
             )
-        if s.robbing_kong and (melded[win] or standing[win] > 1):
+        if s.robbing_kong and (melded_win or standing[win] > 1):
             raise InvalidSituationError(
                 f"robbing a kong of {name}, but the hand holds another {name}: the robbed "
                 "tile is the fourth of its kind (002 line 159)"
@@ -140,7 +143,7 @@ class HandFacts:
                 "concealed (002 line 179)"
             )
         # Last Tile follows from the tiles when the melds show the other three copies.
-        last_of_kind = s.last_of_kind or (melded[win] == 3 and standing[win] == 1)
+        last_of_kind = s.last_of_kind or (melded_win == 3 and standing[win] == 1)
         flower_tiles: tuple[Tile, ...] | None
         if isinstance(flowers, int):
             flower_count, flower_tiles = flowers, None
@@ -151,7 +154,6 @@ class HandFacts:
         before = list(standing)
         before[win] -= 1
         present = tuple(compress(range(NUM_KINDS), counts))
-        suits = {SUIT[t] for t in present}
         ranks = [RANK[t] for t in present if t < 27]
         return cls(
             hand=hand,
@@ -171,8 +173,10 @@ class HandFacts:
             before=tuple(before),
             present=present,
             tile_set=frozenset(present),
-            suits_missing=3 - len(suits - {3}),
-            has_honors=3 in suits,
+            suits_missing=(not any(counts[0:9]))
+            + (not any(counts[9:18]))
+            + (not any(counts[18:27])),
+            has_honors=any(counts[27:]),
             low_rank=min(ranks, default=10),
             high_rank=max(ranks, default=0),
         )
@@ -223,26 +227,34 @@ class Reading:
         form_fans: tuple[tuple[str, tuple[int, ...]], ...] = (),
     ) -> Reading:
         """A reading of sets and a pair; derives the chows, pungs and concealed pungs."""
-        chows = sorted((s[1], i) for i, s in enumerate(sets) if s[0] == CHOW)
-        pungs = sorted((s[1], i) for i, s in enumerate(sets) if s[0] != CHOW)
         win = facts.win
+        chows: list[tuple[Tile, int]] = []
+        pungs: list[tuple[Tile, int]] = []
+        win_in_chow = False
+        for i, (k, t, _, declared) in enumerate(sets):
+            if k == CHOW:
+                chows.append((t, i))
+                if not declared and t <= win <= t + 2:
+                    win_in_chow = True
+            else:
+                pungs.append((t, i))
+        chows.sort()
+        pungs.sort()
         # A pung completed by a discard is exposed, unless the winning tile can be read as
         # part of a concealed chow instead (002 line 189; free choice, 002 line 217).
-        discard_pung = not facts.self_drawn and not any(
-            not s[3] and s[0] == CHOW and s[1] <= win <= s[1] + 2 for s in sets
-        )
+        discard_pung = not facts.self_drawn and not win_in_chow
         concealed = []
         melded_kongs = concealed_kongs = 0
-        for i, (k, t, exposed, _) in enumerate(sets):
-            if k == PUNG:
-                if not exposed and not (discard_pung and t == win):
-                    concealed.append(i)
-            elif k == KONG_SET:
+        for t, i in pungs:
+            k, _, exposed, _ = sets[i]
+            if k == KONG_SET:
                 if exposed:
                     melded_kongs += 1
-                else:
-                    concealed_kongs += 1
-                    concealed.append(i)
+                    continue
+                concealed_kongs += 1
+            elif exposed or (discard_pung and t == win):
+                continue
+            concealed.append(i)
         return cls(
             kind=kind,
             facts=facts,
@@ -253,7 +265,7 @@ class Reading:
             chow_sets=tuple(i for _, i in chows),
             pungs=tuple(t for t, _ in pungs),
             pung_sets=tuple(i for _, i in pungs),
-            concealed_pung_sets=tuple(sorted(concealed, key=lambda i: sets[i][1])),
+            concealed_pung_sets=tuple(concealed),
             melded_kongs=melded_kongs,
             concealed_kongs=concealed_kongs,
             form_fans=form_fans,
