@@ -181,3 +181,13 @@ def test_the_near_miss_does_not(
     result = score(near, Situation.from_dict(situation), "mcr-gb")
     assert result.is_win
     assert fan not in {item.id for item in result.items}, f"{fan} ({seed}) in {near}"
+
+
+def test_every_catalogue_item_has_one_detector_or_set_pattern() -> None:
+    """One small detector per fan (the set patterns are data for the principles);
+    Chicken Hand is the absence of every other fan, judged by the scorer."""
+    from mahjongkit.scoring.mcr.detectors import CHOW_PATTERNS, DETECTORS, PUNG_PATTERNS
+
+    names = [fan for fan, _, _ in DETECTORS] + [p.item for p in CHOW_PATTERNS + PUNG_PATTERNS]
+    assert len(names) == len(set(names))
+    assert set(names) | {"chicken_hand"} == {item.id for item in CATALOGUE}
