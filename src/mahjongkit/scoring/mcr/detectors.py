@@ -513,7 +513,11 @@ def _find_wait(r: Reading) -> str:
             if t + 1 == win:
                 closed = True
             elif t == win or t + 2 == win:
-                edge = True
+                # 4-5 waiting on 3 waits on 6 too: a two-sided chow means no wait fan
+                if RANK[t] == (7 if t == win else 1):
+                    edge = True
+                else:
+                    return ""
     if not (edge or closed or r.pair == win):
         return ""
     if r.kind == "knitted":
