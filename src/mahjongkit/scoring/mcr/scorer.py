@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
@@ -49,7 +50,7 @@ from mahjongkit.scoring.principles import Found, SetPattern, apply_implications,
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group
-from mahjongkit.tiles import NUM_KINDS, RANK, SUIT, TERMINALS_AND_HONORS, Tile
+from mahjongkit.tiles import NUM_KINDS, SUIT, TERMINALS_AND_HONORS, Tile
 
 ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONORS))
 
@@ -69,28 +70,46 @@ _KIND_FORM: Final = {
 # -- splitting the concealed tiles --------------------------------------------------------
 
 
-def _sets_of(counts: list[int], start: int, need: int) -> list[list[tuple[int, int]]]:
-    if need == 0:
-        return [[]] if not any(counts) else []
-    t = start
-    while t < NUM_KINDS and counts[t] == 0:
-        t += 1
-    if t == NUM_KINDS:
-        return []
+def _suit_sets(counts: list[int], r: int) -> list[list[tuple[int, int]]]:
+    """Every split of one suit's counts (from rank ``r``) into pungs and chows."""
+    while r < 9 and counts[r] == 0:
+        r += 1
+    if r == 9:
+        return [[]]
     out: list[list[tuple[int, int]]] = []
-    if counts[t] >= 3:
-        counts[t] -= 3
-        out += [[(SET_PUNG, t), *rest] for rest in _sets_of(counts, t, need - 1)]
-        counts[t] += 3
-    if SUIT[t] < 3 and RANK[t] <= 7 and counts[t + 1] and counts[t + 2]:
-        counts[t] -= 1
-        counts[t + 1] -= 1
-        counts[t + 2] -= 1
-        out += [[(CHOW, t), *rest] for rest in _sets_of(counts, t, need - 1)]
-        counts[t] += 1
-        counts[t + 1] += 1
-        counts[t + 2] += 1
+    if counts[r] >= 3:
+        counts[r] -= 3
+        out += [[(SET_PUNG, r), *rest] for rest in _suit_sets(counts, r)]
+        counts[r] += 3
+    if r <= 6 and counts[r + 1] and counts[r + 2]:
+        counts[r] -= 1
+        counts[r + 1] -= 1
+        counts[r + 2] -= 1
+        out += [[(CHOW, r), *rest] for rest in _suit_sets(counts, r)]
+        counts[r] += 1
+        counts[r + 1] += 1
+        counts[r + 2] += 1
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """Every split of one suit (nine counts) into sets, and a pair if its size asks for one:
+    (sets as (kind, rank index), pair rank index or -1)."""
+    work = list(counts)
+    if sum(counts) % 3 == 0:
+        return tuple((tuple(split), -1) for split in _suit_sets(work, 0))
+    found = []
+    for p in range(9):
+        if work[p] >= 2:
+            work[p] -= 2
+            found += [(tuple(split), p) for split in _suit_sets(work, 0)]
+            work[p] += 2
+    return tuple(found)
+
+
+def _set_key(s: tuple[int, int]) -> tuple[int, bool]:
+    return s[1], s[0] != SET_PUNG
 
 
 @lru_cache(maxsize=1 << 15)
@@ -101,18 +120,42 @@ def regular_splits(
 
     Each split is (sets as (kind, tile) sorted, pair tile), listed in the order of their
     sets (a pung before a chow on the same tile), the order the reference calculator
-    meets them in, which decides between readings of equal value.
+    meets them in, which decides between readings of equal value. Each suit is split on
+    its own (cached by its nine counts); its size modulo 3 says whether it holds the pair.
     """
-    work = list(counts)
+    if sum(counts) != 3 * sets + 2:
+        return ()
+    options: list[list[tuple[list[tuple[int, int]], int]]] = []
+    pairs = 0
+    for base in (0, 9, 18):
+        suit = counts[base : base + 9]
+        size = sum(suit)
+        if size % 3 == 1:
+            return ()
+        pairs += size % 3 == 2
+        splits = _suit_splits(suit)
+        if not splits:
+            return ()
+        options.append(
+            [([(k, base + r) for k, r in split], base + p if p >= 0 else -1) for split, p in splits]
+        )
+    honor_sets: list[tuple[int, int]] = []
+    honor_pair = -1
+    for t in range(27, NUM_KINDS):
+        c = counts[t]
+        if c % 3 == 1:
+            return ()
+        if c % 3 == 2:
+            pairs += 1
+            honor_pair = t
+        honor_sets += [(SET_PUNG, t)] * (c // 3)
+    if pairs != 1:
+        return ()
     found = []
-    for p in range(NUM_KINDS):
-        if work[p] < 2:
-            continue
-        work[p] -= 2
-        for split in _sets_of(work, 0, sets):
-            found.append((tuple(sorted(split, key=lambda s: (s[1], s[0] != SET_PUNG))), p))
-        work[p] += 2
-    found.sort(key=lambda f: [(t, k != SET_PUNG) for k, t in f[0]])
+    for (a, pa), (b, pb), (c_, pc) in product(*options):
+        pair = max(pa, pb, pc, honor_pair)
+        found.append((tuple(sorted(a + b + c_ + honor_sets, key=_set_key)), pair))
+    found.sort(key=lambda f: [_set_key(s) for s in f[0]])
     return tuple(found)
 
 
