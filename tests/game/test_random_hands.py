@@ -4,6 +4,7 @@ nothing, records that replay exactly."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -119,3 +120,53 @@ def test_soak_10000_random_hands(name: str) -> None:
     for seed in range(10_000):
         state = play_checked(rules, 10_000 + seed, leaks=False)
         assert verify(record_of(state, seed=seed)) == []
+
+
+def snapshot(state: HandState) -> tuple[object, ...]:
+    w = state.window
+    return (
+        [list(c) for c in state.concealed],
+        [list(m) for m in state.melds],
+        [list(d) for d in state.discards],
+        list(state.events),
+        list(state.history),
+        state.phase,
+        state.turn,
+        state.wall.remaining,
+        None if w is None else (dict(w.options), dict(w.answers)),
+        list(state.forfeited),
+        list(state.missed),
+    )
+
+
+@pytest.mark.parametrize("name", ["mcr", "bp-club", "taiwanese-lrc"])
+def test_illegal_actions_raise_and_change_nothing(name: str) -> None:
+    from mahjongkit.errors import IllegalActionError
+    from mahjongkit.game.actions import NUM_ACTIONS, Action, ActionKind
+
+    rules = need_scorer(name)
+    every = []
+    for i in range(NUM_ACTIONS):
+        with contextlib.suppress(ValueError):
+            every.append(Action.from_index(i))
+    rng = random.Random(99)
+    tried = 0
+    for seed in range(12):
+        state = HandState.new(rules, random.Random(seed))
+        while not state.ended:
+            seat = rng.randrange(4)
+            action = every[rng.randrange(len(every))]
+            rules_handle_it = action.kind is ActionKind.WIN or (
+                state.rules.false_claim_forfeits_win
+                and action.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+            )
+            if action not in state.legal_actions(seat) and not rules_handle_it:
+                before = snapshot(state)
+                with pytest.raises(IllegalActionError, match=f"by {'ESWN'[seat]}: "):
+                    state.apply(seat, action)
+                assert snapshot(state) == before
+                tried += 1
+            mover = state.to_act()[0]
+            legal = state.legal_actions(mover)
+            state.apply(mover, legal[rng.randrange(len(legal))])
+    assert tried > 500
