@@ -2,9 +2,9 @@
 
 Seed 002 (lines 213-217) states five principles; here each is data plus one mechanism:
 
-- **implied** (line 213): an item's ``implies`` (and ``implies_on_sets``) in the catalogue;
-  `apply_implications` walks the table from the top and lets every item still standing
-  remove what it implies. An item removed this way implies nothing itself.
+- **implied** (line 213): an item's ``implies`` (and ``implies_on_sets``) in the catalogue,
+  read into `Implications`; `apply_implications` walks the table from the top and lets
+  every item still standing remove what it implies. An item removed this way implies nothing itself.
 - **identical patterns** (line 214), **account once** (line 216) and **separation**
   (line 215): `combine_sets` forms the multi-set patterns (fans made of two, three or four
   chows, or of pungs) over the sets of a reading: a four-set pattern takes all the sets;
@@ -20,7 +20,7 @@ Seed 002 (lines 213-217) states five principles; here each is data plus one mech
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -147,34 +147,72 @@ def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[F
     return kept
 
 
-def apply_implications(
-    found: list[Found], catalogue: Catalogue, order: dict[str, int]
-) -> list[Found]:
+@dataclass(frozen=True, slots=True)
+class Implications:
+    """The implied principle as lookup tables, built once per catalogue.
+
+    ``order`` is each item's position in the table; ``implies`` and ``on_sets`` hold, for
+    the items that imply anything, what they imply outright and what only on their sets.
+    """
+
+    order: Mapping[str, int]
+    implies: Mapping[str, frozenset[str]]
+    on_sets: Mapping[str, frozenset[str]]
+
+    @classmethod
+    def of(cls, catalogue: Catalogue) -> Implications:
+        """The tables of one catalogue."""
+        return cls(
+            order={item.id: n for n, item in enumerate(catalogue)},
+            implies={item.id: item.implies for item in catalogue if item.implies},
+            on_sets={item.id: item.implies_on_sets for item in catalogue if item.implies_on_sets},
+        )
+
+
+def apply_implications(found: list[Found], implications: Implications) -> list[Found]:
     """Remove every pattern implied by one that still stands, walking the table from the top.
 
-    ``order`` gives each item's position in the table. An item implied away by one above
-    it implies nothing itself (Four Concealed Pungs removes Fully Concealed Hand, so
-    Self-Drawn stays); an item may also imply one above it in the table.
+    The result is in table order. An item implied away by one above it implies nothing
+    itself (Four Concealed Pungs removes Fully Concealed Hand, so Self-Drawn stays); an
+    item may also imply one above it in the table.
     """
     if len(found) < 2:
         return found
+    order = implications.order
     found = sorted(found, key=lambda f: order[f[0]])
+    implies = implications.implies
+    on_sets = implications.on_sets
+    ids = {f for f, _ in found}
+    # Most readings hold no item that implies another one found: nothing to remove.
+    if not any(
+        (f in implies and not implies[f].isdisjoint(ids))
+        or (f in on_sets and not on_sets[f].isdisjoint(ids))
+        for f in ids
+    ):
+        return found
     alive = [True] * len(found)
+    nothing: frozenset[str] = frozenset()
     for i, (item_id, sources) in enumerate(found):
         if not alive[i]:
             continue
-        item = catalogue[item_id]
-        implies = item.implies
-        on_sets = item.implies_on_sets
-        if not implies and not on_sets:
+        outright = implies.get(item_id, nothing)
+        on_its_sets = on_sets.get(item_id, nothing)
+        if not outright and not on_its_sets:
             continue
         for j in range(len(found)):
             if j == i or not alive[j]:
                 continue
             other, other_sources = found[j]
-            if other in implies or (other in on_sets and set(other_sources) <= set(sources)):
+            if other in outright or (other in on_its_sets and set(other_sources) <= set(sources)):
                 alive[j] = False
     return [f for f, keep in zip(found, alive, strict=True) if keep]
 
 
-__all__ = ["Found", "SetPattern", "Sources", "apply_implications", "combine_sets"]
+__all__ = [
+    "Found",
+    "Implications",
+    "SetPattern",
+    "Sources",
+    "apply_implications",
+    "combine_sets",
+]

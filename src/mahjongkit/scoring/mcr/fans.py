@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Final
 
 from mahjongkit.scoring.catalogue import Catalogue, Item
+from mahjongkit.scoring.principles import Implications
 
 COLUMNS: Final = ("mcr-gb", "mcr", "bp-club")
 
@@ -195,3 +196,6 @@ CATALOGUE: Final = _build()
 
 FAN_INDEX: Final = {item.id: n for n, item in enumerate(CATALOGUE)}
 """Each fan's position in the table: a fan earlier in the table is weighed first."""
+
+IMPLICATIONS: Final = Implications.of(CATALOGUE)
+"""The implied principle's tables for the MCR catalogue."""

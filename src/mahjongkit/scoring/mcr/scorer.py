@@ -35,7 +35,7 @@ from mahjongkit.scoring.mcr.detectors import (
     PUNG_PATTERNS,
     Detector,
 )
-from mahjongkit.scoring.mcr.fans import CATALOGUE, FAN_INDEX
+from mahjongkit.scoring.mcr.fans import CATALOGUE, IMPLICATIONS
 from mahjongkit.scoring.mcr.reading import (
     CHOW,
     KNITTED_REF,
@@ -254,6 +254,10 @@ class _Plan:
         default_factory=dict, compare=False, hash=False
     )
     """What the set patterns gave for each run of key tiles already met (a cache)."""
+    items: dict[tuple[str, int, tuple[str, ...]], ScoreItem] = field(
+        default_factory=dict, compare=False, hash=False
+    )
+    """The breakdown items already made, by fan, count and sources (a cache)."""
 
 
 @lru_cache(maxsize=64)
@@ -336,9 +340,10 @@ def _reading_fans(
                 for fan, sources in _combined(plan, tiles, patterns, pair):
                     sets = tuple(index[i] for i in sources)
                     found.append((fan, (*sets, PAIR_REF) if fan in _WITH_PAIR else sets))
-    found = apply_implications(found, CATALOGUE, FAN_INDEX)
+    found = apply_implications(found, IMPLICATIONS)
     if "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
-        found.append(("chicken_hand", ()))
+        # in table order: Chicken Hand stands above the flower items
+        found = [("chicken_hand", ()), *found]
     return found
 
 
@@ -383,7 +388,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
         )
     reading, found = best
-    items = _items(reading, found, plan.values)
+    items = _items(reading, found, plan)
     without = sum(i.total for i in items if not i.is_flower)
     outcome = Outcome.WIN if without >= ruleset.minimum_points else Outcome.BELOW_MINIMUM
     return Score(
@@ -437,37 +442,37 @@ def _best_reading(
     return best
 
 
-def _items(reading: Reading, found: list[Found], values: dict[str, int]) -> tuple[ScoreItem, ...]:
+def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem, ...]:
+    """The breakdown of the winning reading (``found`` is in table order)."""
     by_fan: dict[str, list[tuple[int, ...]]] = {}
-    for fan, sources in sorted(found, key=lambda f: FAN_INDEX[f[0]]):
+    for fan, sources in found:
         if fan in by_fan:
             by_fan[fan].append(sources)
         else:
             by_fan[fan] = [sources]
-    texts: dict[tuple[int, ...], str] = {}
     items = []
+    made = plan.items
     for fan, all_sources in by_fan.items():
-        item = CATALOGUE[fan]
-        named = []
+        named: list[str] = []
         for sources in all_sources:
             if sources:
-                text = texts.get(sources)
-                if text is None:
-                    text = texts[sources] = " ".join(map(reading.source_text, sources))
+                text = " ".join(map(reading.source_text, sources))
                 if text not in named:
                     named.append(text)
-        items.append(
-            ScoreItem(
-                fan,
-                item.name,
-                item.chinese,
-                values[fan],
-                len(all_sources),
-                tuple(named),
-                item.is_flower,
-            )
-        )
+        key = (fan, len(all_sources), tuple(named))
+        item = made.get(key)
+        if item is None:
+            # the same item (fan, count, sources) comes up again and again: make it once
+            if len(made) > 1 << 16:
+                made.clear()
+            item = made[key] = _item(fan, plan.values[fan], len(all_sources), key[2])
+        items.append(item)
     return tuple(items)
+
+
+def _item(fan: str, points: int, count: int, sources: tuple[str, ...]) -> ScoreItem:
+    entry = CATALOGUE[fan]
+    return ScoreItem(fan, entry.name, entry.chinese, points, count, sources, entry.is_flower)
 
 
 _CONCEALED_GROUPS: Final = tuple(
