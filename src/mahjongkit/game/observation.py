@@ -98,20 +98,15 @@ class Observation:
 
 def observation(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know now."""
-    melds = []
-    hidden = []
-    for s, ms in enumerate(state.melds):
-        if s != seat and any(m.concealed for m in ms):
-            shown = tuple(m for m in ms if not m.concealed)
-            melds.append(shown)
-            hidden.append(len(ms) - len(shown))
-        else:
-            melds.append(tuple(ms))
-            hidden.append(0)
+    views = [state.public_view(s) for s in range(4)]
+    melds = [v[0] for v in views]
+    hidden = [v[1] for v in views]
+    if hidden[seat]:
+        melds[seat] = tuple(state.melds[seat])
+        hidden[seat] = 0
     w = state.window
     phase = state.phase.value
     in_window = w is not None and (phase == "claim" or phase == "rob")
-    claimed = state.claimed
     return Observation(
         seat,
         state.ruleset.name,
@@ -123,11 +118,8 @@ def observation(state: HandState, seat: int) -> Observation:
         state.last_tile if seat == state.turn and phase == "turn" else -1,
         tuple(melds),
         tuple(hidden),
-        tuple(map(tuple, state.flowers)),
-        tuple(
-            tuple(zip(d, claimed[s], strict=True)) if d else ()
-            for s, d in enumerate(state.discards)
-        ),
+        tuple(v[2] for v in views),
+        tuple(v[3] for v in views),
         tuple(map(sum, state.concealed)),
         tuple(state.ting),
         tuple(state.forfeited),

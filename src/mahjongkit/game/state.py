@@ -59,6 +59,10 @@ from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, RANK, SUIT, Tile
 
 
+PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
+"""A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
+
+
 class Phase(Enum):
     """Where the hand stands."""
 
@@ -189,6 +193,7 @@ class HandState:
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
         self._waits: list[tuple[tuple[int, ...], int, int] | None] = [None] * 4
+        self._views: list[PublicView | None] = [None] * 4
         """Per seat: a waiting hand's counts, its number of melds, its winning tiles."""
         self._deal()
 
@@ -226,6 +231,7 @@ class HandState:
         other._legal = dict(self._legal)
         other._scores = dict(self._scores)
         other._waits = list(self._waits)
+        other._views = list(self._views)
         return other
 
     # -- the deal ---------------------------------------------------------------------
@@ -246,6 +252,7 @@ class HandState:
                     flower = next(t for t in held[seat] if IS_FLOWER[t])
                     held[seat].remove(flower)
                     self.flowers[seat].append(flower)
+                    self._views[seat] = None
                     emit(Event(EventKind.FLOWER, seat, flower))
                     if self.wall.live <= 0:
                         self._end_draw(END_REPLACEMENT)
@@ -286,6 +293,22 @@ class HandState:
             if last is None or not counts[last]:
                 last = max(t for t in range(NUM_KINDS) if counts[t])
         return Hand(counts, tuple(self.melds[seat]), tuple(sorted(self.flowers[seat])), last)
+
+    def public_view(self, seat: int) -> PublicView:
+        """What everyone sees of a seat: its exposed melds, its number of concealed kongs
+        (face down), its flowers, and its discards each with whether it was claimed."""
+        view = self._views[seat]
+        if view is None:
+            ms = self.melds[seat]
+            shown = tuple(m for m in ms if not m.concealed)
+            view = (
+                shown,
+                len(ms) - len(shown),
+                tuple(self.flowers[seat]),
+                tuple(zip(self.discards[seat], self.claimed[seat], strict=True)),
+            )
+            self._views[seat] = view
+        return view
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see `mahjongkit.game.observation`)."""
@@ -522,6 +545,7 @@ class HandState:
                 self.ting[seat] = True
             self.discards[seat].append(t)
             self.claimed[seat].append(False)
+            self._views[seat] = None
             self.visible[t] += 1
             self.discard_count += 1
             emit(Event(EventKind.DISCARD, seat, t, 1 if k is ActionKind.TING else 0))
@@ -533,6 +557,7 @@ class HandState:
         elif k is ActionKind.CONCEALED_KONG:
             self.concealed[seat][t] -= 4
             self.melds[seat].append(Meld(KONG_MELD, t, concealed=True))
+            self._views[seat] = None
             self.declared = True
             emit(Event(EventKind.CONCEALED_KONG, seat, t))
             self._replace_kong(seat)
@@ -547,6 +572,7 @@ class HandState:
         i = next(i for i, m in enumerate(melds) if m.kind is PUNG_MELD and m.tile == t)
         old = melds[i]
         melds[i] = Meld(KONG_MELD, t, claimed=old.claimed, source=old.source, promoted=True)
+        self._views[seat] = None
         self.visible[t] += 1
 
     def _replace_kong(self, seat: int) -> None:
@@ -572,6 +598,7 @@ class HandState:
         """The seat takes a drawn tile; flowers are exposed and replaced at once."""
         while IS_FLOWER[tile]:
             self.flowers[seat].append(tile)
+            self._views[seat] = None
             self.events.append(Event(EventKind.FLOWER, seat, tile))
             if self.wall.live <= 0:
                 self._end_draw(END_REPLACEMENT)
@@ -698,6 +725,8 @@ class HandState:
         t, giver = w.tile, w.giver
         counts = self.concealed[seat]
         self.claimed[giver][-1] = True
+        self._views[giver] = None
+        self._views[seat] = None
         src = _source(seat, giver)
         self.declared = True
         self.missed[seat] = 0
