@@ -58,7 +58,6 @@ from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, RANK, SUIT, Tile
 
-
 PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
 """A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
 
