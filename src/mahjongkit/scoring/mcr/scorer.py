@@ -92,54 +92,64 @@ def _suit_sets(counts: list[int], r: int) -> list[list[tuple[int, int]]]:
     return out
 
 
+def _set_code(kind: int, tile: Tile) -> int:
+    """A concealed pung or chow as one int. Codes sort as the reference calculator meets
+    the sets: by tile, a pung before a chow on the same tile."""
+    return 2 * tile + (kind != SET_PUNG)
+
+
+CONCEALED_SETS: Final[tuple[SetInfo, ...]] = tuple(
+    (SET_PUNG if code % 2 == 0 else CHOW, code // 2, False, False) for code in range(2 * NUM_KINDS)
+)
+"""The concealed set of each code (see `_set_code`)."""
+
+
 @lru_cache(maxsize=1 << 16)
-def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
-    """Every split of one suit (nine counts) into sets, and a pair if its size asks for one:
-    (sets as (kind, rank index), pair rank index or -1)."""
+def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, ...], Tile], ...]:
+    """Every split of one suit's nine counts (its first tile ``base``) into sets, and a
+    pair if its size asks for one: (set codes, pair tile or -1). Empty when it cannot."""
+    size = sum(counts)
+    if size % 3 == 1:
+        return ()
     work = list(counts)
-    if sum(counts) % 3 == 0:
-        return tuple((tuple(split), -1) for split in _suit_sets(work, 0))
-    found = []
-    for p in range(9):
-        if work[p] >= 2:
-            work[p] -= 2
-            found += [(tuple(split), p) for split in _suit_sets(work, 0)]
-            work[p] += 2
-    return tuple(found)
-
-
-def _set_key(s: tuple[int, int]) -> tuple[int, bool]:
-    return s[1], s[0] != SET_PUNG
+    if size % 3 == 0:
+        found = [(split, -1) for split in _suit_sets(work, 0)]
+    else:
+        found = []
+        for p in range(9):
+            if work[p] >= 2:
+                work[p] -= 2
+                found += [(split, base + p) for split in _suit_sets(work, 0)]
+                work[p] += 2
+    return tuple((tuple(_set_code(k, base + r) for k, r in split), p) for split, p in found)
 
 
 @lru_cache(maxsize=1 << 15)
-def regular_splits(
-    counts: tuple[int, ...], sets: int
-) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int, ...], Tile], ...]:
     """Every split of concealed ``counts`` into ``sets`` pungs/chows and a pair.
 
-    Each split is (sets as (kind, tile) sorted, pair tile), listed in the order of their
-    sets (a pung before a chow on the same tile), the order the reference calculator
-    meets them in, which decides between readings of equal value. Each suit is split on
-    its own (cached by its nine counts); its size modulo 3 says whether it holds the pair.
+    Each split is (set codes ascending, pair tile); `CONCEALED_SETS` turns a code into
+    its set. The splits are listed in the order of their sets (a pung before a chow on
+    the same tile), the order the reference calculator meets them in, which decides
+    between readings of equal value. Each suit is split on its own (cached by its nine
+    counts); its size modulo 3 says whether it holds the pair.
+
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> [[CONCEALED_SETS[c][:2] for c in codes] for codes, _ in
+    ...     regular_splits(tiles_to_counts([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3]), 3)]
+    [[(1, 0), (1, 1), (1, 2)], [(0, 0), (0, 0), (0, 0)], [(0, 0), (0, 1), (0, 1)]]
     """
     if sum(counts) != 3 * sets + 2:
         return ()
-    options: list[list[tuple[list[tuple[int, int]], int]]] = []
+    options = []
     pairs = 0
     for base in (0, 9, 18):
-        suit = counts[base : base + 9]
-        size = sum(suit)
-        if size % 3 == 1:
-            return ()
-        pairs += size % 3 == 2
-        splits = _suit_splits(suit)
+        splits = _suit_splits(counts[base : base + 9], base)
         if not splits:
             return ()
-        options.append(
-            [([(k, base + r) for k, r in split], base + p if p >= 0 else -1) for split, p in splits]
-        )
-    honor_sets: list[tuple[int, int]] = []
+        pairs += splits[0][1] >= 0
+        options.append(splits)
+    honor_sets: tuple[int, ...] = ()
     honor_pair = -1
     for t in range(27, NUM_KINDS):
         c = counts[t]
@@ -148,14 +158,16 @@ def regular_splits(
         if c % 3 == 2:
             pairs += 1
             honor_pair = t
-        honor_sets += [(SET_PUNG, t)] * (c // 3)
+        honor_sets += (2 * t,) * (c // 3)
     if pairs != 1:
         return ()
-    found = []
-    for (a, pa), (b, pb), (c_, pc) in product(*options):
-        pair = max(pa, pb, pc, honor_pair)
-        found.append((tuple(sorted(a + b + c_ + honor_sets, key=_set_key)), pair))
-    found.sort(key=lambda f: [_set_key(s) for s in f[0]])
+    found = [
+        (tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair))
+        for (a, pa), (b, pb), (c_, pc) in product(*options)
+    ]
+    if len(found) == 1:
+        return (found[0],)
+    found.sort()
     return tuple(found)
 
 
@@ -212,8 +224,8 @@ def _knitted_readings(facts: HandFacts) -> list[Reading]:
         splits = regular_splits(tuple(standing), 1 - len(melds))
         if len(splits) != 1:
             return []
-        sets, pair = splits[0]
-        all_sets = melds + tuple((k, t, False, False) for k, t in sets)
+        codes, pair = splits[0]
+        all_sets = melds + tuple(map(CONCEALED_SETS.__getitem__, codes))
         return [
             Reading.of_sets(
                 "knitted",
@@ -425,8 +437,8 @@ def _best_reading(
         seven_pairs = reading.kind == "pairs"
     if (best is None or seven_pairs) and Form.REGULAR in forms:
         melds = _meld_sets(hand)
-        for sets, pair in regular_splits(facts.standing, 4 - len(melds)):
-            all_sets = melds + tuple((k, t, False, False) for k, t in sets)
+        for codes, pair in regular_splits(facts.standing, 4 - len(melds)):
+            all_sets = melds + tuple(map(CONCEALED_SETS.__getitem__, codes))
             reading = Reading.of_sets("regular", facts, all_sets, pair)
             found = _reading_fans(reading, plan, hand_found)
             total = _total(found, values)
