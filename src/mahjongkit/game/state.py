@@ -192,8 +192,9 @@ class HandState:
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
         self._waits: list[tuple[tuple[int, ...], int, int] | None] = [None] * 4
-        self._views: list[PublicView | None] = [None] * 4
         """Per seat: a waiting hand's counts, its number of melds, its winning tiles."""
+        self._views: list[PublicView | None] = [None] * 4
+        """Per seat: its public side (see `public_view`), rebuilt after it changes."""
         self._deal()
 
     @classmethod
