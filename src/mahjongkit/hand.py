@@ -129,6 +129,12 @@ class Meld:
         """The meld drawn with Unicode tile glyphs."""
         return "".join(tile_glyph(t) for t in self.tiles)
 
+    def _repr_svg_(self) -> str:
+        """The meld drawn as SVG (notebooks show it); see `mahjongkit.svg`."""
+        from mahjongkit.svg import meld_svg
+
+        return meld_svg(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -291,6 +297,12 @@ class Hand:
         else:
             parts.append("".join(tile_glyph(t) for t in tiles))
         return " ".join(p for p in parts if p)
+
+    def _repr_svg_(self) -> str:
+        """The hand drawn as SVG (notebooks show it); see `mahjongkit.svg`."""
+        from mahjongkit.svg import hand_svg
+
+        return hand_svg(self)
 
 
 __all__ = ["CHOW", "FLOWERS", "HAND_SIZES", "KONG", "PUNG", "Hand", "Meld", "MeldKind"]

@@ -1,0 +1,263 @@
+"""Stored games and scoresheets: SQLAlchemy over SQLite (the default) or PostgreSQL.
+
+The schema is Alembic's (``migrations/``, shipped in the package) and `Store.migrate`
+brings any database, an empty one included, up to date. Values are kept as JSON text so
+one schema serves every database.
+
+>>> store = Store("sqlite://")
+>>> store.migrate()
+>>> store.save_sheet("s1", "mcr", ["A", "B", "C", "D"], [])
+>>> store.load_sheet("s1")["players"]
+['A', 'B', 'C', 'D']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Engine,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("ruleset", String(64), nullable=False),
+    Column("config", Text, nullable=False),
+    Column("tokens", Text, nullable=False),
+    Column("log", Text, nullable=False),
+    Column("summary", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created", DateTime, nullable=False),
+    Column("updated", DateTime, nullable=False),
+)
+"""One row per table: its configuration, seat tokens, each hand's decisions, a summary."""
+
+scoresheets = Table(
+    "scoresheets",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("ruleset", String(64), nullable=False),
+    Column("players", Text, nullable=False),
+    Column("lines", Text, nullable=False),
+    Column("created", DateTime, nullable=False),
+    Column("updated", DateTime, nullable=False),
+)
+"""One row per club scoresheet: the four names and the lines as entered."""
+
+
+def default_url() -> str:
+    """The SQLite file used when no database is named: ``$MAHJONGKIT_DB``, else
+    ``mahjongkit.db`` in the user's data directory (``$XDG_DATA_HOME`` or
+    ``~/.local/share``)."""
+    if os.environ.get("MAHJONGKIT_DB"):
+        return os.environ["MAHJONGKIT_DB"]
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    path = base / "mahjongkit" / "mahjongkit.db"
+    return f"sqlite:///{path}"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (``None`` for other databases or memory)."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and len(url) > len(prefix):
+        return Path(url[len(prefix) :])
+    return None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Store:
+    """The database of one server."""
+
+    def __init__(self, url: str) -> None:
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url[len("postgres://") :]
+        self.url = url
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        if url.startswith("sqlite"):
+            extra: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+            if path is None:  # one shared in-memory database
+                extra["poolclass"] = StaticPool
+            self.engine: Engine = create_engine(url, **extra)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+
+    def migrate(self) -> None:
+        """Apply every Alembic migration not yet applied."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    # -- games ------------------------------------------------------------------------
+    def create_game(
+        self, game_id: str, config: dict[str, Any], tokens: dict[str, str], summary: dict[str, Any]
+    ) -> None:
+        """Store a new table."""
+        now = _now()
+        with self.engine.begin() as c:
+            c.execute(
+                insert(games).values(
+                    id=game_id,
+                    ruleset=config["ruleset"],
+                    config=json.dumps(config),
+                    tokens=json.dumps(tokens),
+                    log="[]",
+                    summary=json.dumps(summary),
+                    status="playing",
+                    created=now,
+                    updated=now,
+                )
+            )
+
+    def save_game(
+        self, game_id: str, log: list[list[tuple[int, int]]], summary: dict[str, Any], over: bool
+    ) -> None:
+        """Store a table's decisions so far and its summary."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(
+                    log=json.dumps(log),
+                    summary=json.dumps(summary),
+                    status="finished" if over else "playing",
+                    updated=_now(),
+                )
+            )
+
+    def load_game(self, game_id: str) -> dict[str, Any] | None:
+        """A stored table, or ``None``."""
+        with self.engine.connect() as c:
+            row = c.execute(select(games).where(games.c.id == game_id)).first()
+        if row is None:
+            return None
+        return {
+            "id": row.id,
+            "ruleset": row.ruleset,
+            "config": json.loads(row.config),
+            "tokens": json.loads(row.tokens),
+            "log": json.loads(row.log),
+            "summary": json.loads(row.summary),
+            "status": row.status,
+            "created": row.created.isoformat(),
+            "updated": row.updated.isoformat(),
+        }
+
+    def list_games(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest tables first, without their secrets."""
+        query = select(
+            games.c.id,
+            games.c.ruleset,
+            games.c.config,
+            games.c.summary,
+            games.c.status,
+            games.c.created,
+            games.c.updated,
+        )
+        with self.engine.connect() as c:
+            rows = c.execute(query.order_by(games.c.updated.desc()).limit(limit)).all()
+        out = []
+        for row in rows:
+            config = json.loads(row.config)
+            out.append(
+                {
+                    "id": row.id,
+                    "ruleset": row.ruleset,
+                    "names": config["names"],
+                    "seats": config["seats"],
+                    "summary": json.loads(row.summary),
+                    "status": row.status,
+                    "created": row.created.isoformat(),
+                    "updated": row.updated.isoformat(),
+                }
+            )
+        return out
+
+    # -- scoresheets ------------------------------------------------------------------
+    def save_sheet(
+        self, sheet_id: str, ruleset: str, players: list[str], lines: list[dict[str, Any]]
+    ) -> None:
+        """Create or replace a scoresheet's lines."""
+        now = _now()
+        with self.engine.begin() as c:
+            exists = c.execute(select(scoresheets.c.id).where(scoresheets.c.id == sheet_id)).first()
+            if exists is None:
+                c.execute(
+                    insert(scoresheets).values(
+                        id=sheet_id,
+                        ruleset=ruleset,
+                        players=json.dumps(players),
+                        lines=json.dumps(lines),
+                        created=now,
+                        updated=now,
+                    )
+                )
+            else:
+                c.execute(
+                    update(scoresheets)
+                    .where(scoresheets.c.id == sheet_id)
+                    .values(lines=json.dumps(lines), updated=now)
+                )
+
+    def load_sheet(self, sheet_id: str) -> dict[str, Any] | None:
+        """A stored scoresheet, or ``None``."""
+        with self.engine.connect() as c:
+            row = c.execute(select(scoresheets).where(scoresheets.c.id == sheet_id)).first()
+        if row is None:
+            return None
+        return {
+            "id": row.id,
+            "ruleset": row.ruleset,
+            "players": json.loads(row.players),
+            "lines": json.loads(row.lines),
+            "created": row.created.isoformat(),
+            "updated": row.updated.isoformat(),
+        }
+
+    def list_sheets(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest scoresheets first."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(scoresheets).order_by(scoresheets.c.updated.desc()).limit(limit)
+            ).all()
+        return [
+            {
+                "id": r.id,
+                "ruleset": r.ruleset,
+                "players": json.loads(r.players),
+                "hands": len(json.loads(r.lines)),
+                "updated": r.updated.isoformat(),
+            }
+            for r in rows
+        ]
+
+
+__all__ = ["Store", "default_url", "games", "metadata", "scoresheets", "sqlite_path"]

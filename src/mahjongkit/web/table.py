@@ -1,0 +1,439 @@
+"""A match played step by step at a table of people and bots, and what each player sees.
+
+`TableGame` is the web table's game: the same settlement, rotation and records as
+`mahjongkit.game.match.Match`, but it stops whenever a person must decide, so a server
+can wait for them. Players are table positions 0..3 (player 0 deals first); a player's
+seat in a hand is their wind that hand. Bots act as soon as they are asked. The game is
+rebuilt exactly from its configuration and the decisions of each hand (`hand_logs`), so
+a stored game resumes where it was.
+
+>>> game = TableGame(TableConfig("mcr", seed=1, seats=("human", "random", "random", "random")))
+>>> game.pending() == (0,) or game.state.phase.value == "claim"
+True
+>>> view = game.view(0)
+>>> len(view["you"]["concealed"]) in (13, 14), "wall" in view
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjongkit.bots import BOTS, Bot
+from mahjongkit.errors import MahjongError
+from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
+from mahjongkit.game.events import SEAT_NAMES, Event
+from mahjongkit.game.hand_money import Pot
+from mahjongkit.game.instant import return_pot
+from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of, must_win_on_flowers
+from mahjongkit.game.record import record_of
+from mahjongkit.game.rotation import Deal, first_deal, next_deal
+from mahjongkit.game.settlement import PLAYERS, Payment, balances
+from mahjongkit.game.state import HandState
+from mahjongkit.game.table_points import as_number, table_points
+from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.tiles import NAMES, counts_to_tiles
+
+HUMAN = "human"
+"""The seat kind of a person (a bot seat is a bot's name)."""
+
+LOG_LENGTH = 40
+"""Events each view carries (the latest), enough to follow the play."""
+
+
+class TableError(MahjongError, ValueError):
+    """A request the table refuses: not your turn, no such action, the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """What a table is: the ruleset, the seed, each seat's kind and name, the length.
+
+    ``seats`` are ``"human"`` or a bot name; ``hands`` caps the match (``None``: the
+    ruleset's full game); ``claim_timeout`` is the seconds a person has to answer a
+    discard before passing is assumed.
+    """
+
+    ruleset: str
+    seed: int = 0
+    seats: tuple[str, ...] = (HUMAN, "random", "random", "random")
+    names: tuple[str, ...] = ("East", "South", "West", "North")
+    hands: int | None = None
+    claim_timeout: float = 15.0
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != PLAYERS or len(self.names) != PLAYERS:
+            raise TableError("a table has four seats, each with a name")
+        for kind in self.seats:
+            if kind != HUMAN and kind not in BOTS:
+                known = ", ".join([HUMAN, *sorted(BOTS)])
+                raise TableError(f"unknown seat kind {kind!r}; known: {known}")
+        if self.hands is not None and not 1 <= self.hands <= HAND_LIMIT:
+            raise TableError(f"hands must be 1..{HAND_LIMIT}, not {self.hands}")
+        if not 1 <= self.claim_timeout <= 600:
+            raise TableError(f"the claim timeout must be 1..600 seconds, not {self.claim_timeout}")
+        get_ruleset(self.ruleset)  # refuses an unknown name here rather than mid-game
+
+    def to_json(self) -> dict[str, Any]:
+        """The configuration as stored."""
+        return {
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "names": list(self.names),
+            "hands": self.hands,
+            "claim_timeout": self.claim_timeout,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableConfig:
+        """The inverse of `to_json`."""
+        return cls(
+            str(data["ruleset"]),
+            int(data["seed"]),
+            tuple(data["seats"]),
+            tuple(data["names"]),
+            data.get("hands"),
+            float(data.get("claim_timeout", 15.0)),
+        )
+
+
+@dataclass
+class _Finished:
+    """The last finished hand, as the players are shown it."""
+
+    hand: MatchHand
+    result: dict[str, Any]
+
+
+@dataclass
+class TableGame:
+    """A match between people and bots that waits for people. See the module docstring."""
+
+    config: TableConfig
+    hand_logs: list[list[tuple[int, int]]] = field(default_factory=list)
+    """Each hand's decisions as (seat, action index); restores a stored game."""
+
+    def __post_init__(self) -> None:
+        self.ruleset = get_ruleset(self.config.ruleset)
+        self.rules = table_rules(self.ruleset)
+        self.rng = random.Random(self.config.seed)
+        self.bots: dict[int, Bot] = {}
+        for p, kind in enumerate(self.config.seats):
+            seed = self.rng.getrandbits(64)
+            if kind != HUMAN:
+                self.bots[p] = BOTS[kind](random.Random(seed))
+        limits = [n for n in (self.config.hands, self.rules.hands_per_game, HAND_LIMIT) if n]
+        self.max_hands = min(limits)
+        self.deal: Deal = first_deal()
+        self.pot = Pot()
+        self.scores = [self.rules.starting_points] * PLAYERS
+        self.hands: list[MatchHand] = []
+        self.closing: tuple[Payment, ...] = ()
+        self.over = False
+        self.between_hands = False
+        self.last: _Finished | None = None
+        logs, self.hand_logs = self.hand_logs, []
+        self._start_hand()
+        for i, log in enumerate(logs):
+            if i:
+                self._check_between()
+                self._start_hand()
+            for seat, index in log:
+                self._apply(seat, Action.from_index(index))
+        self.advance()
+
+    # -- the hand in play -------------------------------------------------------------
+    def _start_hand(self) -> None:
+        self.hand_seed = self.rng.getrandbits(64)
+        self.state = HandState.new(
+            self.ruleset,
+            random.Random(self.hand_seed),
+            self.deal.prevalent_wind,
+            self.deal.dealer_streak,
+        )
+        self.hand_logs.append([])
+        self.between_hands = False
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.state.apply(seat, action)
+        self.hand_logs[-1].append((seat, action.to_index()))
+        if self.state.result is not None:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        state, deal = self.state, self.deal
+        money = money_of(state, deal, self.rules, self.pot)
+        self.pot = money.pot
+        for p, amount in enumerate(balances(money.payments)[:PLAYERS]):
+            self.scores[p] += amount
+        totals = (self.scores[0], self.scores[1], self.scores[2], self.scores[3])
+        hand = MatchHand(deal, record_of(state, seed=self.hand_seed), money, totals)
+        self.hands.append(hand)
+        self.last = _Finished(hand, self._result_view(state, deal, hand))
+        following = next_deal(deal, winners=money.winners, rules=self.rules, void=money.void)
+        if following is None or len(self.hands) >= self.max_hands:
+            self.over = True
+            self.closing = return_pot(self.pot.total, self.pot.contributions)
+            for p, amount in enumerate(balances(self.closing)[:PLAYERS]):
+                self.scores[p] += amount
+        else:
+            self.deal = following
+            self.between_hands = True
+
+    def player_at(self, seat: int) -> int:
+        """The player sitting in ``seat`` (0 East) this hand."""
+        return self.deal.player_at(seat) if not self.between_hands else self._dealt(seat)
+
+    def _dealt(self, seat: int) -> int:
+        # Between hands the deal has moved on; the hand on show was dealt by the last deal.
+        return self.hands[-1].deal.player_at(seat) if self.hands else seat
+
+    def seat_of(self, player: int) -> int:
+        """The seat (wind) of ``player`` in the hand on show."""
+        deal = self.hands[-1].deal if self.between_hands and self.hands else self.deal
+        return deal.seat_of(player)
+
+    @property
+    def in_play(self) -> bool:
+        """True while a hand is being played."""
+        return not self.over and not self.between_hands
+
+    def pending(self) -> tuple[int, ...]:
+        """The people (players) who must decide now."""
+        if not self.in_play:
+            return ()
+        return tuple(
+            p for p in (self.player_at(s) for s in self.state.to_act()) if p not in self.bots
+        )
+
+    @property
+    def claim_open(self) -> bool:
+        """True while people are answering a discard or a promoted kong."""
+        return self.in_play and self.state.phase.value in ("claim", "rob") and bool(self.pending())
+
+    @property
+    def decision_key(self) -> tuple[int, int]:
+        """Changes with every decision: a claim timer checks it is still the same window."""
+        return (len(self.hand_logs), len(self.hand_logs[-1]))
+
+    def advance(self) -> None:
+        """Let the bots act (and declare compulsory flower wins) until a person must."""
+        while self.in_play:
+            moved = False
+            for seat in self.state.to_act():
+                player = self.player_at(seat)
+                if must_win_on_flowers(self.state, seat):
+                    self._apply(seat, WIN)
+                elif player in self.bots:
+                    self._apply(seat, self.bots[player].act(self.state.observation(seat)))
+                else:
+                    continue
+                moved = True
+                break
+            if not moved:
+                return
+            if self.between_hands and not self.has_people:
+                self._start_hand()
+
+    @property
+    def has_people(self) -> bool:
+        """True when any seat is a person's."""
+        return len(self.bots) < PLAYERS
+
+    def act(self, player: int, action: Action | str) -> None:
+        """``player`` does ``action`` (an `Action` or its notation); then the bots act."""
+        if not 0 <= player < PLAYERS:
+            raise TableError(f"no player {player} (players are 0..3)")
+        if player in self.bots:
+            raise TableError(f"player {player} is a bot")
+        if not self.in_play:
+            raise TableError("no hand is being played")
+        if isinstance(action, str):
+            action = Action.parse(action)
+        seat = self.seat_of(player)
+        if seat not in self.state.to_act():
+            raise TableError("it is not your decision now")
+        if action not in self.state.legal_actions(seat):
+            raise TableError(f"{action} is not one of your legal actions")
+        self._apply(seat, action)
+        self.advance()
+
+    def time_out(self, key: tuple[int, int]) -> bool:
+        """The claim window of ``key`` has run out: everyone still asked passes.
+
+        Returns False when that window has already closed."""
+        if key != self.decision_key or not self.claim_open:
+            return False
+        for player in self.pending():
+            seat = self.seat_of(player)
+            if self.state.result is None and PASS in self.state.legal_actions(seat):
+                self._apply(seat, PASS)
+        self.advance()
+        return True
+
+    def next_hand(self) -> None:
+        """Deal the next hand after a finished one; the bots act."""
+        self._check_between()
+        self._start_hand()
+        self.advance()
+
+    def _check_between(self) -> None:
+        if self.over:
+            raise TableError("the match is over")
+        if not self.between_hands:
+            raise TableError("the hand is still being played")
+
+    # -- what a player sees -----------------------------------------------------------
+    def _result_view(self, state: HandState, deal: Deal, hand: MatchHand) -> dict[str, Any]:
+        result = state.result
+        assert result is not None
+        wins = []
+        for seat, s in zip(result.winners, result.scores, strict=True):
+            wins.append(
+                {
+                    "player": deal.player_at(seat),
+                    "hand": str(s.hand),
+                    "total": s.total,
+                    "qualifies": s.qualifies,
+                    "items": [
+                        {
+                            "name": i.name,
+                            "chinese": i.chinese,
+                            "points": i.points,
+                            "count": i.count,
+                            "total": i.total,
+                            "sources": list(i.sources),
+                        }
+                        for i in s.items
+                    ],
+                }
+            )
+        return {
+            "hand_number": len(self.hands),
+            "round": deal.label(),
+            "kind": result.kind,
+            "reason": result.reason,
+            "winning_tile": NAMES[result.winning_tile] if result.winning_tile >= 0 else None,
+            "discarder": None if result.discarder is None else deal.player_at(result.discarder),
+            "wins": wins,
+            "payments": [p.to_json() for p in hand.money.payments],
+            "net": list(balances(hand.money.payments)[:PLAYERS]),
+            "scores_after": list(hand.scores_after),
+        }
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may know now, as JSON: never another player's concealed
+        tiles, the tile of another's concealed kong, or the wall."""
+        state = self.state
+        obs = state.observation(self.seat_of(player))
+        seat_names = [SEAT_NAMES[self.seat_of(p)] for p in range(PLAYERS)]
+        players = []
+        for p in range(PLAYERS):
+            s = self.seat_of(p)
+            players.append(
+                {
+                    "name": self.config.names[p],
+                    "kind": self.config.seats[p],
+                    "wind": seat_names[p],
+                    "score": self.scores[p],
+                    "dealer": s == 0,
+                    "melds": [str(m) for m in obs.melds[s]],
+                    "hidden_kongs": obs.hidden_kongs[s],
+                    "flowers": [NAMES[f] for f in obs.flowers[s]],
+                    "discards": [[NAMES[t], claimed] for t, claimed in obs.discards[s]],
+                    "hand_size": obs.hand_sizes[s],
+                    "ting": obs.ting[s],
+                    "to_act": self.in_play and s in obs.to_act,
+                }
+            )
+        concealed = counts_to_tiles(obs.concealed)
+        last = obs.last_tile
+        if last >= 0 and last in concealed:
+            concealed.remove(last)
+        in_play = self.in_play
+        legal = [str(a) for a in obs.legal_actions] if in_play else []
+        log = [_event_text(e.seen_by(obs.seat), self) for e in state.events[-LOG_LENGTH:]]
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset.name,
+            "ruleset_title": self.ruleset.title,
+            "player": player,
+            "players": players,
+            "hand_number": len(self.hand_logs),
+            "max_hands": self.max_hands,
+            "round": (self.hands[-1].deal if self.between_hands else self.deal).label(),
+            "prevalent_wind": NAMES[obs.prevalent_wind],
+            "phase": obs.phase if in_play else ("over" if self.over else "between"),
+            "turn": self.player_at(obs.turn) if in_play else None,
+            "wall_live": obs.wall_live,
+            "claim_tile": NAMES[obs.claim_tile] if in_play and obs.claim_tile >= 0 else None,
+            "claim_giver": (
+                self.player_at(obs.claim_giver) if in_play and obs.claim_giver >= 0 else None
+            ),
+            "claim_open": self.claim_open and player in self.pending(),
+            "claim_timeout": self.config.claim_timeout,
+            "you": {
+                "concealed": [NAMES[t] for t in concealed],
+                "last_tile": NAMES[last] if last >= 0 and in_play else None,
+                "legal_actions": legal,
+            },
+            "log": log,
+            "last_hand": self.last.result if self.last else None,
+            "over": self.over,
+        }
+        if self.over:
+            out["final"] = {
+                "scores": list(self.scores),
+                "table_points": [as_number(x) for x in table_points(self.scores)],
+                "closing_payments": [p.to_json() for p in self.closing],
+            }
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The public state of the match for the history page."""
+        return {
+            "hands": len(self.hands),
+            "scores": list(self.scores),
+            "over": self.over,
+            "table_points": (
+                [as_number(x) for x in table_points(self.scores)] if self.over else None
+            ),
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The finished hands' records with their money, as `MatchRecord` writes them."""
+        return {
+            "ruleset": self.ruleset.name,
+            "ruleset_hash": self.ruleset.contents_hash(),
+            "seed": self.config.seed,
+            "names": list(self.config.names),
+            "seats": list(self.config.seats),
+            "hands": [h.to_json() for h in self.hands],
+            "closing_payments": [p.to_json() for p in self.closing],
+            "scores": list(self.scores),
+            "over": self.over,
+        }
+
+
+def _event_text(event: Event, game: TableGame) -> str:
+    """An event as a line of the table's log, naming the player as well as the wind."""
+    text = str(event)
+    if event.seat < 0:
+        return text
+    name = game.config.names[game.player_at(event.seat)]
+    return f"{name} ({text[0]}){text[1:]}"
+
+
+def action_kind(text: str) -> ActionKind:
+    """The kind of an action in notation (for grouping buttons).
+
+    >>> action_kind("chow 345m").value
+    'chow'
+    """
+    return Action.parse(text).kind
+
+
+__all__ = ["HUMAN", "LOG_LENGTH", "TableConfig", "TableError", "TableGame", "action_kind"]
