@@ -37,7 +37,8 @@ class SetPattern:
     """A pattern made of ``arity`` sets of one kind.
 
     ``matches(tiles, pair)`` gets the key tiles of the sets in ascending order (a chow's
-    lowest tile, a pung's tile) and the pair's tile (``None`` when there is none).
+    lowest tile, a pung's tile) and the pair's tile (``None`` when there is none); it
+    reads the pair only for a ``with_pair`` pattern.
     """
 
     item: str
@@ -69,11 +70,14 @@ def combine_sets(
     tiles: tuple[int, ...],
     patterns: Sequence[SetPattern],
     pair: int | None,
+    memo: dict[tuple[tuple[int, ...], int | None], int] | None = None,
 ) -> list[Found]:
     """The multi-set patterns that count together over sets of one kind.
 
     ``patterns`` are in priority order (the first that fits wins a place); indices in the
-    result refer to positions in ``tiles``, which must be sorted.
+    result refer to positions in ``tiles``, which must be sorted. ``memo`` remembers, for
+    these ``patterns``, which pattern first fits a run of key tiles (pass the same dict
+    for the same patterns).
 
     >>> run = SetPattern("run", 3, lambda t, p: t[0] + 1 == t[1] == t[2] - 1)
     >>> same = SetPattern("double", 2, lambda t, p: t[0] == t[1])
@@ -83,51 +87,51 @@ def combine_sets(
     n = len(tiles)
     if n < 2:
         return []
+    if memo is None:
+        memo = {}
+    with_pair = {p.arity for p in patterns if p.with_pair}
+
+    def first(sub: tuple[int, ...]) -> int:
+        """The position of the first pattern that fits these sets, -1 for none."""
+        key = (sub, pair if len(sub) in with_pair else None)
+        fit = memo.get(key)
+        if fit is None:
+            arity = len(sub)
+            fit = memo[key] = next(
+                (i for i, p in enumerate(patterns) if p.arity == arity and p.matches(sub, pair)),
+                -1,
+            )
+        return fit
+
     full = tuple(range(n))
-    for p in patterns:
-        if p.arity == n and n == 4 and p.matches(tiles, pair):
-            return [(p.item, full)]
+    if n == 4 and (fit := first(tiles)) >= 0:
+        return [(patterns[fit].item, full)]
     if n >= 3:
         for trio in combinations(full, 3):
-            trio_tiles = (tiles[trio[0]], tiles[trio[1]], tiles[trio[2]])
-            for p in patterns:
-                if p.arity == 3 and p.matches(trio_tiles, pair):
-                    found: list[Found] = [(p.item, trio)]
-                    # account once: the set left over combines with one set of the trio, once
-                    for free in (i for i in full if i not in trio):
-                        extra = _first_pair(tiles, trio, free, patterns, pair)
-                        if extra is not None:
-                            found.append(extra)
-                    return found
+            fit = first((tiles[trio[0]], tiles[trio[1]], tiles[trio[2]]))
+            if fit >= 0:
+                found: list[Found] = [(patterns[fit].item, trio)]
+                # account once: the set left over combines with one set of the trio, once
+                for free in (i for i in full if i not in trio):
+                    best: tuple[int, tuple[int, int]] | None = None
+                    for used in trio:
+                        a, b = min(used, free), max(used, free)
+                        fit = first((tiles[a], tiles[b]))
+                        if fit >= 0 and (best is None or fit < best[0]):
+                            best = (fit, (a, b))
+                    if best is not None:
+                        found.append((patterns[best[0]].item, best[1]))
+                return found
     pairs: list[Found] = []
     for a, b in combinations(full, 2):
-        ab = (tiles[a], tiles[b])
-        for p in patterns:
-            if p.arity == 2 and p.matches(ab, pair):
-                pairs.append((p.item, (a, b)))
-                break
+        fit = first((tiles[a], tiles[b]))
+        if fit >= 0:
+            pairs.append((patterns[fit].item, (a, b)))
     # account once: the related sets may be linked by at most (sets - groups) patterns
     limit = n - _components(n, (s for _, s in pairs))  # type: ignore[misc]
     if len(pairs) > limit:
         pairs = _drop_repeats(pairs, limit, [p.item for p in patterns if p.arity == 2])
     return pairs
-
-
-def _first_pair(
-    tiles: tuple[int, ...],
-    trio: tuple[int, ...],
-    free: int,
-    patterns: Sequence[SetPattern],
-    pair: int | None,
-) -> Found | None:
-    for p in patterns:
-        if p.arity != 2:
-            continue
-        for used in trio:
-            a, b = min(used, free), max(used, free)
-            if p.matches((tiles[a], tiles[b]), pair):
-                return (p.item, (a, b))
-    return None
 
 
 def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[Found]:
@@ -197,12 +201,11 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
             continue
         outright = implies.get(item_id, nothing)
         on_its_sets = on_sets.get(item_id, nothing)
-        if not outright and not on_its_sets:
+        if outright.isdisjoint(ids) and on_its_sets.isdisjoint(ids):
             continue
-        for j in range(len(found)):
+        for j, (other, other_sources) in enumerate(found):
             if j == i or not alive[j]:
                 continue
-            other, other_sources = found[j]
             if other in outright or (other in on_its_sets and set(other_sources) <= set(sources)):
                 alive[j] = False
     return [f for f, keep in zip(found, alive, strict=True) if keep]

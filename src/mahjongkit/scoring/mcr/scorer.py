@@ -266,6 +266,10 @@ class _Plan:
         default_factory=dict, compare=False, hash=False
     )
     """What the set patterns gave for each run of key tiles already met (a cache)."""
+    fits: dict[bool, dict[tuple[tuple[Tile, ...], Tile | None], int]] = field(
+        default_factory=lambda: {True: {}, False: {}}, compare=False, hash=False
+    )
+    """Per kind (chows or not), which set pattern first fits a run of key tiles (a cache)."""
     items: dict[tuple[str, int, tuple[str, ...]], ScoreItem] = field(
         default_factory=dict, compare=False, hash=False
     )
@@ -325,7 +329,10 @@ def _combined(
     if found is None:
         if len(plan.combined) > 1 << 16:
             plan.combined.clear()
-        found = plan.combined[key] = tuple(combine_sets(tiles, patterns, pair))
+        fits = plan.fits[key[2]]
+        if len(fits) > 1 << 16:
+            fits.clear()
+        found = plan.combined[key] = tuple(combine_sets(tiles, patterns, pair, fits))
     return found
 
 
