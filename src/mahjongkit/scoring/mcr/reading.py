@@ -360,11 +360,15 @@ def _suit_completions(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[i
     return tuple(sets), tuple(pair)
 
 
-def _honor_part(bad: int, pairs: int) -> str | None:
+_SETS, _PAIR, _LOOSE = 0, 1, 2
+"""The part a group of tiles (a suit, the honours) plays in a complete hand."""
+
+
+def _honor_part(bad: int, pairs: int) -> int:
     """The part the honours play: sets only, sets and the pair, or none (a loose tile)."""
     if bad:
-        return None
-    return "sets" if pairs == 0 else "pair" if pairs == 1 else None
+        return _LOOSE
+    return _SETS if pairs == 0 else _PAIR if pairs == 1 else _LOOSE
 
 
 @lru_cache(maxsize=1 << 16)
@@ -384,32 +388,31 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
     ['S']
     """
     found = set()
-    if n_tiles == 13:
-        odd = [t for t in range(NUM_KINDS) if counts[t] % 2]
-        if len(odd) == 1:
-            found.add(odd[0])
-    suits = [counts[base : base + 9] for base in (0, 9, 18)]
+    if n_tiles == 13 and counts.count(1) + counts.count(3) == 1:
+        found.add(counts.index(1) if 1 in counts else counts.index(3))
+    suits = (counts[0:9], counts[9:18], counts[18:27])
     honors = counts[27:]
-    parts: list[str | None] = []
+    parts = []
     for suit in suits:
         sets_ok, pair_ok = _suit_shape(suit)
-        parts.append("sets" if sets_ok else "pair" if pair_ok else None)
+        parts.append(_SETS if sets_ok else _PAIR if pair_ok else _LOOSE)
     bad = sum(1 for c in honors if c % 3 == 1)
     pairs = sum(1 for c in honors if c % 3 == 2)
     parts.append(_honor_part(bad, pairs))
+    loose = parts.count(_LOOSE)
+    paired = parts.count(_PAIR)
 
-    def fits(group: int, part: str | None) -> bool:
+    def fits(group: int, part: int) -> bool:
         """Would the hand be complete with ``group`` playing ``part``?"""
-        if part is None:
+        if part == _LOOSE or loose - (parts[group] == _LOOSE):
             return False
-        rest = parts[:group] + parts[group + 1 :]
-        return None not in rest and rest.count("pair") + (part == "pair") == 1
+        return paired - (parts[group] == _PAIR) + (part == _PAIR) == 1
 
     for g, suit in enumerate(suits):
         to_sets, to_pair = _suit_completions(suit)
-        if to_sets and fits(g, "sets"):
+        if to_sets and fits(g, _SETS):
             found.update(9 * g + r for r in to_sets)
-        if to_pair and fits(g, "pair"):
+        if to_pair and fits(g, _PAIR):
             found.update(9 * g + r for r in to_pair)
     for i, c in enumerate(honors):
         if c % 3 == 1:
