@@ -1,0 +1,63 @@
+// Shared by every page: the tile images (drawn by the server's mahjongkit.svg), JSON calls.
+"use strict";
+const MJK = {
+  tiles: null,
+  async loadTiles() {
+    if (!MJK.tiles) MJK.tiles = await (await fetch("/api/tiles")).json();
+    return MJK.tiles;
+  },
+  tile(name, opts = {}) {
+    const span = document.createElement("span");
+    span.className = "tile" + (opts.claimed ? " claimed" : "");
+    span.dataset.tile = name;
+    span.title = name;
+    span.innerHTML = MJK.tiles[name] || MJK.tiles.back;
+    return span;
+  },
+  tiles_(names, opts = {}) {
+    const div = document.createElement("span");
+    div.className = "group";
+    for (const n of names) div.appendChild(MJK.tile(n, opts));
+    return div;
+  },
+  // "[123m2]" -> ["1m","2m","3m"]; "[EEE1]" -> ["E","E","E"]; "[5555p6]" -> four 5p
+  meldTiles(text) {
+    const body = text.replace(/[\[\]]/g, "");
+    const m = body.match(/^(\d+)([mps])\d?$/);
+    if (m) return m[1].split("").map((d) => d + m[2]);
+    const h = body.match(/^([ESWNCFP])+\d?$/);
+    if (h) return body.replace(/\d$/, "").split("");
+    return [];
+  },
+  async call(method, url, body) {
+    const res = await fetch(url, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(data.detail || res.statusText);
+    return data;
+  },
+  async rulesets(select) {
+    const list = await MJK.call("GET", "/api/rulesets");
+    select.innerHTML = "";
+    for (const r of list) {
+      const o = document.createElement("option");
+      o.value = r.name; o.textContent = `${r.name} — ${r.title}`;
+      select.appendChild(o);
+    }
+    return list;
+  },
+  el(tag, attrs = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") e.className = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(e.dataset, v);
+      else e.setAttribute(k, v);
+    }
+    for (const c of children) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    return e;
+  },
+};

@@ -1,0 +1,235 @@
+// The table page: the lobby (new game) and the table itself, over one WebSocket.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let ws = null, view = null, selected = -1, claimKey = null, claimDeadline = 0, tableId = null;
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+function act(action) { $("table-error").textContent = ""; send({ type: "action", action }); }
+
+async function lobby() {
+  $("lobby").hidden = false;
+  await MJK.rulesets($("ruleset"));
+  const bots = await MJK.call("GET", "/api/bots");
+  const preferred = ["scorer", "efficient", "defender", "random"].find((b) => bots.includes(b)) || bots[0];
+  const names = ["You", "South", "West", "North"];
+  for (let i = 0; i < 4; i++) {
+    const kind = MJK.el("select", { id: `kind-${i}`, "data-testid": `seat-kind-${i}` });
+    kind.append(MJK.el("option", { value: "human" }, i === 0 ? "you / a person" : "a friend (open seat)"));
+    for (const b of bots) kind.append(MJK.el("option", { value: b }, `bot: ${b}`));
+    kind.value = i === 0 ? "human" : preferred;
+    const name = MJK.el("input", { id: `name-${i}`, "data-testid": `seat-name-${i}`, value: names[i], maxlength: "24" });
+    $("seats").append(MJK.el("label", {}, `${"ESWN"[i]} seat`, name, kind));
+  }
+  $("new-game").addEventListener("click", async () => {
+    $("lobby-error").textContent = "";
+    try {
+      const body = {
+        ruleset: $("ruleset").value,
+        hands: $("hands").value ? Number($("hands").value) : null,
+        claim_timeout: Number($("claim-timeout").value || 15),
+        seats: [0, 1, 2, 3].map((i) => $(`kind-${i}`).value),
+        names: [0, 1, 2, 3].map((i) => $(`name-${i}`).value),
+      };
+      const made = await MJK.call("POST", "/api/tables", body);
+      const humans = made.seats.filter((s) => s.token);
+      if (!humans.length) throw new Error("choose at least one person's seat");
+      localStorage.setItem(`mjk-invites-${made.id}`, JSON.stringify(humans.slice(1)));
+      location.href = humans[0].url;
+    } catch (e) { $("lobby-error").textContent = e.message; }
+  });
+}
+
+function connect() {
+  const token = localStorage.getItem(`mjk-token-${tableId}`);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?token=${encodeURIComponent(token)}`);
+  ws.onopen = () => { $("status").textContent = "connected"; };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") { view = msg.view; render(); }
+    else if (msg.type === "error") { $("table-error").textContent = msg.message; }
+  };
+  ws.onclose = (ev) => {
+    $("status").textContent = "disconnected";
+    if (ev.code === 4403) { $("table-error").textContent = "This link's seat token is not valid for this table."; return; }
+    if (ev.code === 4404) { $("table-error").textContent = "No such table."; return; }
+    setTimeout(connect, 1500);  // reconnect: the server sends the full current view
+  };
+}
+
+function meldGroup(meld) { return MJK.tiles_(MJK.meldTiles(meld)); }
+function backs(n) { return MJK.tiles_(Array(n).fill("back")); }
+
+function seatBox(p) {
+  const info = view.players[p];
+  const box = MJK.el("div", { class: "seat" + (info.to_act ? " turn" : ""), "data-testid": `seat-${p}` });
+  const dealer = info.dealer ? MJK.el("span", { class: "dealer" }, " ★dealer") : "";
+  box.append(MJK.el("div", { class: "seat-head" }, `${info.wind} · ${info.name} (${info.kind === "human" ? "person" : "bot " + info.kind}) · ${info.score}`, dealer, info.ting ? " · ting" : ""));
+  const row = MJK.el("div", { class: "tiles small" });
+  row.append(backs(info.hand_size));
+  for (const m of info.melds) row.append(meldGroup(m));
+  for (let i = 0; i < info.hidden_kongs; i++) row.append(backs(4));
+  if (info.flowers.length) row.append(MJK.tiles_(info.flowers));
+  box.append(row);
+  const disc = MJK.el("div", { class: "tiles small", "data-testid": `discards-${p}` });
+  for (const [t, claimed] of info.discards) disc.append(MJK.tile(t, { claimed }));
+  box.append(disc);
+  return box;
+}
+
+function render() {
+  const v = view, me = v.player, mine = v.players[me];
+  const legal = v.you.legal_actions;
+  $("info").textContent = `${v.ruleset} · hand ${v.hand_number}/${v.max_hands} · ${v.round} · prevalent wind ${v.prevalent_wind} · wall ${v.wall_live}`;
+  // Opponents in turn order after you: right, opposite, left.
+  const opp = $("opponents"); opp.innerHTML = "";
+  for (const k of [1, 2, 3]) opp.append(seatBox((me + k) % 4));
+  $("you-area").className = "you card" + (mine.to_act ? " turn" : "");
+  $("you-head").textContent = `${mine.wind} · ${mine.name} (you) · ${mine.score}${mine.dealer ? " · dealer" : ""}${mine.ting ? " · ting" : ""}`;
+  const exposed = $("your-exposed"); exposed.innerHTML = "";
+  for (const m of mine.melds) exposed.append(meldGroup(m));
+  if (mine.flowers.length) exposed.append(MJK.tiles_(mine.flowers));
+  // Your hand: sorted, the drawn tile apart; a tile is a button where discarding it is legal.
+  const hand = $("hand"); hand.innerHTML = "";
+  const tiles = v.you.concealed.slice();
+  if (v.you.last_tile) tiles.push(v.you.last_tile);
+  if (selected >= tiles.length) selected = -1;
+  tiles.forEach((t, i) => {
+    const can = legal.includes(`discard ${t}`);
+    const b = MJK.el("button", { class: "tile-button" + (i === selected ? " selected" : "") + (v.you.last_tile && i === tiles.length - 1 ? " drawn" : ""), "data-testid": "hand-tile", "data-tile": t, title: can ? `discard ${t}` : t });
+    if (can) b.dataset.action = `discard ${t}`;
+    b.disabled = !can;
+    b.append(MJK.tile(t));
+    b.addEventListener("click", () => act(`discard ${t}`));
+    hand.append(b);
+  });
+  const disc = $("your-discards"); disc.innerHTML = "";
+  for (const [t, claimed] of mine.discards) disc.append(MJK.tile(t, { claimed }));
+  // Actions other than a plain discard are buttons.
+  const bar = $("actions"); bar.innerHTML = "";
+  for (const a of legal) {
+    if (a.startsWith("discard ")) continue;
+    const label = a.startsWith("ting ") ? `ting, discard ${a.slice(5)}` : a;
+    bar.append(MJK.el("button", { "data-testid": "action", "data-action": a, onclick: () => act(a) }, label));
+  }
+  if (v.phase === "between") bar.append(MJK.el("button", { "data-testid": "action", "data-action": "next", onclick: () => send({ type: "next" }) }, "Next hand"));
+  // The claim window, with the table's timeout counted down.
+  const claim = $("claim");
+  if (v.claim_open) {
+    const key = `${v.hand_number}:${v.log.length}:${v.claim_tile}`;
+    if (key !== claimKey) { claimKey = key; claimDeadline = Date.now() + v.claim_timeout * 1000; }
+    claim.hidden = false; claim.innerHTML = "";
+    claim.append(`${v.players[v.claim_giver].name} gives `, MJK.tile(v.claim_tile), MJK.el("span", { id: "countdown" }, ""));
+    tick();
+  } else { claim.hidden = true; claimKey = null; }
+  // Scores.
+  const sc = $("scores"); sc.innerHTML = "";
+  sc.append(MJK.el("tr", {}, MJK.el("th", {}, "Player"), MJK.el("th", {}, "Wind"), MJK.el("th", { class: "num" }, "Score")));
+  v.players.forEach((p, i) => sc.append(MJK.el("tr", { "data-testid": `score-row-${i}` }, MJK.el("td", { class: i === me ? "you-row" : "" }, p.name + (p.dealer ? " ★" : "")), MJK.el("td", {}, p.wind), MJK.el("td", { class: "num" }, p.score))));
+  renderResult(v);
+  const log = $("log"); log.innerHTML = "";
+  for (const line of v.log) log.append(MJK.el("li", {}, line));
+  $("status").textContent = v.phase === "over" ? "match over" : v.phase === "between" ? "hand over" : mine.to_act ? "your decision" : "waiting";
+}
+
+function renderResult(v) {
+  const box = $("result");
+  const r = v.last_hand;
+  if (!r || v.phase === "turn" || v.phase === "claim" || v.phase === "rob") { box.hidden = true; } else {
+    box.hidden = false; box.innerHTML = "";
+    const names = v.players.map((p) => p.name);
+    box.append(MJK.el("h2", {}, `Hand ${r.hand_number} (${r.round}): ${r.kind === "win" ? "won" : r.kind}`));
+    for (const w of r.wins) {
+      const how = r.discarder === null ? "self-drawn" : `on ${names[r.discarder]}'s discard`;
+      box.append(MJK.el("p", {}, `${names[w.player]} wins ${how}`));
+      const tiles = MJK.el("div", { class: "tiles" });
+      const h = w.hand;
+      for (const m of h.match(/\[[^\]]+\]/g) || []) tiles.append(meldGroup(m));
+      const rest = h.replace(/\[[^\]]+\]/g, "");
+      tiles.append(MJK.tiles_(expandTiles(rest)));
+      box.append(tiles);
+      const t = MJK.el("table", { "data-testid": "breakdown" });
+      t.append(MJK.el("tr", {}, MJK.el("th", {}, "Fan"), MJK.el("th", { class: "num" }, "Points"), MJK.el("th", {}, "From")));
+      for (const i of w.items) t.append(MJK.el("tr", {}, MJK.el("td", {}, `${i.name} ${i.chinese}`), MJK.el("td", { class: "num" }, i.count > 1 ? `${i.points}×${i.count}` : i.points), MJK.el("td", { class: "muted" }, i.sources.join(" "))));
+      t.append(MJK.el("tr", {}, MJK.el("th", {}, "Total"), MJK.el("th", { class: "num", "data-testid": "breakdown-total" }, w.total), MJK.el("td", {})));
+      box.append(t);
+    }
+    box.append(MJK.el("p", { class: "muted" }, "Money: " + r.net.map((n, i) => `${names[i]} ${n >= 0 ? "+" : ""}${n}`).join(", ")));
+  }
+  const fin = $("final");
+  if (v.over && v.final) {
+    fin.hidden = false; fin.innerHTML = "";
+    fin.append(MJK.el("h2", {}, "Match over"));
+    const t = MJK.el("table", { "data-testid": "final-table" });
+    t.append(MJK.el("tr", {}, MJK.el("th", {}, "Player"), MJK.el("th", { class: "num" }, "Score"), MJK.el("th", { class: "num" }, "Table points")));
+    v.players.forEach((p, i) => t.append(MJK.el("tr", {}, MJK.el("td", {}, p.name), MJK.el("td", { class: "num" }, v.final.scores[i]), MJK.el("td", { class: "num" }, v.final.table_points[i]))));
+    fin.append(t, MJK.el("p", {}, MJK.el("a", { href: `/replay/${tableId}` }, "Replay this game"), " · ", MJK.el("a", { href: "/" }, "New game")));
+  } else fin.hidden = true;
+}
+
+// "1f123m45p1s" -> ["1f","1m","2m","3m","4p","5p","1s"]; honours are single letters.
+function expandTiles(text) {
+  const out = []; let digits = "";
+  for (const ch of text) {
+    if (/\d/.test(ch)) digits += ch;
+    else if ("mpsf".includes(ch)) { for (const d of digits) out.push(d + ch); digits = ""; }
+    else if ("ESWNCFP".includes(ch)) out.push(ch);
+  }
+  return out;
+}
+
+function tick() {
+  const el = document.getElementById("countdown");
+  if (!el || $("claim").hidden) return;
+  const left = Math.max(0, Math.ceil((claimDeadline - Date.now()) / 1000));
+  el.textContent = ` — claim it? ${left}s left (then you pass)`;
+  if (left > 0) setTimeout(tick, 500);
+}
+
+function invites() {
+  const list = JSON.parse(localStorage.getItem(`mjk-invites-${tableId}`) || "[]");
+  if (!list.length) return;
+  const box = $("invites"); box.hidden = false;
+  box.append(MJK.el("strong", {}, "Invite friends: "));
+  for (const s of list) {
+    const url = `${location.origin}${s.url}`;
+    box.append(MJK.el("div", {}, `${s.name}'s seat: `, MJK.el("a", { href: url, "data-testid": `invite-${s.player}` }, url)));
+  }
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!view || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  const legal = view.you.legal_actions;
+  const buttons = [...document.querySelectorAll("#hand button")];
+  const first = (kind) => legal.find((a) => a === kind || a.startsWith(kind + " "));
+  const keyed = { w: "win", p: "pass", u: "pung", k: "kong", c: "chow" }[e.key];
+  if (keyed && first(keyed)) { act(first(keyed)); return; }
+  if (e.key === "n" && view.phase === "between") { send({ type: "next" }); return; }
+  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    const n = buttons.length; if (!n) return;
+    selected = e.key === "ArrowRight" ? (selected + 1) % n : (selected - 1 + n) % n;
+    render(); return;
+  }
+  if (e.key === "Enter" && selected >= 0 && buttons[selected] && !buttons[selected].disabled) buttons[selected].click();
+});
+
+(async function main() {
+  await MJK.loadTiles();
+  const m = location.pathname.match(/^\/table\/([0-9a-f]+)/);
+  if (!m) { lobby(); return; }
+  tableId = m[1];
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) {
+    localStorage.setItem(`mjk-token-${tableId}`, hash.get("token"));
+    history.replaceState(null, "", location.pathname);  // keep the secret out of the address bar
+  }
+  $("table").hidden = false;
+  if (!localStorage.getItem(`mjk-token-${tableId}`)) {
+    $("table-error").textContent = "Open this table with your seat's link.";
+    return;
+  }
+  invites();
+  connect();
+})();
