@@ -1,0 +1,144 @@
+"""The `efficient` bot: the fastest way to a complete hand, whatever it scores.
+
+How it plays:
+
+- It declares every win it is offered (the engine only offers wins that qualify).
+- On its turn it discards the tile that leaves the lowest shanten; among those, the one
+  that leaves the most useful tiles still unseen (four of a kind, less its own tiles and
+  every tile on the table); among those, an honour before a terminal before a middle tile.
+  Under Taiwanese rules it declares Ting with that discard when it may.
+- It declares a kong (concealed or promoted) when that does not raise its shanten.
+- It claims a chow or pung when the best discard afterwards leaves a lower shanten than
+  passing, a kong when it does not raise it; otherwise it passes.
+
+Deterministic: it never needs its random generator (kept for the `Bot` protocol).
+
+>>> import random
+>>> from mahjongkit.game.state import HandState
+>>> state = HandState.new("mcr", random.Random(3))
+>>> bot = EfficientBot(random.Random(0))
+>>> bot.act(state.observation(0)) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from mahjongkit.bots.hand_view import (
+    HandView,
+    after_discard,
+    after_taking,
+    claim_tiles,
+    forms_argument,
+    live_useful,
+)
+from mahjongkit.game.actions import PASS, TINGS, WIN, Action, ActionKind
+from mahjongkit.game.observation import Observation
+from mahjongkit.rules.ruleset import Form
+from mahjongkit.shanten import shanten
+from mahjongkit.tiles import NUM_KINDS
+
+DISCARD_ORDER = tuple(
+    0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3
+    for t in range(NUM_KINDS)
+)
+"""Tie-break among equal discards: honours go first, then terminals, then 2s and 8s."""
+
+
+def best_discards(
+    counts: tuple[int, ...],
+    melds: int,
+    unseen: tuple[int, ...],
+    forms: frozenset[Form] | None,
+    allowed: frozenset[int] | None = None,
+) -> list[tuple[int, int, int]]:
+    """``(tile, shanten, unseen useful)`` of the discards that leave the least shanten,
+    best first (most unseen useful tiles, then `DISCARD_ORDER`)."""
+    by_tile = []
+    least = 99
+    for t in range(NUM_KINDS):
+        if not counts[t] or (allowed is not None and t not in allowed):
+            continue
+        s = shanten(after_discard(counts, t), melds, forms)
+        by_tile.append((t, s))
+        if s < least:
+            least = s
+    options = [
+        (t, s, live_useful(after_discard(counts, t), melds, unseen, forms))
+        for t, s in by_tile
+        if s == least
+    ]
+    options.sort(key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]))
+    return options
+
+
+class EfficientBot:
+    """Minimises shanten, then maximises unseen useful tiles; takes every win."""
+
+    name = "efficient"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._forms: dict[str, frozenset[Form] | None] = {}
+
+    def forms(self, ruleset: str) -> frozenset[Form] | None:
+        """The hand forms of the ruleset, as `mahjongkit.shanten` takes them."""
+        if ruleset not in self._forms:
+            self._forms[ruleset] = forms_argument(ruleset)
+        return self._forms[ruleset]
+
+    def act(self, observation: Observation) -> Action:
+        """Win if offered; otherwise the discard, kong or claim described above."""
+        legal = observation.legal_actions
+        if WIN in legal:
+            return WIN
+        if len(legal) == 1:
+            return legal[0]
+        view = HandView(observation)
+        if observation.phase == "turn":
+            return self.turn(view)
+        return self.claim(view)
+
+    def turn(self, view: HandView) -> Action:
+        """The discard (or kong) of the seat in turn."""
+        forms = self.forms(view.obs.ruleset)
+        counts, m = view.counts, view.melds
+        discardable = frozenset(a.tile for a in view.legal if a.kind is ActionKind.DISCARD)
+        options = best_discards(counts, m, view.unseen, forms, discardable)
+        tile, least, _ = options[0]
+        for a in view.legal:
+            if a.kind is ActionKind.CONCEALED_KONG:
+                if shanten(after_taking(counts, (a.tile,) * 4), m + 1, forms) <= least:
+                    return a
+            elif (
+                a.kind is ActionKind.PROMOTED_KONG
+                and shanten(after_discard(counts, a.tile), m, forms) <= least
+            ):
+                return a
+        ting = TINGS[tile]
+        return ting if ting in view.legal else Action(ActionKind.DISCARD, tile)
+
+    def claim(self, view: HandView) -> Action:
+        """A claim that brings the hand closer, else pass."""
+        forms = self.forms(view.obs.ruleset)
+        counts, m, tile = view.counts, view.melds, view.obs.claim_tile
+        now = shanten(counts, m, forms)
+        best: tuple[int, int, Action] | None = None
+        for a in view.legal:
+            if a.kind is ActionKind.KONG:
+                after = after_taking(counts, claim_tiles(a, tile))
+                if shanten(after, m + 1, forms) <= now:
+                    return a
+            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
+                after = after_taking(counts, claim_tiles(a, tile))
+                options = best_discards(after, m + 1, view.unseen, forms)
+                if not options:
+                    continue
+                _, s, useful = options[0]
+                if s < now and (best is None or (s, -useful) < (best[0], -best[1])):
+                    best = (s, useful, a)
+        return best[2] if best is not None else PASS
+
+
+__all__ = ["DISCARD_ORDER", "EfficientBot", "best_discards"]

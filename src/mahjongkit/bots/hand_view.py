@@ -1,0 +1,222 @@
+"""What a bot reads from an observation: its own tiles, the tiles still unseen, shanten.
+
+The helpers here are shared by the `efficient`, `scorer` and `defender` bots. They work
+on 34-slot count tuples and a meld count, the hot path of `mahjongkit.shanten`.
+
+>>> import random
+>>> from mahjongkit.game.state import HandState
+>>> obs = HandState.new("mcr", random.Random(3)).observation(0)
+>>> view = HandView(obs)
+>>> sum(view.counts), view.melds, view.sets_needed
+(14, 0, 4)
+>>> sum(view.unseen) + sum(view.counts) <= 136
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from mahjongkit.game.actions import Action, ActionKind
+from mahjongkit.game.observation import Observation
+from mahjongkit.hand import CHOW, Meld
+from mahjongkit.rules.ruleset import Form, get_ruleset
+from mahjongkit.shanten import TABLES, shanten, useful_tiles
+from mahjongkit.tiles import NUM_KINDS
+
+_DEFAULT_FORMS: Final = {
+    13: frozenset(
+        {
+            Form.REGULAR,
+            Form.SEVEN_PAIRS,
+            Form.THIRTEEN_ORPHANS,
+            Form.HONORS_AND_KNITTED,
+            Form.KNITTED_STRAIGHT,
+        }
+    ),
+    16: frozenset({Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}),
+}
+
+
+def forms_argument(ruleset: str) -> frozenset[Form] | None:
+    """The ``rules`` argument for `mahjongkit.shanten`: ``None`` (the fast default) when
+    the ruleset admits the default forms of its hand size, else its forms."""
+    rules = get_ruleset(ruleset)
+    if rules.forms == _DEFAULT_FORMS.get(rules.hand_size):
+        return None
+    return rules.forms
+
+
+def meld_tiles(melds: Sequence[Meld]) -> list[int]:
+    """Every tile of these melds (a kong's four)."""
+    return [t for m in melds for t in m.tiles]
+
+
+class HandView:
+    """One observation read once: own counts, melds, unseen tiles, the legal actions."""
+
+    __slots__ = (
+        "counts",
+        "hand_size",
+        "legal",
+        "melds",
+        "obs",
+        "own_melds",
+        "sets_needed",
+        "unseen",
+    )
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.counts: tuple[int, ...] = obs.concealed
+        self.own_melds: tuple[Meld, ...] = obs.melds[obs.seat]
+        self.melds = len(self.own_melds)
+        self.hand_size = 16 if sum(self.counts) + 3 * self.melds >= 16 else 13
+        self.sets_needed = self.hand_size // 3 - self.melds
+        self.legal = obs.legal_actions
+        self.unseen = unseen_counts(obs)
+
+
+def unseen_counts(obs: Observation) -> tuple[int, ...]:
+    """Copies of each tile the seat has not seen: four, less its own tiles (concealed and
+    melded), every exposed meld and every discard lying on the table."""
+    seen = list(obs.concealed)
+    for ms in obs.melds:
+        for m in ms:
+            for t in m.tiles:
+                seen[t] += 1
+    for ds in obs.discards:
+        for t, claimed in ds:
+            if not claimed:
+                seen[t] += 1
+    return tuple(max(0, 4 - c) for c in seen)
+
+
+def live_useful(
+    counts: tuple[int, ...], melds: int, unseen: Sequence[int], forms: frozenset[Form] | None
+) -> int:
+    """Unseen copies of the tiles that would bring this waiting-size hand closer.
+
+    The standard form is read straight from the suit tables; when another form of the
+    ruleset is closer, `mahjongkit.shanten.useful_tiles` answers.
+
+    >>> nine_gates = (3, 1, 1, 1, 1, 1, 1, 1, 3) + (0,) * 25
+    >>> live_useful(nine_gates, 0, (1,) * 34, None)  # waits on all nine, one of each unseen
+    9
+    """
+    need = (16 if sum(counts) + 3 * melds >= 16 else 13) // 3 - melds
+    es = []
+    for start in (0, 9, 18):
+        key = counts[start : start + 9]
+        es.append(TABLES.suits.get(key) or TABLES.suit(key))
+    hk = counts[27:34]
+    es.append(TABLES.honor_entries.get(hk) or TABLES.honors(hk))
+    combine, table = TABLES.combine, TABLES.shanten_table
+    c01, c23 = combine(es[0].cls, es[1].cls), combine(es[2].cls, es[3].cls)
+    current = table[combine(c01, c23)][need]
+    if shanten(counts, melds, forms) < current:
+        return sum(unseen[t] for t in useful_tiles(counts, melds, forms))
+    others = (
+        combine(es[1].cls, c23),
+        combine(es[0].cls, c23),
+        combine(c01, es[3].cls),
+        combine(c01, es[2].cls),
+    )
+    total = 0
+    for group, entry in enumerate(es):
+        plus = entry.plus or TABLES.plus(entry)
+        other = others[group]
+        base = 9 * group
+        for rank in entry.near:
+            n = unseen[base + rank]
+            if not n:
+                continue
+            grown = plus[rank]
+            if grown is not None and table[combine(other, grown.cls)][need] < current:
+                total += n
+    return total
+
+
+def after_discard(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    """The counts with one ``tile`` fewer."""
+    return (*counts[:tile], counts[tile] - 1, *counts[tile + 1 :])
+
+
+def after_taking(counts: tuple[int, ...], tiles: Sequence[int]) -> tuple[int, ...]:
+    """The counts with ``tiles`` removed (the hand's share of a claimed meld)."""
+    out = list(counts)
+    for t in tiles:
+        out[t] -= 1
+    return tuple(out)
+
+
+def claim_tiles(action: Action, tile: int) -> tuple[int, ...]:
+    """The concealed tiles a claim of ``tile`` uses."""
+    k = action.kind
+    if k is ActionKind.PUNG:
+        return (tile, tile)
+    if k is ActionKind.KONG:
+        return (tile, tile, tile)
+    if k is ActionKind.CHOW:
+        return tuple(x for x in (action.tile, action.tile + 1, action.tile + 2) if x != tile)
+    return ()
+
+
+def regular_distance(counts: Sequence[int], sets_needed: int) -> int:
+    """Standard-form shanten of any group of tiles that needs ``sets_needed`` more sets
+    and a pair (a smaller group than a full hand counts its missing tiles).
+
+    >>> regular_distance((1, 1, 1) + (0,) * 31, 1)  # 123m needs a pair: one tile away
+    0
+    """
+    suits = TABLES.suits
+    cls = -1
+    for start in (0, 9, 18):
+        key = tuple(counts[start : start + 9])
+        e = suits.get(key) or TABLES.suit(key)
+        cls = e.cls if cls < 0 else TABLES.combine(cls, e.cls)
+    hk = tuple(counts[27:34])
+    eh = TABLES.honor_entries.get(hk) or TABLES.honors(hk)
+    return TABLES.shanten_of(TABLES.combine(cls, eh.cls), sets_needed)
+
+
+def pung_distance(counts: Sequence[int], sets_needed: int) -> int:
+    """Shanten towards pungs only (All Pungs): each suit read without chows.
+
+    >>> pung_distance((3, 3, 3, 3, 1) + (0,) * 29, 4)
+    0
+    """
+    cls = -1
+    for start in (0, 9, 18, 27):
+        end = start + 9 if start < 27 else NUM_KINDS
+        key = tuple(counts[start:end])
+        e = TABLES.honor_entries.get(key) or TABLES.honors(key)
+        cls = e.cls if cls < 0 else TABLES.combine(cls, e.cls)
+    return TABLES.shanten_of(cls, sets_needed)
+
+
+def best_shanten(counts: tuple[int, ...], melds: int, forms: frozenset[Form] | None) -> int:
+    """Shanten of counts and a meld count (see `mahjongkit.shanten.shanten`)."""
+    return shanten(counts, melds, forms)
+
+
+def is_chow(meld: Meld) -> bool:
+    """True for a chow."""
+    return meld.kind is CHOW
+
+
+__all__ = [
+    "HandView",
+    "after_discard",
+    "after_taking",
+    "best_shanten",
+    "claim_tiles",
+    "forms_argument",
+    "is_chow",
+    "live_useful",
+    "meld_tiles",
+    "pung_distance",
+    "regular_distance",
+    "unseen_counts",
+]

@@ -1,0 +1,335 @@
+"""The `scorer` bot: plays for a hand that qualifies and scores, not just any complete hand.
+
+How it plays: every hand it could keep (after each discard, claim or kong) is valued as
+"chance to complete" times "points it would bring", the best over a list of plans:
+
+- A plan is a target pattern with its points and its distance (tiles still missing, in
+  shanten steps). MCR plans: the six Mixed Straights (8), three Pure Straights (16),
+  seven Mixed Triple Chows (8), the Mixed and Pure Shifted Chows (6 and 16), Half and
+  Full Flush in each suit (6 and 24), All Pungs (6), Seven Pairs (24), and the special
+  forms (knitted, orphans: 12 and more). The chow plans count the missing tiles of their
+  three chows plus the shanten of the rest (a set and a pair); a plan whose missing tile
+  is all out (four seen) is dead. A flush counts the shanten of its suit (and honours)
+  alone; All Pungs the shanten without chows. A meld that does not fit a plan kills it.
+- A plan at distance ``d`` is worth ``q ** (d + 1) * points`` (``q`` = 0.35). Under MCR a
+  plan under 8 points is worth proportionally less, since it needs a second fan; the
+  plain fastest hand is kept as a plan worth little (it rarely reaches 8).
+  Under Taiwanese rules every win pays, so the fastest hand is a plan worth the base
+  plus a typical sheet, and flushes and All Pungs add their sheet points.
+- A ready hand is valued exactly: each winning tile still unseen is scored by the
+  scorer as a win on a discard; the value is the share of qualifying live tiles (capped)
+  times their average points.
+
+On its turn it discards the tile whose remaining hand is worth most (ties: more unseen
+useful tiles, then honours before terminals before middle tiles). It claims a chow,
+pung or kong only when the hand after the claim (and its best discard) is worth more
+than passing: a claim that kills the plan it is on is refused. It always declares a win
+it is offered (the engine offers only wins that qualify), and a concealed or promoted
+kong when it keeps the shanten.
+
+>>> import random
+>>> from mahjongkit.game.state import HandState
+>>> state = HandState.new("mcr", random.Random(3))
+>>> bot = ScorerBot(random.Random(0))
+>>> bot.act(state.observation(0)) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Final
+
+from mahjongkit.bots.efficient import DISCARD_ORDER, EfficientBot
+from mahjongkit.bots.hand_view import (
+    HandView,
+    after_discard,
+    after_taking,
+    claim_tiles,
+    live_useful,
+    pung_distance,
+    regular_distance,
+)
+from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
+from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.scoring import Situation, score
+from mahjongkit.shanten import shanten, waits
+from mahjongkit.tiles import EAST, NUM_KINDS
+
+Q: Final = 0.35
+"""How much one more shanten step discounts a plan."""
+
+
+def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
+    plans: list[tuple[str, int, tuple[int, int, int]]] = []
+    for a, b, c in permutations(range(3)):
+        plans.append(("mixed_straight", 8, (9 * a, 9 * b + 3, 9 * c + 6)))
+    for s in range(3):
+        plans.append(("pure_straight", 16, (9 * s, 9 * s + 3, 9 * s + 6)))
+    for r in range(7):
+        plans.append(("mixed_triple_chow", 8, (r, 9 + r, 18 + r)))
+    for a, b, c in permutations(range(3)):
+        for r in range(5):
+            plans.append(("mixed_shifted_chows", 6, (9 * a + r, 9 * b + r + 1, 9 * c + r + 2)))
+    for s in range(3):
+        for r in range(5):
+            plans.append(("pure_shifted_chows", 16, (9 * s + r, 9 * s + r + 1, 9 * s + r + 2)))
+        for r in range(3):
+            plans.append(("pure_shifted_chows", 16, (9 * s + r, 9 * s + r + 2, 9 * s + r + 4)))
+    return tuple(plans)
+
+
+CHOW_PLANS: Final = _chow_plans()
+"""(fan, points, the three chows by their lowest tile) of the MCR chow plans."""
+_CHOW_TILES: Final = tuple(
+    (name, pts, starts, tuple(t for s in starts for t in (s, s + 1, s + 2)))
+    for name, pts, starts in CHOW_PLANS
+)
+SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
+HONORS: Final = frozenset(range(27, NUM_KINDS))
+
+
+class ScorerBot(EfficientBot):
+    """Steers toward hands that qualify and score (see the module docstring)."""
+
+    name = "scorer"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._family: dict[str, tuple[str, int]] = {}
+
+    # -- the value of a hand ------------------------------------------------------------
+    def family(self, ruleset: str) -> tuple[str, int]:
+        """The scoring family and minimum of the ruleset."""
+        if ruleset not in self._family:
+            rules = get_ruleset(ruleset)
+            self._family[ruleset] = (rules.scoring, rules.minimum_points)
+        return self._family[ruleset]
+
+    def value(self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld]) -> float:
+        """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth."""
+        ruleset = view.obs.ruleset
+        forms = self.forms(ruleset)
+        family, minimum = self.family(ruleset)
+        m = len(melds)
+        sets = (13 if family == "mcr" else 16) // 3 - m
+        d_all = shanten(counts, m, forms)
+        best = 0.0
+        if d_all == 0:
+            exact = self._ready_value(view, counts, melds, family, minimum)
+            if exact > 0:
+                return exact + 100.0
+        floor = max(d_all, 1)
+        unseen = view.unseen
+        if family == "mcr":
+            best = Q ** (floor + 1) * 1.5
+            if m == 0:
+                d_reg = regular_distance(counts, sets)
+                if d_all < d_reg:
+                    best = max(best, Q ** (floor + 1) * 12.0)
+                pairs = sum(c // 2 for c in counts)
+                best = max(best, Q ** (max(6 - pairs, floor) + 1) * 24.0)
+            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
+            flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
+        else:
+            base = 3.0
+            best = Q ** (floor + 1) * (base + 1.0)
+            flush_pts, half_pts, pung_pts = base + 8.0, base + 4.0, base + 4.0
+        all_pungs = all(x.kind is not CHOW for x in melds)
+        if all_pungs:
+            d = max(pung_distance(counts, sets), floor)
+            best = max(best, Q ** (d + 1) * pung_pts)
+        for suit in SUIT_TILES:
+            if not all(x.tile in suit or x.tile in HONORS for x in melds):
+                continue
+            kept = tuple(c if t in suit or t in HONORS else 0 for t, c in enumerate(counts))
+            d = max(regular_distance(kept, sets), floor)
+            best = max(best, Q ** (d + 1) * half_pts)
+            if all(x.tile in suit for x in melds):
+                pure = tuple(c if t in suit else 0 for t, c in enumerate(counts))
+                d = max(regular_distance(pure, sets), floor)
+                best = max(best, Q ** (d + 1) * flush_pts)
+        return best
+
+    def _chow_value(
+        self,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        sets: int,
+        unseen: Sequence[int],
+        floor: int,
+        minimum: int,
+    ) -> float:
+        best = 0.0
+        chows = [x.tile for x in melds if x.kind is CHOW]
+        others = len(melds) - len(chows)
+        for _name, pts, starts, _tiles in _CHOW_TILES:
+            extra = others
+            if chows:
+                left = list(chows)
+                for c in left[:]:
+                    if c in starts:
+                        left.remove(c)
+                extra += len(left)
+                done = [s for s in starts if s in chows]
+            else:
+                done = []
+            rest_sets = sets - (3 - len(done))
+            if rest_sets < 0 or extra > 1:
+                continue
+            work = list(counts)
+            missing = 0
+            dead = False
+            for s in starts:
+                if s in done:
+                    done.remove(s)
+                    continue
+                for t in (s, s + 1, s + 2):
+                    if work[t]:
+                        work[t] -= 1
+                    else:
+                        missing += 1
+                        if not unseen[t]:
+                            dead = True
+            if dead or missing > 5:
+                continue
+            worth = pts if pts >= minimum else pts * 8 / 11
+            if Q ** (max(missing, floor) + 1) * worth <= best:
+                continue
+            d = max(missing + regular_distance(work, rest_sets), floor)
+            v = Q ** (d + 1) * worth
+            if v > best:
+                best = v
+        return best
+
+    def _ready_value(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        family: str,
+        minimum: int,
+    ) -> float:
+        obs = view.obs
+        forms = self.forms(obs.ruleset)
+        try:
+            tiles = waits(counts, len(melds), forms)
+        except Exception:  # a waits question the tables cannot answer: no exact value
+            return 0.0
+        situation = Situation(
+            seat_wind=EAST + obs.seat,
+            prevalent_wind=obs.prevalent_wind,
+            flowers=tuple(sorted(obs.flowers[obs.seat])),
+            dealer=obs.seat == 0,
+        )
+        live = 0
+        points = 0
+        for t in tiles:
+            n = view.unseen[t]
+            if not n:
+                continue
+            full = list(counts)
+            full[t] += 1
+            try:
+                sc = score(
+                    Hand(tuple(full), tuple(melds), situation.flower_tiles or (), t),
+                    situation,
+                    obs.ruleset,
+                )
+            except Exception:  # an impossible situation for this hand: not counted
+                continue
+            if sc.qualifies:
+                live += n
+                points += n * sc.total
+        if not live:
+            return 0.0
+        base = 0.0 if family == "mcr" else 3.0
+        return min(1.0, live / 6) * (base + points / live)
+
+    # -- decisions ------------------------------------------------------------------------
+    def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
+        """A cost per tile of discarding it, given the best value a discard keeps (none
+        here; the defender adds danger)."""
+        return {}
+
+    def choose_discard(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        allowed: frozenset[int] | None = None,
+    ) -> tuple[int, float]:
+        """The best discard of a hand holding one tile too many, and its value."""
+        raw = []
+        for t in range(NUM_KINDS):
+            if not counts[t] or (allowed is not None and t not in allowed):
+                continue
+            raw.append((self.value(view, after_discard(counts, t), melds), t))
+        penalty = self.discard_penalty(view, max(v for v, _ in raw))
+        scored = [(v - penalty.get(t, 0.0), t) for v, t in raw]
+        top = max(v for v, _ in scored)
+        tied = [t for v, t in scored if v >= top - 1e-12]
+        if len(tied) > 1:
+            forms = self.forms(view.obs.ruleset)
+            tied.sort(
+                key=lambda t: (
+                    -live_useful(after_discard(counts, t), len(melds), view.unseen, forms),
+                    DISCARD_ORDER[t],
+                    t,
+                )
+            )
+        return tied[0], top
+
+    def turn(self, view: HandView) -> Action:
+        """The discard (or kong) of the seat in turn."""
+        forms = self.forms(view.obs.ruleset)
+        counts, m = view.counts, view.melds
+        discardable = frozenset(a.tile for a in view.legal if a.kind is ActionKind.DISCARD)
+        tile, _ = self.choose_discard(view, counts, view.own_melds, discardable)
+        least = shanten(after_discard(counts, tile), m, forms)
+        for a in view.legal:
+            if a.kind is ActionKind.CONCEALED_KONG:
+                if shanten(after_taking(counts, (a.tile,) * 4), m + 1, forms) <= least:
+                    return a
+            elif (
+                a.kind is ActionKind.PROMOTED_KONG
+                and shanten(after_discard(counts, a.tile), m, forms) <= least
+            ):
+                return a
+        ting = TINGS[tile]
+        return ting if ting in view.legal else Action(ActionKind.DISCARD, tile)
+
+    def claim(self, view: HandView) -> Action:
+        """The claim that makes the hand worth most, if it beats passing."""
+        counts, tile = view.counts, view.obs.claim_tile
+        keep = self.value(view, counts, view.own_melds)
+        best: tuple[float, Action] = (keep * 1.1, PASS)
+        giver = view.obs.claim_giver
+        source = (view.obs.seat - giver) % 4
+        for a in view.legal:
+            k = a.kind
+            if k not in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG):
+                continue
+            after = after_taking(counts, claim_tiles(a, tile))
+            meld = _meld_of(a, tile, source)
+            melds = (*view.own_melds, meld)
+            if k is ActionKind.KONG:
+                v = self.value(view, after, melds)
+            else:
+                _, v = self.choose_discard(view, after, melds)
+            if v > best[0]:
+                best = (v, a)
+        return best[1]
+
+
+def _meld_of(action: Action, tile: int, source: int) -> Meld:
+    if action.kind is ActionKind.CHOW:
+        return Meld(CHOW, action.tile, claimed=tile, source=1)
+    kind = KONG if action.kind is ActionKind.KONG else PUNG
+    return Meld(kind, tile, claimed=tile, source=source)
+
+
+__all__ = ["CHOW_PLANS", "Q", "ScorerBot"]

@@ -1,0 +1,24 @@
+"""Self-play simulation: many hands between bots, on several processes, with statistics.
+
+>>> from mahjongkit.sim import simulate
+>>> simulate("mcr", ("random",) * 4, hands=2, seed=3).stats.hands
+2
+"""
+
+from __future__ import annotations
+
+from mahjongkit.sim.run import Run, simulate
+from mahjongkit.sim.selfplay import HandJob, HandOutcome, hand_seed, jobs, play_job
+from mahjongkit.sim.stats import Stats, mean_interval
+
+__all__ = [
+    "HandJob",
+    "HandOutcome",
+    "Run",
+    "Stats",
+    "hand_seed",
+    "jobs",
+    "mean_interval",
+    "play_job",
+    "simulate",
+]

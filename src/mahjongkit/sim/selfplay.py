@@ -1,0 +1,143 @@
+"""Self-play of single hands: per-hand seeds from the run's seed, one hand's outcome.
+
+Every hand of a run is a pure function of ``(run seed, hand number, rotation)``: its
+wall and its bots' generators are seeded from `hand_seed`, so hands can be played in any
+order, on any number of processes, and come out the same. A duplicate run plays each
+wall four times, the line-up turned one seat further each time.
+
+>>> job = HandJob(index=0, wall=0, rotation=0)
+>>> out = play_job("mcr", ("random",) * 4, 7, job)
+>>> out.kind in ("win", "draw"), len(out.points), sum(out.points) <= 0
+(True, 4, True)
+>>> play_job("mcr", ("random",) * 4, 7, job) == out
+True
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mahjongkit.bots import BOTS, Bot
+from mahjongkit.game.hand_money import Pot
+from mahjongkit.game.match import drive_hand, money_of
+from mahjongkit.game.record import record_of
+from mahjongkit.game.rotation import first_deal
+from mahjongkit.game.settlement import balances
+from mahjongkit.game.state import HandState
+from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.ruleset import get_ruleset
+
+
+def hand_seed(run_seed: int, wall: int) -> int:
+    """The seed of a run's ``wall``-th wall (64 bits), the same on every process.
+
+    >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
+    True
+    """
+    return random.Random(f"mahjongkit-sim/{run_seed}/{wall}").getrandbits(64)
+
+
+@dataclass(frozen=True, slots=True)
+class HandJob:
+    """One hand to play: its number in the run, its wall and the line-up's rotation."""
+
+    index: int
+    wall: int
+    rotation: int = 0
+
+
+def jobs(hands: int, duplicate: bool) -> list[HandJob]:
+    """The run's hands in order: ``hands`` walls, each four times when ``duplicate``.
+
+    >>> [(j.wall, j.rotation) for j in jobs(2, True)][:5]
+    [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)]
+    """
+    if hands < 0:
+        raise ValueError(f"the number of hands must not be negative, not {hands}")
+    if not duplicate:
+        return [HandJob(i, i, 0) for i in range(hands)]
+    return [HandJob(4 * w + r, w, r) for w in range(hands) for r in range(4)]
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """What one hand did, seats 0 East (the dealer) .. 3 North.
+
+    ``bots`` names the bot in each seat and ``entrant`` which line-up position sat there;
+    ``points`` is each seat's net money from the hand's settlement (the ruleset's table
+    rules, dealer in seat 0); ``fans`` the items of each winning score.
+    """
+
+    index: int
+    wall: int
+    rotation: int
+    bots: tuple[str, ...]
+    entrant: tuple[int, ...]
+    kind: str
+    """``win``, ``draw``, ``void`` or ``error``."""
+    winners: tuple[int, ...] = ()
+    self_drawn: bool = False
+    totals: tuple[int, ...] = ()
+    """Each winner's scored total."""
+    fans: tuple[tuple[str, ...], ...] = ()
+    """Each winner's item names."""
+    points: tuple[int, ...] = (0, 0, 0, 0)
+    error: str = ""
+    record: str = ""
+    """The engine's hand record as one JSON line, when asked for."""
+
+
+def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    """Bots by name, each with a generator drawn from ``seed`` by line-up position."""
+    rng = random.Random(seed)
+    out = []
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+        out.append(BOTS[name](random.Random(rng.getrandbits(64))))
+    return out
+
+
+def play_job(
+    ruleset: str, lineup: Sequence[str], run_seed: int, job: HandJob, *, keep_record: bool = False
+) -> HandOutcome:
+    """Play one hand of a run; an engine error becomes an ``error`` outcome."""
+    if len(lineup) != 4:
+        raise ValueError(f"a hand needs four bots, not {len(lineup)}")
+    seed = hand_seed(run_seed, job.wall)
+    # Line-up position i sits in seat (i + rotation) % 4.
+    entrant = tuple((s - job.rotation) % 4 for s in range(4))
+    names = tuple(lineup[e] for e in entrant)
+    try:
+        rules = get_ruleset(ruleset)
+        bots = make_bots(lineup, seed ^ 0x5EED)
+        state = HandState.new(rules, random.Random(seed))
+        result = drive_hand(state, [bots[e] for e in entrant])
+        money = money_of(state, first_deal(), table_rules(rules), Pot())
+    except Exception as err:  # a bad hand must not end a long run: counted as an error
+        last = traceback.format_exc().strip().splitlines()[-1]
+        return HandOutcome(
+            job.index, job.wall, job.rotation, names, entrant, "error", error=f"{err!r} ({last})"
+        )
+    net = balances(money.payments)
+    record = record_of(state, seed=seed).dumps() if keep_record else ""
+    return HandOutcome(
+        job.index,
+        job.wall,
+        job.rotation,
+        names,
+        entrant,
+        result.kind,
+        result.winners,
+        result.self_drawn,
+        tuple(s.total for s in result.scores),
+        tuple(tuple(i.name for i in s.items) for s in result.scores),
+        (net[0], net[1], net[2], net[3]),
+        record=record,
+    )
+
+
+__all__ = ["HandJob", "HandOutcome", "hand_seed", "jobs", "make_bots", "play_job"]

@@ -1,0 +1,155 @@
+"""Statistics of a self-play run, gathered hand by hand in hand order.
+
+>>> from mahjongkit.sim.selfplay import HandOutcome
+>>> stats = Stats("mcr", ("scorer", "random", "random", "random"))
+>>> stats.add(HandOutcome(0, 0, 0, ("scorer", "random", "random", "random"), (0, 1, 2, 3),
+...     "win", (0,), True, (10,), (("All Chows", "Self-Drawn"),), (54, -18, -18, -18)))
+>>> stats.add(HandOutcome(1, 1, 0, ("scorer", "random", "random", "random"), (0, 1, 2, 3),
+...     "draw"))
+>>> j = stats.to_json(seconds=1.0)
+>>> j["hands"], j["wins"], j["draws"], j["self_drawn"], j["points_by_bot"], j["fans"]
+(2, 1, 1, 1, {'random': -54, 'scorer': 54}, {'All Chows': 1, 'Self-Drawn': 1})
+>>> j["points_per_hand_by_bot"]
+{'random': -9.0, 'scorer': 27.0}
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjongkit.sim.selfplay import HandOutcome
+
+
+@dataclass
+class Stats:
+    """Running totals of a run. `add` the outcomes in hand order."""
+
+    ruleset: str
+    lineup: tuple[str, ...]
+    hands: int = 0
+    wins: int = 0
+    draws: int = 0
+    voids: int = 0
+    self_drawn: int = 0
+    errors: int = 0
+    error_messages: list[str] = field(default_factory=list)
+    wins_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    wins_by_bot: Counter[str] = field(default_factory=Counter)
+    wins_by_entrant: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    seats_by_bot: Counter[str] = field(default_factory=Counter)
+    """Hands each bot name played, one per seat it filled."""
+    points_by_bot: Counter[str] = field(default_factory=Counter)
+    points_by_entrant: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    fans: Counter[str] = field(default_factory=Counter)
+    win_totals: list[int] = field(default_factory=list)
+    """Every winning score's total, in hand order (the points distribution)."""
+
+    def add(self, out: HandOutcome) -> None:
+        """Count one hand."""
+        self.hands += 1
+        for name in out.bots:
+            self.seats_by_bot[name] += 1
+        if out.kind == "error":
+            self.errors += 1
+            if len(self.error_messages) < 20:
+                self.error_messages.append(f"hand {out.index}: {out.error}")
+            return
+        if out.kind == "draw":
+            self.draws += 1
+        elif out.kind == "void":
+            self.voids += 1
+        else:
+            self.wins += 1
+            self.self_drawn += out.self_drawn
+            for seat, total, fans in zip(out.winners, out.totals, out.fans, strict=True):
+                self.wins_by_seat[seat] += 1
+                self.wins_by_bot[out.bots[seat]] += 1
+                self.wins_by_entrant[out.entrant[seat]] += 1
+                self.win_totals.append(total)
+                for name in dict.fromkeys(fans):
+                    self.fans[name] += 1
+        for seat in range(4):
+            self.points_by_bot[out.bots[seat]] += out.points[seat]
+            self.points_by_entrant[out.entrant[seat]] += out.points[seat]
+
+    def to_json(self, seconds: float) -> dict[str, Any]:
+        """The run's summary; the first keys are the ``simulate --json`` contract."""
+        names = sorted(set(self.lineup))
+        per_hand = {
+            n: round(self.points_by_bot[n] / self.seats_by_bot[n], 4)
+            if self.seats_by_bot[n]
+            else 0.0
+            for n in names
+        }
+        return {
+            "ruleset": self.ruleset,
+            "hands": self.hands,
+            "wins": self.wins,
+            "draws": self.draws,
+            "self_drawn": self.self_drawn,
+            "points_by_bot": {n: self.points_by_bot[n] for n in names},
+            "fans": dict(sorted(self.fans.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "hands_per_second": round(self.hands / seconds, 2) if seconds > 0 else 0.0,
+            "errors": self.errors,
+            "bots": list(self.lineup),
+            "voids": self.voids,
+            "wins_by_seat": list(self.wins_by_seat),
+            "wins_by_bot": {n: self.wins_by_bot[n] for n in names},
+            "points_per_hand_by_bot": per_hand,
+            "average_win_points": (
+                round(sum(self.win_totals) / len(self.win_totals), 3) if self.win_totals else 0.0
+            ),
+            "error_messages": list(self.error_messages),
+        }
+
+    def lines(self, seconds: float) -> list[str]:
+        """The summary as text."""
+        j = self.to_json(seconds)
+        hands = max(self.hands, 1)
+        out = [
+            f"{self.ruleset}: {self.hands} hands, line-up {', '.join(self.lineup)}",
+            f"wins {self.wins} ({100 * self.wins / hands:.1f}%), self-drawn {self.self_drawn}"
+            f" ({100 * self.self_drawn / max(self.wins, 1):.1f}% of wins), exhaustive draws"
+            f" {self.draws}, void {self.voids}, errors {self.errors}",
+            "wins by seat (E S W N): " + " ".join(str(w) for w in self.wins_by_seat),
+            f"average points of a win: {j['average_win_points']}",
+        ]
+        for n in sorted(set(self.lineup)):
+            seats = self.seats_by_bot[n]
+            rate = 100 * self.wins_by_bot[n] / max(seats, 1)
+            out.append(
+                f"  {n:10s} wins {self.wins_by_bot[n]:6d} ({rate:5.1f}%"
+                f" of its hands)  points {self.points_by_bot[n]:+8d}"
+                f"  per hand {j['points_per_hand_by_bot'][n]:+.3f}"
+            )
+        out.append("fans (hands won with each):")
+        for name, count in list(j["fans"].items()):
+            out.append(f"  {count:7d}  {name}")
+        out.append(f"{j['hands_per_second']} hands per second")
+        for msg in self.error_messages:
+            out.append(f"error: {msg}")
+        return out
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and the normal-approximation confidence interval of the mean.
+
+    >>> mean_interval([1.0, 2.0, 3.0])
+    (2.0, 0.868, 3.132)
+    """
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (round(mean, 3), round(mean - half, 3), round(mean + half, 3))
+
+
+__all__ = ["Stats", "mean_interval"]
