@@ -409,6 +409,8 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
         return paired - (parts[group] == _PAIR) + (part == _PAIR) == 1
 
     for g, suit in enumerate(suits):
+        if sum(suit) % 3 == 0:
+            continue  # one more tile leaves it a tile over its sets
         to_sets, to_pair = _suit_completions(suit)
         if to_sets and fits(g, _SETS):
             found.update(9 * g + r for r in to_sets)
