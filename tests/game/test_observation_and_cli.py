@@ -68,3 +68,14 @@ def test_hand_and_replay_commands(tmp_path: Path) -> None:
 def test_hand_command_rejects_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["hand", "--bots", "genius"])
     assert result.exit_code == 2
+
+
+def test_who_else_may_claim_is_hidden() -> None:
+    # South can chow and West can pung East's 3p; North must not learn either.
+    state = table("mcr", ["147m147p147sESWN3p", "12p258m369sCFPEN", "33p147m147sSWNCF", FC])
+    state.apply(0, A("discard 3p"))
+    assert state.to_act() == (1, 2)
+    assert observation(state, 3).to_act == ()
+    assert observation(state, 0).to_act == ()
+    assert observation(state, 1).to_act == (1,)
+    assert observation(state, 2).to_act == (2,)

@@ -36,6 +36,9 @@ class Observation:
     turn: int
     """The seat whose turn it is (the discarder while a discard is being answered)."""
     to_act: tuple[int, ...]
+    """Who must act, as far as this seat can tell: the seat in turn; while a discard or a
+    kong is being answered, only this seat itself if it is asked (who else could claim is
+    hidden: it would show what they hold)."""
     prevalent_wind: Tile
     concealed: tuple[int, ...]
     """The seat's own concealed tiles as 34 counts."""
@@ -106,13 +109,14 @@ def observation(state: HandState, seat: int) -> Observation:
         hidden[seat] = 0
     w = state.window
     phase = state.phase.value
+    legal = state.legal_actions(seat)
     in_window = w is not None and (phase == "claim" or phase == "rob")
     return Observation(
         seat,
         state.ruleset.name,
         phase,
         w.giver if in_window and w is not None else state.turn,
-        state.to_act(),
+        state.to_act() if phase == "turn" else ((seat,) if legal else ()),
         state.prevalent_wind,
         tuple(state.concealed[seat]),
         state.last_tile if seat == state.turn and phase == "turn" else -1,
@@ -127,7 +131,7 @@ def observation(state: HandState, seat: int) -> Observation:
         state.wall.remaining,
         w.tile if in_window and w is not None else -1,
         w.giver if in_window and w is not None else -1,
-        state.legal_actions(seat),
+        legal,
         state.dealer_streak,
     )
 
