@@ -58,3 +58,104 @@ def test_play_a_whole_hand_against_bots(server: Any, browser: Any, screenshots: 
     assert rows.count() == 5
     page.screenshot(path=str(screenshots / "table-match-over.png"), full_page=True)
     page.close()
+
+
+def test_history_and_replay_of_the_played_game(
+    server: Any, browser: Any, screenshots: Path
+) -> None:
+    """Issue 8, deliver 5: the history page lists the game; the replay steps both ways."""
+    room = server.tables.create(_one_hand_bots_only())
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/history")
+    row = page.locator(f'[data-testid="game-row"][data-game="{room.game_id}"]')
+    row.wait_for()
+    row.locator('[data-testid="replay-link"]').click()
+    page.wait_for_selector('[data-testid="replay-seat-0"]')
+    assert page.locator('[data-testid="replay-step"]').inner_text().startswith("step 0 of")
+    page.click('[data-testid="replay-next"]')
+    page.click('[data-testid="replay-next"]')
+    assert page.locator('[data-testid="replay-step"]').inner_text().startswith("step 2 of")
+    page.click('[data-testid="replay-prev"]')
+    assert page.locator('[data-testid="replay-step"]').inner_text().startswith("step 1 of")
+    page.click('[data-testid="replay-last"]')
+    assert page.locator('[data-testid="replay-result"]').inner_text().startswith("Result")
+    page.screenshot(path=str(screenshots / "replay-phone.png"), full_page=True)
+    page.close()
+
+
+def _one_hand_bots_only() -> Any:
+    from mahjongkit.web.table import TableConfig
+
+    return TableConfig("mcr", seed=11, seats=("random",) * 4, hands=1)
+
+
+def test_scorer_page_breakdown(server: Any, browser: Any, screenshots: Path) -> None:
+    """Issue 8, deliver 3: click tiles into a hand, tick self-drawn, read the breakdown."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/scorer")
+    page.wait_for_selector('[data-testid="palette-tile"]')
+    page.select_option('[data-testid="ruleset-select"]', "mcr")
+    page.fill('[data-testid="hand-input"]', "[123m2]456p789s1sEE")
+    for tile in ("E", "1s"):  # the palette appends tiles in notation
+        page.click(f'[data-testid="palette-tile"][data-tile="{tile}"]')
+    assert page.locator('[data-testid="hand-input"]').input_value() == "[123m2]456p789s1sEEE1s"
+    assert page.locator('[data-testid="hand-preview"] span.tile').count() == 14
+    page.check('[data-testid="self_drawn"]')
+    page.select_option('[data-testid="seat-wind"]', "N")
+    page.click('[data-testid="score-button"]')
+    page.wait_for_selector('[data-testid="score-total"]')
+    # Mixed Straight 8, Prevalent Wind 2, Single Wait 1, Self-Drawn 1 (as `mahjongkit score`).
+    assert page.locator('[data-testid="score-total"]').inner_text() == "12"
+    fans = page.locator('[data-testid="fan"]').evaluate_all("els => els.map(e => e.dataset.fan)")
+    assert "mixed_straight" in fans and "self_drawn" in fans
+    page.screenshot(path=str(screenshots / "scorer-phone.png"), full_page=True)
+    page.fill('[data-testid="hand-input"]', "123m")
+    page.click('[data-testid="score-button"]')
+    page.wait_for_function("document.querySelector('[data-testid=error]').textContent.length > 0")
+    page.close()
+
+
+def test_scoresheet_page_wins_undo_export(server: Any, browser: Any, screenshots: Path) -> None:
+    """Issue 8, deliver 4: four names, a win by points, a win by hand, undo, export; kept."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/scoresheet")
+    page.select_option('[data-testid="ruleset-select"]', "mcr")
+    for i, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+        page.fill(f'[data-testid="player-name-{i}"]', name)
+    page.click('[data-testid="new-sheet"]')
+    page.wait_for_selector('[data-testid="add-line"]')
+    # Bo wins 12 on Di's discard (the Scoresheet doctest: -8, 36, -8, -20).
+    page.select_option('[data-testid="winner"]', "1")
+    page.select_option('[data-testid="discarder"]', "3")
+    page.fill('[data-testid="points"]', "12")
+    page.click('[data-testid="add-line"]')
+    page.wait_for_selector('[data-testid="sheet-line"]')
+    totals = page.locator('[data-testid="totals"] th.num').all_inner_texts()
+    assert totals == ["-8", "36", "-8", "-20"]
+    # Ann self-draws a scored hand: 12 points, 20 from each other player.
+    page.select_option('[data-testid="winner"]', "0")
+    page.select_option('[data-testid="discarder"]', "")
+    page.fill('[data-testid="line-hand"]', "[123m2]456p789s1sEEE1s")
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelectorAll('[data-testid=sheet-line]').length == 2")
+    assert page.locator('[data-testid="totals"] th.num').all_inner_texts() == [
+        "52",
+        "16",
+        "-28",
+        "-40",
+    ]
+    page.screenshot(path=str(screenshots / "scoresheet-phone.png"), full_page=True)
+    page.click('[data-testid="undo"]')
+    page.wait_for_function("document.querySelectorAll('[data-testid=sheet-line]').length == 1")
+    sheet_url = page.url
+    csv = page.request.get(
+        server.url + (page.get_attribute('[data-testid="export-csv"]', "href") or "")
+    )
+    assert csv.text().splitlines()[0] == "hand,round,dealer,kind,Ann,Bo,Cy,Di"
+    json_href = page.get_attribute('[data-testid="export-json"]', "href") or ""
+    exported = page.request.get(server.url + json_href)
+    assert exported.json()["scores"] == [-8, 36, -8, -20]
+    page.goto(sheet_url)  # kept in the database
+    page.wait_for_selector('[data-testid="sheet-line"]')
+    assert page.locator('[data-testid="sheet-line"]').count() == 1
+    page.close()

@@ -187,6 +187,7 @@ def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]
     data["over"] = sheet.over
     data["round"] = sheet.deal.label() if sheet.deal else None
     data["dealer"] = sheet.deal.dealer if sheet.deal else None
+    data["hand"] = sheet.deal.number + 1 if sheet.deal else None
     return data
 
 
