@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from mahjongkit.scoring.catalogue import Catalogue
 
@@ -134,6 +134,32 @@ def combine_sets(
     return pairs
 
 
+def first_fits(
+    patterns: Sequence[SetPattern], keys: Iterable[int], arities: Iterable[int] = (2, 3)
+) -> dict[tuple[tuple[int, ...], int | None], int]:
+    """A ``memo`` for `combine_sets` filled in advance: for every sorted run of ``arity``
+    key tiles drawn from ``keys`` (repeats allowed), the first of ``patterns`` that fits.
+
+    Only arities where no pattern reads the pair are filled (the others depend on it).
+
+    >>> same = SetPattern("double", 2, lambda t, pair: t[0] == t[1])
+    >>> sorted(first_fits((same,), (1, 2), (2,)).items())
+    [(((1, 1), None), 0), (((1, 2), None), -1), (((2, 2), None), 0)]
+    """
+    keys = sorted(keys)
+    with_pair = {p.arity for p in patterns if p.with_pair}
+    memo: dict[tuple[tuple[int, ...], int | None], int] = {}
+    for arity in arities:
+        if arity in with_pair:
+            continue
+        for run in combinations_with_replacement(keys, arity):
+            memo[run, None] = next(
+                (i for i, p in enumerate(patterns) if p.arity == arity and p.matches(run, None)),
+                -1,
+            )
+    return memo
+
+
 def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[Found]:
     """Keep ``limit`` patterns: repeats of one pattern go first, the lowest in priority first.
 
@@ -218,4 +244,5 @@ __all__ = [
     "Sources",
     "apply_implications",
     "combine_sets",
+    "first_fits",
 ]

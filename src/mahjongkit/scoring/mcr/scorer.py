@@ -46,7 +46,13 @@ from mahjongkit.scoring.mcr.reading import (
     SetInfo,
 )
 from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
-from mahjongkit.scoring.principles import Found, SetPattern, apply_implications, combine_sets
+from mahjongkit.scoring.principles import (
+    Found,
+    SetPattern,
+    apply_implications,
+    combine_sets,
+    first_fits,
+)
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group
@@ -124,7 +130,6 @@ def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, 
     return tuple((tuple(_set_code(k, base + r) for k, r in split), p) for split, p in found)
 
 
-@lru_cache(maxsize=1 << 15)
 def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int, ...], Tile], ...]:
     """Every split of concealed ``counts`` into ``sets`` pungs/chows and a pair.
 
@@ -132,7 +137,8 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
     its set. The splits are listed in the order of their sets (a pung before a chow on
     the same tile), the order the reference calculator meets them in, which decides
     between readings of equal value. Each suit is split on its own (cached by its nine
-    counts); its size modulo 3 says whether it holds the pair.
+    counts); its size modulo 3 says whether it holds the pair. The whole hand is not
+    cached: hands rarely repeat, their suits often do.
 
     >>> from mahjongkit.tiles import tiles_to_counts
     >>> [[CONCEALED_SETS[c][:2] for c in codes] for codes, _ in
@@ -262,14 +268,15 @@ class _Plan:
     """Per reading kind, the hand-level groups that apply."""
     chow_patterns: tuple[SetPattern, ...]
     pung_patterns: tuple[SetPattern, ...]
+    fits: dict[bool, dict[tuple[tuple[Tile, ...], Tile | None], int]] = field(
+        compare=False, hash=False
+    )
+    """Per kind (chows or not), which set pattern first fits a run of key tiles: every run
+    of two or three sets worked out with the plan, runs of four remembered as met."""
     combined: dict[tuple[tuple[Tile, ...], Tile | None, bool], tuple[Found, ...]] = field(
         default_factory=dict, compare=False, hash=False
     )
     """What the set patterns gave for each run of key tiles already met (a cache)."""
-    fits: dict[bool, dict[tuple[tuple[Tile, ...], Tile | None], int]] = field(
-        default_factory=lambda: {True: {}, False: {}}, compare=False, hash=False
-    )
-    """Per kind (chows or not), which set pattern first fits a run of key tiles (a cache)."""
     items: dict[tuple[str, int, tuple[str, ...]], ScoreItem] = field(
         default_factory=dict, compare=False, hash=False
     )
@@ -296,6 +303,8 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             if fn.__name__ in values
         )
 
+    chows = tuple(p for p in CHOW_PATTERNS if p.item in values)
+    pungs = tuple(p for p in PUNG_PATTERNS if p.item in values)
     return _Plan(
         values=values,
         hand_detectors=active(tuple(sorted(HAND_GROUPS))),
@@ -307,9 +316,14 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             kind: frozenset(g for g in groups if g in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
-        chow_patterns=tuple(p for p in CHOW_PATTERNS if p.item in values),
-        pung_patterns=tuple(p for p in PUNG_PATTERNS if p.item in values),
+        chow_patterns=chows,
+        pung_patterns=pungs,
+        fits={True: first_fits(chows, _CHOW_KEYS), False: first_fits(pungs, range(NUM_KINDS))},
     )
+
+
+_CHOW_KEYS: Final = tuple(t for t in range(27) if t % 9 <= 6)
+"""The tiles a chow can start on."""
 
 
 _ALL: Final = frozenset(HAND_GROUPS)
@@ -330,8 +344,8 @@ def _combined(
         if len(plan.combined) > 1 << 16:
             plan.combined.clear()
         fits = plan.fits[key[2]]
-        if len(fits) > 1 << 16:
-            fits.clear()
+        if len(fits) > 1 << 17:
+            fits.clear()  # the runs of two or three sets come back as they are met
         found = plan.combined[key] = tuple(combine_sets(tiles, patterns, pair, fits))
     return found
 
