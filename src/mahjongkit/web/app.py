@@ -221,16 +221,20 @@ def create_app(store: Store) -> FastAPI:
         try:
             room = tables.get(game_id)
         except HTTPException:
-            await websocket.close(code=4404)
-            return
-        player = room.player_of(token) if token else None
-        if player is None or room.game.config.seats[player] != HUMAN:
-            await websocket.close(code=4403)
-            return
+            room = None
+        player = room.player_of(token) if room is not None and token else None
+        # Accept, then close with a code the page can explain (a refused handshake can't).
         await websocket.accept()
+        if room is None:
+            await websocket.close(code=4404, reason="no such table")
+            return
+        if player is None or room.game.config.seats[player] != HUMAN:
+            await websocket.close(code=4403, reason="not a seat token of this table")
+            return
         room.sockets.setdefault(player, set()).add(websocket)
         try:
             await websocket.send_json(_state_message(room, player))
+            _schedule_timeout(room, tables)  # a resumed table's open window times out too
             while True:
                 try:
                     message = await websocket.receive_json()
@@ -346,7 +350,7 @@ def _table_config(body: dict[str, Any]) -> TableConfig:
         seed=int(seed) if seed is not None else secrets.randbits(48),
         seats=seats,
         names=names,
-        hands=int(hands) if hands else None,
+        hands=int(hands) if hands is not None else None,
         claim_timeout=float(body.get("claim_timeout", 15)),
     )
 

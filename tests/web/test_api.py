@@ -1,0 +1,210 @@
+"""The JSON API and the table's WebSocket against a real server on loopback (issue 8)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from mahjongkit.rules.ruleset import ruleset_names
+from mahjongkit.tiles import NAMES, counts_to_tiles
+from mahjongkit.web.table import TableConfig, TableGame
+
+ws_client = pytest.importorskip("websockets.sync.client")
+
+
+def ws_url(server: Any, game_id: str, token: str) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws/tables/{game_id}?token={token}"
+
+
+def recv(ws: Any) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return message
+
+
+def create(server: Any, **body: Any) -> dict[str, Any]:
+    reply = httpx.post(server.url + "/api/tables", json=body, timeout=10)
+    assert reply.status_code == 200, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def test_rulesets_offer_every_registered_ruleset(server: Any) -> None:
+    """Issue 8, deliver 2: every registered ruleset is offered."""
+    names = [r["name"] for r in httpx.get(server.url + "/api/rulesets").json()]
+    assert names == ruleset_names()
+
+
+def test_tiles_are_drawn_by_the_library(server: Any) -> None:
+    tiles = httpx.get(server.url + "/api/tiles").json()
+    assert len(tiles) == 43 and tiles["5m"].startswith("<svg") and "back" in tiles
+
+
+def test_pages_are_served(server: Any) -> None:
+    for path in ("/", "/scorer", "/scoresheet", "/history", "/replay/x", "/static/table.js"):
+        assert httpx.get(server.url + path).status_code == 200, path
+
+
+def test_a_bad_table_is_refused(server: Any) -> None:
+    bad = [{"ruleset": "nope"}, {"seats": ["human", "bogus", "random", "random"]}, {"hands": 0}]
+    for body in bad:
+        reply = httpx.post(server.url + "/api/tables", json=body)
+        assert reply.status_code == 400, body
+
+
+def test_only_a_seat_token_opens_the_table(server: Any) -> None:
+    """Issue 8, deliver 6: each seat has a secret token; no token, no seat."""
+    made = create(server, seats=["human", "random", "random", "random"], seed=1)
+    for token in ("", "wrong"):
+        with ws_client.connect(ws_url(server, made["id"], token)) as ws:
+            with pytest.raises(Exception) as err:
+                ws.recv(timeout=5)
+            assert "4403" in str(err.value)
+    assert "token" not in json.dumps(httpx.get(server.url + f"/api/tables/{made['id']}").json())
+    assert all("token" not in row for row in httpx.get(server.url + "/api/games").json())
+
+
+def test_bad_and_illegal_messages_get_an_error_and_the_connection_stays(server: Any) -> None:
+    """Issue 8, deliver 6: a bad or illegal message is answered with an error; the seat
+    can go on playing on the same connection."""
+    made = create(server, seats=["human", "random", "random", "random"], seed=2, hands=1)
+    seat = made["seats"][0]
+    with ws_client.connect(ws_url(server, made["id"], seat["token"])) as ws:
+        view = recv(ws)["view"]
+        legal = view["you"]["legal_actions"]
+        assert legal, "the dealer discards first"
+        for message in ("not json", json.dumps([1]), json.dumps({"type": "dance"})):
+            ws.send(message)
+            assert recv(ws)["type"] == "error"
+        not_held = next(
+            f"discard {t}" for t in ("1m", "9p", "E", "C", "5s") if f"discard {t}" not in legal
+        )
+        for action in (not_held, "pung", "discard 0x", "win"):
+            ws.send(json.dumps({"type": "action", "action": action}))
+            reply = recv(ws)
+            if action == "win" and "win" in legal:
+                continue
+            assert reply["type"] == "error", action
+        ws.send(json.dumps({"type": "action", "index": 9999}))
+        assert recv(ws)["type"] == "error"
+        ws.send(json.dumps({"type": "ping"}))
+        assert recv(ws) == {"type": "pong"}
+        ws.send(json.dumps({"type": "action", "action": legal[-1]}))
+        after = recv(ws)
+        assert after["type"] == "state"
+        assert after["view"]["log"] != view["log"]
+
+
+def _keys(value: Any, path: str = "") -> set[str]:
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.add(f"{path}.{k}")
+            out |= _keys(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for v in value:
+            out |= _keys(v, f"{path}[]")
+    return out
+
+
+def test_no_message_carries_another_seats_concealed_tiles(server: Any) -> None:
+    """Issue 8, deliver 6 and 9: two people and two bots play a whole hand over WebSockets;
+    every message to a seat holds that seat's own concealed tiles only (checked against the
+    server's state), no wall, and others' draws hidden in the log."""
+    made = create(
+        server, seats=["human", "random", "human", "random"], seed=5, hands=1, claim_timeout=600
+    )
+    game_id = made["id"]
+    tokens = {s["player"]: s["token"] for s in made["seats"] if "token" in s}
+    game: TableGame = server.tables.get(game_id).game
+    rng = random.Random(0)
+    allowed_paths: set[str] | None = None
+    with (
+        ws_client.connect(ws_url(server, game_id, tokens[0])) as ws0,
+        ws_client.connect(ws_url(server, game_id, tokens[2])) as ws2,
+    ):
+        sockets = {0: ws0, 2: ws2}
+        views = {p: recv(ws)["view"] for p, ws in sockets.items()}
+        for _ in range(500):
+            for p, v in views.items():
+                text = json.dumps(v)
+                assert 'wall"' not in text.replace("wall_live", "")
+                if game.in_play:
+                    seat = game.seat_of(p)
+                    own = sorted(NAMES[t] for t in counts_to_tiles(game.state.concealed[seat]))
+                    you = v["you"]
+                    shown = you["concealed"] + ([you["last_tile"]] if you["last_tile"] else [])
+                    assert sorted(shown) == own
+                    for line in v["log"]:
+                        if " draw " in line and not line.startswith(v["players"][p]["name"]):
+                            assert " draw ?" in line, line
+                paths = {k for k in _keys(v) if not k.startswith(".last_hand")}
+                assert not any("concealed" in k for k in paths - {".you.concealed"})
+                allowed_paths = paths if allowed_paths is None else allowed_paths | paths
+            if views[0]["over"]:
+                break
+            movers = [p for p, v in views.items() if v["you"]["legal_actions"]]
+            assert movers, "someone must be able to act"
+            p = movers[0]
+            action = rng.choice(views[p]["you"]["legal_actions"])
+            sockets[p].send(json.dumps({"type": "action", "action": action}))
+            views = {q: recv(ws)["view"] for q, ws in sockets.items()}
+        else:
+            pytest.fail("the hand did not end")
+    assert allowed_paths is not None and ".you.concealed" in allowed_paths
+
+
+def test_a_reconnecting_player_gets_the_full_current_view(server: Any) -> None:
+    """Issue 8, deliver 6: reconnecting shows exactly the view before."""
+    made = create(server, seats=["human", "random", "random", "random"], seed=7, hands=1)
+    url = ws_url(server, made["id"], made["seats"][0]["token"])
+    with ws_client.connect(url) as ws:
+        view = recv(ws)["view"]
+        ws.send(json.dumps({"type": "action", "action": view["you"]["legal_actions"][0]}))
+        before = recv(ws)["view"]
+    with ws_client.connect(url) as ws:
+        assert recv(ws)["view"] == before
+
+
+def _claim_seed() -> int:
+    """A seed where the person (discarding their drawn tile) is asked about a discard."""
+    for seed in range(200):
+        game = TableGame(TableConfig("mcr", seed, hands=1))
+        for _ in range(60):
+            if game.claim_open or not game.in_play:
+                break
+            game.act(0, game.view(0)["you"]["legal_actions"][0])
+        if game.claim_open:
+            return seed
+    raise AssertionError("no seed gives a claim window")
+
+
+def test_the_claim_window_closes_by_the_tables_timeout(server: Any) -> None:
+    """Issue 8, deliver 2: an unanswered claim window closes after the timeout as a pass."""
+    seed = _claim_seed()
+    made = create(server, seed=seed, hands=1, claim_timeout=1)
+    with ws_client.connect(ws_url(server, made["id"], made["seats"][0]["token"])) as ws:
+        view = recv(ws)["view"]
+        for _ in range(60):
+            if view["claim_open"]:
+                break
+            ws.send(json.dumps({"type": "action", "action": view["you"]["legal_actions"][0]}))
+            view = recv(ws)["view"]
+        assert view["claim_open"] and "pass" in view["you"]["legal_actions"]
+        after = recv(ws)["view"]  # sent by the server when the window times out
+        assert not after["claim_open"] or after["log"] != view["log"]
+
+
+def test_a_table_of_bots_plays_itself_and_is_stored(server: Any) -> None:
+    """Issue 8, deliver 5: a finished game is in the database with its record."""
+    made = create(server, seats=["random"] * 4, seed=3, hands=2)
+    row = next(g for g in httpx.get(server.url + "/api/games").json() if g["id"] == made["id"])
+    assert row["status"] == "finished" and row["summary"]["hands"] == 2
+    record = httpx.get(server.url + f"/api/games/{made['id']}/record").json()
+    assert len(record["hands"]) == 2
+    frames = httpx.get(server.url + f"/api/games/{made['id']}/replay/1").json()["frames"]
+    assert frames[-1]["ended"] and not frames[0]["ended"]
+    assert httpx.get(server.url + f"/api/games/{made['id']}/replay/2").status_code == 404
