@@ -3,8 +3,8 @@
 How it plays: exactly as `scorer` until some opponent looks threatening, then every
 discard pays a danger cost.
 
-- Threat of an opponent (0..1): 1 once it has declared Ting; 0.8 with three or more
-  declared sets, 0.5 with two, 0.25 with one; plus 0.2 when fewer than a quarter of the
+- Threat of an opponent (0..1): 1 once it has declared Ting; 0.6 with three or more
+  declared sets, 0.35 with two, 0.15 with one; plus 0.2 when fewer than a quarter of the
   live tiles are left (anyone may be ready by then), at most 1.
 - Danger of a tile to that opponent (0..1): 0.1 if the opponent discarded it itself (it
   rarely waits on a tile it threw away); an honour nobody else can hold (all its other
@@ -12,10 +12,11 @@ discard pays a danger cost.
   a 1 or 9, 0.7 for a 2 or 8, 1 for the middle ranks. An opponent whose declared sets
   are all of one suit (and honours) is a flush threat: that suit's danger is raised by
   half, the other suits' lowered to a third.
-- A discard costs ``0.5 * (1 + v) * sum(threat * danger)`` where ``v`` is the best value
-  a discard keeps: a far hand (small ``v``) folds to the safest tile, a ready hand that
-  can win for points pushes on unless the danger is high.
-- While threatened (a threat of 0.5 or more) and two or more steps from ready, it
+- A discard costs ``DEAL_IN_COST * sum(threat * danger)`` in the scorer's hand values
+  (times ten under Taiwanese rules, whose values carry the points): a hand two or more
+  steps from ready (worth little) folds to the safest tile, a ready hand that can win for
+  points pushes on.
+- While threatened (a threat of 0.6 or more) and two or more steps from ready, it
   claims nothing: a claim spends safe tiles.
 
 >>> import random
@@ -35,12 +36,21 @@ from mahjongkit.shanten import shanten
 from mahjongkit.tiles import NUM_KINDS
 
 _RANK_DANGER = (0.5, 0.7, 1.0, 1.0, 1.0, 1.0, 1.0, 0.7, 0.5)
+DEAL_IN_COST = 0.05
+"""What feeding a threatening opponent's win costs, in the scorer's hand values: a tile
+wins for a ready opponent about one time in ten and pays about half of what winning
+brings (a ready hand that qualifies is worth about 0.5, one step from ready about 0.1)."""
+LATE = 20
+"""Live tiles left under which everyone counts as likely ready (about a quarter of the
+live wall after the deal)."""
+TAIWANESE_SCALE = 10.0
+"""Taiwanese hand values carry their points (base plus items): the cost scales with them."""
 
 
 def threats(view: HandView) -> list[float]:
     """Each seat's threat (0 for the bot's own seat)."""
     obs = view.obs
-    late = obs.wall_live < 0.25 * (136 if view.hand_size == 13 else 144) * 0.6
+    late = obs.wall_live < LATE
     out = []
     for seat in range(4):
         if seat == obs.seat:
@@ -50,7 +60,7 @@ def threats(view: HandView) -> list[float]:
             out.append(1.0)
             continue
         sets = len(obs.melds[seat]) + obs.hidden_kongs[seat]
-        t = 0.8 if sets >= 3 else 0.5 if sets == 2 else 0.25 if sets == 1 else 0.0
+        t = 0.6 if sets >= 3 else 0.35 if sets == 2 else 0.15 if sets == 1 else 0.0
         if late:
             t += 0.2
         out.append(min(1.0, t))
@@ -82,17 +92,18 @@ class DefenderBot(ScorerBot):
         threat = threats(view)
         if not any(threat):
             return {}
-        scale = 0.5 * (1.0 + top)
+        family, _ = self.family(view.obs.ruleset)
+        unit = DEAL_IN_COST if family == "mcr" else DEAL_IN_COST * TAIWANESE_SCALE
         out = {}
         for t in range(NUM_KINDS):
             if view.counts[t]:
                 d = sum(threat[s] * danger(view, s, t) for s in range(4) if threat[s])
-                out[t] = scale * d
+                out[t] = unit * d
         return out
 
     def claim(self, view: HandView) -> Action:
         """As the scorer, but no claim while threatened and far from ready."""
-        if max(threats(view)) >= 0.5:
+        if max(threats(view)) >= 0.6:
             forms = self.forms(view.obs.ruleset)
             if shanten(view.counts, view.melds, forms) >= 2:
                 return PASS

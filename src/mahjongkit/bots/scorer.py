@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import permutations
 from typing import Final
 
@@ -52,6 +53,7 @@ from mahjongkit.bots.hand_view import (
     pung_distance,
     regular_distance,
 )
+from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import get_ruleset
@@ -59,7 +61,7 @@ from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import shanten, waits
 from mahjongkit.tiles import EAST, NUM_KINDS
 
-Q: Final = 0.35
+Q: Final = 0.4
 """How much one more shanten step discounts a plan."""
 
 
@@ -110,25 +112,45 @@ class ScorerBot(EfficientBot):
         return self._family[ruleset]
 
     def value(self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld]) -> float:
-        """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth."""
+        """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth:
+        roughly the chance to win with it times what the win would bring."""
         ruleset = view.obs.ruleset
         forms = self.forms(ruleset)
         family, minimum = self.family(ruleset)
         m = len(melds)
-        sets = (13 if family == "mcr" else 16) // 3 - m
         d_all = shanten(counts, m, forms)
-        best = 0.0
         if d_all == 0:
-            exact = self._ready_value(view, counts, melds, family, minimum)
+            exact = self._ready_value(view, counts, melds, family)
             if exact > 0:
-                return exact + 100.0
-        floor = max(d_all, 1)
+                return exact
+            d_all = 1  # ready, but no live tile makes a win that qualifies
+        useful = live_useful(counts, m, view.unseen, forms)
+        reach = Q**d_all * useful / (useful + 8)
+        plans = self.plan_points(view, counts, melds, d_all, family, minimum)
+        if family == "mcr":
+            return reach * min(1.0, 0.15 + 0.1 * plans)
+        return reach * plans
+
+    def plan_points(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        floor: int,
+        family: str,
+        minimum: int,
+    ) -> float:
+        """The best plan's points, discounted by ``Q`` for each step it lies beyond
+        ``floor`` (the hand's shanten)."""
+        m = len(melds)
+        sets = (13 if family == "mcr" else 16) // 3 - m
         unseen = view.unseen
         if family == "mcr":
             best = Q ** (floor + 1) * 1.5
             if m == 0:
-                d_reg = regular_distance(counts, sets)
-                if d_all < d_reg:
+                if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_distance(
+                    counts, sets
+                ):
                     best = max(best, Q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
                 best = max(best, Q ** (max(6 - pairs, floor) + 1) * 24.0)
@@ -138,8 +160,7 @@ class ScorerBot(EfficientBot):
             base = 3.0
             best = Q ** (floor + 1) * (base + 1.0)
             flush_pts, half_pts, pung_pts = base + 8.0, base + 4.0, base + 4.0
-        all_pungs = all(x.kind is not CHOW for x in melds)
-        if all_pungs:
+        if all(x.kind is not CHOW for x in melds):
             d = max(pung_distance(counts, sets), floor)
             best = max(best, Q ** (d + 1) * pung_pts)
         for suit in SUIT_TILES:
@@ -152,7 +173,7 @@ class ScorerBot(EfficientBot):
                 pure = tuple(c if t in suit else 0 for t, c in enumerate(counts))
                 d = max(regular_distance(pure, sets), floor)
                 best = max(best, Q ** (d + 1) * flush_pts)
-        return best
+        return best / Q ** (floor + 1)
 
     def _chow_value(
         self,
@@ -206,48 +227,48 @@ class ScorerBot(EfficientBot):
         return best
 
     def _ready_value(
-        self,
-        view: HandView,
-        counts: tuple[int, ...],
-        melds: Sequence[Meld],
-        family: str,
-        minimum: int,
+        self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld], family: str
     ) -> float:
+        """A ready hand: its live winning tiles that qualify, weighted by how often a win
+        comes on a discard (0.65) or by drawing (0.35), and what they score."""
         obs = view.obs
         forms = self.forms(obs.ruleset)
         try:
             tiles = waits(counts, len(melds), forms)
-        except Exception:  # a waits question the tables cannot answer: no exact value
+        except MahjongError:  # a question the tables cannot answer: no exact value
             return 0.0
-        situation = Situation(
+        flowers = tuple(sorted(obs.flowers[obs.seat]))
+        by_discard = Situation(
             seat_wind=EAST + obs.seat,
             prevalent_wind=obs.prevalent_wind,
-            flowers=tuple(sorted(obs.flowers[obs.seat])),
+            flowers=flowers,
             dealer=obs.seat == 0,
         )
-        live = 0
-        points = 0
+        by_drawing = replace(by_discard, self_drawn=True)
+        weight = 0.0
+        points = 0.0
         for t in tiles:
             n = view.unseen[t]
             if not n:
                 continue
             full = list(counts)
             full[t] += 1
-            try:
-                sc = score(
-                    Hand(tuple(full), tuple(melds), situation.flower_tiles or (), t),
-                    situation,
-                    obs.ruleset,
-                )
-            except Exception:  # an impossible situation for this hand: not counted
-                continue
-            if sc.qualifies:
-                live += n
-                points += n * sc.total
-        if not live:
+            hand = Hand(tuple(full), tuple(melds), flowers, t)
+            for share, situation in ((0.65, by_discard), (0.35, by_drawing)):
+                try:
+                    sc = score(hand, situation, obs.ruleset)
+                except MahjongError:  # a situation this hand cannot have: not counted
+                    continue
+                if sc.qualifies:
+                    weight += share * n
+                    points += share * n * sc.total
+        if not weight:
             return 0.0
-        base = 0.0 if family == "mcr" else 3.0
-        return min(1.0, live / 6) * (base + points / live)
+        average = points / weight
+        reach = weight / (weight + 4)
+        if family == "mcr":
+            return reach * (1 + (average - 8) / 32)
+        return reach * (3.0 + average)
 
     # -- decisions ------------------------------------------------------------------------
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:

@@ -1,0 +1,105 @@
+"""Strength of the bot tiers, measured by duplicate matches: each tier against the one below.
+
+For each ruleset and each pair (tier, tier below) one bot of the tier sits with three of
+the tier below; every wall is played four times with the line-up rotated (duplicate), so
+the tier sits in every seat on every wall and the luck of the tiles cancels. Per pair it
+prints the tier's win rate and the lower tier's (per seat), their points per hand (the
+hand's settlement under the ruleset's table rules), and the difference tier minus lower
+tier per hand with a 95% confidence interval over walls (each wall's four hands averaged
+first). Targets: every difference's interval clear of zero; in MCR the scorer wins at
+least 20% of its hands against three efficient bots, and every win qualifies (8 points).
+
+Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...]``
+(defaults 200 walls = 800 hands per pair, 2 workers, mcr and taiwanese-lrc).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import defaultdict
+
+from mahjongkit.sim import mean_interval, simulate
+
+PAIRS = (("efficient", "random"), ("scorer", "efficient"), ("defender", "scorer"))
+
+
+def measure(ruleset: str, upper: str, lower: str, walls: int, workers: int) -> dict[str, object]:
+    """One duplicate match of ``upper`` against three ``lower`` bots."""
+    start = time.perf_counter()
+    run = simulate(
+        ruleset,
+        (upper, lower, lower, lower),
+        hands=walls,
+        seed=2026,
+        workers=workers,
+        duplicate=True,
+    )
+    per_wall: dict[int, list[float]] = defaultdict(list)
+    hands = len(run.outcomes)
+    upper_wins = lower_wins = 0
+    upper_points = lower_points = 0
+    below_minimum = 0
+    upper_win_points: list[int] = []
+    for out in run.outcomes:
+        seat = out.entrant.index(0)
+        mine = out.points[seat]
+        rest = [out.points[s] for s in range(4) if s != seat]
+        upper_points += mine
+        lower_points += sum(rest)
+        per_wall[out.wall].append(mine - sum(rest) / 3)
+        for w, total in zip(out.winners, out.totals, strict=True):
+            if w == seat:
+                upper_wins += 1
+                upper_win_points.append(total)
+                if ruleset == "mcr" and total < 8:
+                    below_minimum += 1
+            else:
+                lower_wins += 1
+    diffs = [sum(v) / len(v) for v in per_wall.values()]
+    mean, low, high = mean_interval(diffs)
+    return {
+        "ruleset": ruleset,
+        "pair": f"{upper} vs 3 {lower}",
+        "hands": hands,
+        "upper_win_rate": upper_wins / hands,
+        "lower_win_rate": lower_wins / (3 * hands),
+        "upper_pph": upper_points / hands,
+        "lower_pph": lower_points / (3 * hands),
+        "diff": (mean, low, high),
+        "upper_min_win": min(upper_win_points) if upper_win_points else None,
+        "below_minimum": below_minimum,
+        "errors": run.stats.errors,
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def main() -> None:
+    walls = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    rulesets = sys.argv[3:] or ["mcr", "taiwanese-lrc"]
+    print(
+        "| ruleset | match (duplicate) | hands | win rate: tier | win rate: below (per seat)"
+        " | points/hand: tier | points/hand: below | tier - below per hand (95% CI) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for ruleset in rulesets:
+        for upper, lower in PAIRS:
+            r = measure(ruleset, upper, lower, walls, workers)
+            mean, low, high = r["diff"]  # type: ignore[misc]
+            print(
+                f"| {ruleset} | {r['pair']} | {r['hands']} | {100 * r['upper_win_rate']:.1f}%"  # type: ignore[operator]
+                f" | {100 * r['lower_win_rate']:.1f}% | {r['upper_pph']:+.2f}"  # type: ignore[operator]
+                f" | {r['lower_pph']:+.2f} | {mean:+.2f} [{low:+.2f}, {high:+.2f}] |",
+                flush=True,
+            )
+            print(
+                f"<!-- {ruleset} {r['pair']}: lowest winning score of the tier"
+                f" {r['upper_min_win']}, wins under 8 {r['below_minimum']},"
+                f" errors {r['errors']}, {r['seconds']:.0f} s -->",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
