@@ -18,12 +18,15 @@ run: $(STAMP)
 	$(BIN)/mahjongkit waits '1112345678999m'
 	$(BIN)/mahjongkit shanten '[123m2]45p66p789s1sEE'
 	$(BIN)/mahjongkit discard '[123m2]45p66p789s1sEEW'
+	@echo "Starting the web table (SQLite by default; Ctrl-C stops it)"
+	$(BIN)/mahjongkit serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
 test: lint
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	$(BIN)/pytest
 
 bench: $(STAMP)
