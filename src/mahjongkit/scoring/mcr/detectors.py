@@ -25,6 +25,7 @@ from typing import Final
 
 from mahjongkit.scoring.mcr.reading import (
     CHOW,
+    CLASS_BIT,
     KNITTED_REF,
     KONG_SET,
     PAIR_REF,
@@ -37,9 +38,6 @@ from mahjongkit.scoring.principles import SetPattern
 from mahjongkit.tiles import (
     FLOWERS,
     IS_DRAGON,
-    IS_GREEN,
-    IS_HONOR,
-    IS_REVERSIBLE,
     IS_TERMINAL,
     IS_TERMINAL_OR_HONOR,
     IS_WIND,
@@ -210,12 +208,6 @@ def seat_flower(r: Reading) -> list[Sources]:
 
 # -- the tiles of the whole hand (002 lines 75-201) -----------------------------------------
 
-_GREEN: Final = frozenset(t for t in range(34) if IS_GREEN[t])
-_REVERSIBLE: Final = frozenset(t for t in range(34) if IS_REVERSIBLE[t])
-_HONORS: Final = frozenset(t for t in range(34) if IS_HONOR[t])
-_TERMINALS: Final = frozenset(t for t in range(34) if IS_TERMINAL[t])
-_TERMINALS_AND_HONORS: Final = _TERMINALS | _HONORS
-
 
 def no_honors(r: Reading) -> list[Sources]:
     """002 line 201: no winds or dragons."""
@@ -246,65 +238,64 @@ def all_types(r: Reading) -> list[Sources]:
     return WHOLE if ok else NONE
 
 
+def _only(r: Reading, tile_class: str) -> list[Sources]:
+    """The whole hand, when every tile of it belongs to the class (`TILE_CLASSES`)."""
+    return WHOLE if r.facts.classes & CLASS_BIT[tile_class] else NONE
+
+
 def all_simples(r: Reading) -> list[Sources]:
     """002 line 191: no terminals or honours."""
-    return NONE if r.facts.tile_set & _TERMINALS_AND_HONORS else WHOLE
+    return _only(r, "simples")
 
 
 def reversible_tiles(r: Reading) -> list[Sources]:
     """002 line 149: only tiles that look the same upside down."""
-    return WHOLE if r.facts.tile_set <= _REVERSIBLE else NONE
+    return _only(r, "reversible")
 
 
 def all_green(r: Reading) -> list[Sources]:
     """002 line 75: only 23468 bamboo and the green dragon."""
-    return WHOLE if r.facts.tile_set <= _GREEN else NONE
+    return _only(r, "green")
 
 
 def all_honors(r: Reading) -> list[Sources]:
     """002 line 91: only winds and dragons."""
-    return WHOLE if r.facts.tile_set <= _HONORS else NONE
+    return _only(r, "honors")
 
 
 def all_terminals(r: Reading) -> list[Sources]:
     """002 line 85: only 1s and 9s."""
-    return WHOLE if r.facts.tile_set <= _TERMINALS else NONE
+    return _only(r, "terminals")
 
 
 def all_terminals_and_honors(r: Reading) -> list[Sources]:
     """002 line 107: only 1s, 9s and honours."""
-    return WHOLE if r.facts.tile_set <= _TERMINALS_AND_HONORS else NONE
-
-
-def _rank_range(r: Reading, low: int, high: int) -> list[Sources]:
-    f = r.facts
-    ok = not f.has_honors and low <= f.low_rank and f.high_rank <= high
-    return WHOLE if ok else NONE
+    return _only(r, "terminals_and_honors")
 
 
 def upper_tiles(r: Reading) -> list[Sources]:
     """002 line 122: only 7, 8 and 9 of the suits."""
-    return _rank_range(r, 7, 9)
+    return _only(r, "upper")
 
 
 def middle_tiles(r: Reading) -> list[Sources]:
     """002 line 124: only 4, 5 and 6 of the suits."""
-    return _rank_range(r, 4, 6)
+    return _only(r, "middle")
 
 
 def lower_tiles(r: Reading) -> list[Sources]:
     """002 line 126: only 1, 2 and 3 of the suits."""
-    return _rank_range(r, 1, 3)
+    return _only(r, "lower")
 
 
 def upper_four(r: Reading) -> list[Sources]:
     """002 line 142: only 6 to 9 of the suits."""
-    return _rank_range(r, 6, 9)
+    return _only(r, "upper_four")
 
 
 def lower_four(r: Reading) -> list[Sources]:
     """002 line 144: only 1 to 4 of the suits."""
-    return _rank_range(r, 1, 4)
+    return _only(r, "lower_four")
 
 
 def tile_hog(r: Reading) -> list[Sources]:

@@ -14,15 +14,27 @@ whether the hand waited on one tile alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import compress
+from operator import and_, or_
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
 from mahjongkit.hand import KONG, Hand, Meld
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.tiles import FLOWERS, NAMES, NUM_KINDS, RANK, WINDS, Tile
+from mahjongkit.tiles import (
+    FLOWERS,
+    IS_GREEN,
+    IS_REVERSIBLE,
+    IS_TERMINAL,
+    IS_TERMINAL_OR_HONOR,
+    NAMES,
+    NUM_KINDS,
+    RANK,
+    WINDS,
+    Tile,
+)
 
 CHOW, PUNG, KONG_SET = 0, 1, 2
 """Set kinds inside a reading (small ints for speed)."""
@@ -38,6 +50,36 @@ KNITTED_REF = 9
 """Source index of the knitted straight."""
 TILE_REF = 16
 """Source index ``TILE_REF + t`` names the tile ``t`` (a Tile Hog, the winning tile)."""
+
+
+TILE_CLASSES: Final[dict[str, frozenset[Tile]]] = {
+    "green": frozenset(t for t in range(NUM_KINDS) if IS_GREEN[t]),
+    "reversible": frozenset(t for t in range(NUM_KINDS) if IS_REVERSIBLE[t]),
+    "terminals": frozenset(t for t in range(NUM_KINDS) if IS_TERMINAL[t]),
+    "honors": frozenset(range(27, NUM_KINDS)),
+    "terminals_and_honors": frozenset(t for t in range(NUM_KINDS) if IS_TERMINAL_OR_HONOR[t]),
+    "simples": frozenset(t for t in range(27) if not IS_TERMINAL[t]),
+    "upper": frozenset(t for t in range(27) if 7 <= RANK[t] <= 9),
+    "middle": frozenset(t for t in range(27) if 4 <= RANK[t] <= 6),
+    "lower": frozenset(t for t in range(27) if 1 <= RANK[t] <= 3),
+    "upper_four": frozenset(t for t in range(27) if 6 <= RANK[t] <= 9),
+    "lower_four": frozenset(t for t in range(27) if 1 <= RANK[t] <= 4),
+}
+"""Classes of tiles a whole hand may keep to (All Green, Upper Tiles, ...)."""
+
+CLASS_BIT: Final = {name: 1 << n for n, name in enumerate(TILE_CLASSES)}
+"""Each tile class as one bit of `HandFacts.classes`."""
+
+_CLASS_BITS: Final = tuple(
+    sum(CLASS_BIT[name] for name, tiles in TILE_CLASSES.items() if t in tiles)
+    for t in range(NUM_KINDS)
+)
+"""Per tile, the classes it belongs to."""
+
+_GROUP_BIT: Final = tuple(1 << min(t // 9, 3) for t in range(NUM_KINDS))
+"""Per tile, its group as a bit: the three suits, then the honours."""
+
+_SUITS_MISSING: Final = tuple(3 - bin(bits).count("1") for bits in range(8))
 
 
 @dataclass(slots=True)
@@ -68,15 +110,11 @@ class HandFacts:
     """The concealed tiles before the winning tile arrived."""
     present: tuple[Tile, ...]
     """The kinds of tile in the hand, ascending."""
-    tile_set: frozenset[Tile]
-    """The kinds of tile in the hand."""
+    classes: int
+    """The tile classes (`TILE_CLASSES`) every tile of the hand belongs to, as bits."""
     suits_missing: int
     """How many of the three suits the hand lacks."""
     has_honors: bool
-    low_rank: int
-    """The lowest rank of a suited tile (10 with none)."""
-    high_rank: int
-    """The highest rank of a suited tile (0 with none)."""
 
     @property
     def unique_wait(self) -> bool:
@@ -154,7 +192,7 @@ class HandFacts:
         before = list(standing)
         before[win] -= 1
         present = tuple(compress(range(NUM_KINDS), counts))
-        ranks = [RANK[t] for t in present if t < 27]
+        groups = reduce(or_, map(_GROUP_BIT.__getitem__, present))
         return cls(
             hand=hand,
             win=win,
@@ -172,13 +210,9 @@ class HandFacts:
             flower_tiles=flower_tiles,
             before=tuple(before),
             present=present,
-            tile_set=frozenset(present),
-            suits_missing=(not any(counts[0:9]))
-            + (not any(counts[9:18]))
-            + (not any(counts[18:27])),
-            has_honors=any(counts[27:]),
-            low_rank=min(ranks, default=10),
-            high_rank=max(ranks, default=0),
+            classes=reduce(and_, map(_CLASS_BITS.__getitem__, present)),
+            suits_missing=_SUITS_MISSING[groups & 7],
+            has_honors=groups > 7,
         )
 
     @property
@@ -435,10 +469,12 @@ def flower_of_seat(seat: int) -> tuple[Tile, Tile]:
 
 __all__ = [
     "CHOW",
+    "CLASS_BIT",
     "KNITTED_REF",
     "KONG_SET",
     "PAIR_REF",
     "PUNG",
+    "TILE_CLASSES",
     "TILE_REF",
     "HandFacts",
     "Reading",
