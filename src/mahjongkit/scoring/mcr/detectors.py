@@ -587,11 +587,13 @@ FORM_FANS: Final = (
 
 _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
     "situation": (last_tile_draw, last_tile_claim, out_with_replacement_tile, robbing_the_kong,
-                  last_tile, self_drawn, flower_tiles, no_flower_tiles, flower_or_season_set,
-                  seat_flower),
-    "tiles": (all_green, all_terminals, all_honors, all_terminals_and_honors, full_flush,
-              upper_tiles, middle_tiles, lower_tiles, upper_four, lower_four, reversible_tiles,
-              half_flush, all_types, tile_hog, all_simples, one_voided_suit, no_honors),
+                  last_tile, self_drawn),
+    "flowers": (flower_tiles, no_flower_tiles, flower_or_season_set, seat_flower),
+    "suits": (full_flush, half_flush, all_types, one_voided_suit, no_honors),
+    "tile_classes": (all_green, all_terminals, all_honors, all_terminals_and_honors,
+                     upper_tiles, middle_tiles, lower_tiles, upper_four, lower_four,
+                     reversible_tiles, all_simples),
+    "tile_hog": (tile_hog,),
     "concealment": (melded_hand, fully_concealed_hand, concealed_hand),
     "kongs": (four_kongs, four_concealed_pungs, three_kongs, three_concealed_pungs,
               two_concealed_kongs, concealed_kong_and_melded_kong, two_melded_kongs,
@@ -604,26 +606,32 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
 }  # fmt: skip
 
 GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
+    "situation": lambda r: (f := r.facts).self_drawn or f.last_wall_tile or f.kong_involved
+    or f.last_of_kind,
+    "tile_classes": lambda r: r.facts.classes,
+    "tile_hog": lambda r: 4 in r.facts.counts,
     "kongs": lambda r: r.melded_kongs or r.concealed_kongs or len(r.concealed_pung_sets) > 1,
     "pungs": lambda r: r.pungs,
-}
+    "pair": lambda r: not r.pungs or (r.pair is not None and r.pair >= 27),
+}  # fmt: skip
 """A cheap test that a group's detectors can find anything in a reading (speed only)."""
 
+_HAND: Final = ("situation", "flowers", "suits", "tile_classes", "tile_hog")
+
 GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
-    "regular": ("situation", "tiles", "concealment", "kongs", "pungs", "pair", "packs",
-                "waits"),
-    "knitted": ("form", "situation", "tiles", "concealment", "kongs", "pungs", "pair", "waits"),
-    "pairs": ("form", "situation", "tiles"),
-    "shifted_pairs": ("form", "situation", "tiles"),
-    "orphans": ("form", "situation"),
-    "honors_knitted": ("form", "situation"),
-}  # fmt: skip
+    "regular": (*_HAND, "concealment", "kongs", "pungs", "pair", "packs", "waits"),
+    "knitted": ("form", *_HAND, "concealment", "kongs", "pungs", "pair", "waits"),
+    "pairs": ("form", *_HAND),
+    "shifted_pairs": ("form", *_HAND),
+    "orphans": ("form", "situation", "flowers"),
+    "honors_knitted": ("form", "situation", "flowers"),
+}
 """Which detector groups look at each shape; the set patterns apply to ``regular`` only
 (the knitted straight's one set and the special shapes have no two sets to combine).
 The reference calculator values the special shapes by their own fans and the way the hand
 was won; seven pairs also by its tiles."""
 
-HAND_GROUPS: Final = frozenset({"situation", "tiles"})
+HAND_GROUPS: Final = frozenset(_HAND)
 """Groups that depend only on the tiles and the situation: found once per hand."""
 
 

@@ -256,12 +256,16 @@ def _meld_sets(hand: Hand) -> tuple[SetInfo, ...]:
 # -- valuing a reading ---------------------------------------------------------------------
 
 
+Guard = Callable[[Reading], object]
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What a ruleset scores, worked out once: values, detectors per shape, patterns."""
 
     values: dict[str, int]
-    hand_detectors: tuple[tuple[str, Detector], ...]
+    hand_detectors: tuple[tuple[Guard | None, tuple[tuple[str, Detector], ...]], ...]
+    """The hand-level detector groups, with their guards."""
     detectors: dict[str, tuple[tuple[Guard | None, tuple[tuple[str, Detector], ...]], ...]]
     """Per reading kind, the reading-level detector groups that apply, with their guards."""
     hand_groups: dict[str, frozenset[str]]
@@ -307,7 +311,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
     pungs = tuple(p for p in PUNG_PATTERNS if p.item in values)
     return _Plan(
         values=values,
-        hand_detectors=active(tuple(sorted(HAND_GROUPS))),
+        hand_detectors=tuple((GROUP_GUARDS.get(g), active((g,))) for g in sorted(HAND_GROUPS)),
         detectors={
             kind: tuple((GROUP_GUARDS.get(g), active((g,))) for g in groups if g not in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
@@ -328,8 +332,6 @@ _CHOW_KEYS: Final = tuple(t for t in range(27) if t % 9 <= 6)
 
 _ALL: Final = frozenset(HAND_GROUPS)
 _WITH_PAIR: Final = frozenset(p.item for p in CHOW_PATTERNS + PUNG_PATTERNS if p.with_pair)
-Guard = Callable[[Reading], object]
-
 _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
 
@@ -440,9 +442,13 @@ def _best_reading(
 ) -> tuple[Reading, list[Found]] | None:
     hand = facts.hand
     probe = Reading("regular", facts)
-    hand_found = {
-        _ALL: [(name, src) for name, detect in plan.hand_detectors for src in detect(probe)]
-    }
+    found_once: list[Found] = []
+    for guard, detectors in plan.hand_detectors:
+        if guard is None or guard(probe):
+            for name, detect in detectors:
+                for sources in detect(probe):
+                    found_once.append((name, sources))
+    hand_found = {_ALL: found_once}
     values = plan.values
     special: list[Reading] = []
     if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
