@@ -134,8 +134,9 @@ class HandFacts:
         if win is None:
             raise ValueError("a waiting hand has no reading")
         standing = hand.concealed
-        melded_win = 0
+        melded_win = exposed_melds = 0
         counts = standing
+        kong_tiles: frozenset[Tile] = frozenset()
         if hand.melds:
             all_tiles = list(standing)
             for meld in hand.melds:
@@ -143,8 +144,10 @@ class HandFacts:
                 for t in tiles:
                     all_tiles[t] += 1
                 melded_win += tiles.count(win)
+                exposed_melds += not meld.concealed
             counts = tuple(all_tiles)
-        has_kong = any(m.kind is KONG for m in hand.melds)
+            kong_tiles = frozenset(m.tile for m in hand.melds if m.kind is KONG)
+        has_kong = bool(kong_tiles)
         s = situation
         name = NAMES[win]
         if s.kong_replacement and s.robbing_kong:
@@ -198,8 +201,8 @@ class HandFacts:
             win=win,
             standing=standing,
             counts=counts,
-            exposed_melds=sum(1 for m in hand.melds if not m.concealed),
-            kong_tiles=frozenset(m.tile for m in hand.melds if m.kind is KONG),
+            exposed_melds=exposed_melds,
+            kong_tiles=kong_tiles,
             self_drawn=s.self_drawn or s.kong_replacement or s.flower_replacement,
             kong_involved=s.kong_replacement or s.robbing_kong,
             last_of_kind=last_of_kind,
@@ -274,6 +277,8 @@ class Reading:
                 pungs.append((t, i))
         chows.sort()
         pungs.sort()
+        chow_tiles, chow_sets = zip(*chows, strict=True) if chows else ((), ())
+        pung_tiles, pung_sets = zip(*pungs, strict=True) if pungs else ((), ())
         # A pung completed by a discard is exposed, unless the winning tile can be read as
         # part of a concealed chow instead (002 line 189; free choice, 002 line 217).
         discard_pung = not facts.self_drawn and not win_in_chow
@@ -295,10 +300,10 @@ class Reading:
             sets=sets,
             pair=pair,
             knitted=knitted,
-            chows=tuple(t for t, _ in chows),
-            chow_sets=tuple(i for _, i in chows),
-            pungs=tuple(t for t, _ in pungs),
-            pung_sets=tuple(i for _, i in pungs),
+            chows=chow_tiles,
+            chow_sets=chow_sets,
+            pungs=pung_tiles,
+            pung_sets=pung_sets,
             concealed_pung_sets=tuple(concealed),
             melded_kongs=melded_kongs,
             concealed_kongs=concealed_kongs,

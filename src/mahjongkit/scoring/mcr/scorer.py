@@ -184,7 +184,7 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
     """The special shapes of a hand with no melds (at most one applies)."""
     standing = facts.standing
     present = facts.present
-    if len(present) <= 7 and Form.SEVEN_PAIRS in forms and all(c % 2 == 0 for c in standing):
+    if len(present) <= 7 and Form.SEVEN_PAIRS in forms and 1 not in standing and 3 not in standing:
         suit = SUIT[facts.win]
         if suit < 3 and _shifted_pairs(standing, suit):
             return [Reading("shifted_pairs", facts, form_fans=(("seven_shifted_pairs", ()),))]
@@ -218,8 +218,8 @@ def _shifted_pairs(standing: tuple[int, ...], suit: int) -> bool:
 
 def _knitted_readings(facts: HandFacts) -> list[Reading]:
     hand = facts.hand
-    if sum(1 for t in facts.present if t < 27 and facts.standing[t]) < 9:
-        return []
+    if 27 - facts.standing[:27].count(0) < 9:
+        return []  # fewer than nine kinds of suited tile concealed
     standing = list(facts.standing)
     for pattern in KNITTED_STRAIGHTS:
         if any(standing[t] == 0 for t in pattern):
