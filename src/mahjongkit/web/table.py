@@ -413,7 +413,7 @@ class TableGame:
             "seats": list(self.config.seats),
             "hands": [h.to_json() for h in self.hands],
             "closing_payments": [p.to_json() for p in self.closing],
-            "scores": list(self.scores),
+            "final_scores": list(self.scores),
             "over": self.over,
         }
 

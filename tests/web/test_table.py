@@ -1,0 +1,110 @@
+"""The web table's game (`TableGame`), the SVG tiles and terminal play (issue 8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjongkit.cli.app import COMMAND_MODULES, app
+from mahjongkit.cli.play import read_action
+from mahjongkit.game.actions import PASS
+from mahjongkit.game.match import verify
+from mahjongkit.hand import Hand, Meld
+from mahjongkit.web.table import TableConfig, TableError, TableGame
+
+
+def play_randomly(game: TableGame, rng: random.Random, steps: int | None = None) -> int:
+    done = 0
+    while not game.over and (steps is None or done < steps):
+        if game.between_hands:
+            game.next_hand()
+            continue
+        player = game.pending()[0]
+        game.act(player, rng.choice(game.view(player)["you"]["legal_actions"]))
+        done += 1
+    return done
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "bp-club", "taiwanese-lrc"])
+def test_a_stored_game_resumes_exactly(ruleset: str) -> None:
+    """Issue 8, deliver 5: the configuration and each hand's decisions rebuild the game."""
+    config = TableConfig(ruleset, seed=4, seats=("human", "random", "human", "random"), hands=3)
+    game = TableGame(config)
+    play_randomly(game, random.Random(1), steps=40)
+    resumed = TableGame(config, [list(h) for h in game.hand_logs])
+    assert resumed.view(0) == game.view(0) and resumed.view(2) == game.view(2)
+    play_randomly(game, random.Random(2))
+    assert game.over and len(game.hands) == 3
+
+
+def test_a_finished_match_record_verifies() -> None:
+    """The table's hands carry the same records and money as `Match` (game.match.verify)."""
+    game = TableGame(TableConfig("mcr", seed=8, seats=("human",) + ("random",) * 3, hands=2))
+    play_randomly(game, random.Random(3))
+    assert verify(game.record()) == []
+
+
+def test_the_table_refuses_what_a_player_may_not_do() -> None:
+    """Issue 8, deliver 6: only a person's seat, only at their decision, only legal actions."""
+    game = TableGame(TableConfig("mcr", seed=1, seats=("human", "random", "human", "random")))
+    with pytest.raises(TableError, match="bot"):
+        game.act(1, "pass")
+    mover = game.pending()[0]
+    other = 2 if mover == 0 else 0
+    with pytest.raises(TableError, match="not your decision"):
+        game.act(other, "pass")
+    with pytest.raises(TableError, match="not one of your legal actions"):
+        game.act(mover, "pung")
+    with pytest.raises(TableError, match="still being played"):
+        game.next_hand()
+
+
+def test_a_claim_time_out_passes_for_everyone_still_asked() -> None:
+    """Issue 8, deliver 2: the window closes as a pass; a stale timer changes nothing."""
+    for seed in range(200):
+        game = TableGame(TableConfig("mcr", seed, hands=1))
+        while game.in_play and not game.claim_open:
+            game.act(0, game.view(0)["you"]["legal_actions"][0])
+        if game.claim_open:
+            break
+    key = game.decision_key
+    seat = game.seat_of(0)
+    assert not game.time_out((key[0], key[1] - 1))
+    assert game.claim_open
+    assert game.time_out(key)
+    assert (seat, PASS.to_index()) in game.hand_logs[-1][key[1] :]
+    assert game.decision_key != key
+
+
+def test_hands_and_melds_draw_themselves_as_svg() -> None:
+    """Issue 8, deliver 2: `_repr_svg_` for notebooks, drawn by mahjongkit.svg."""
+    svg = Hand.parse("1f[123m2][EEEE]456p789s1sCC1s")._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<g data-tile") == 18
+    assert svg.count('data-tile="back"') == 0
+    kong = Meld.parse("[EEEE]")._repr_svg_()
+    assert kong.count('data-tile="back"') == 2 and kong.count('data-tile="E"') == 2
+
+
+def test_terminal_play_reads_numbers_notation_and_tiles() -> None:
+    """Issue 8, deliver 7: keyboard input picks a legal action."""
+    legal = ["discard 1m", "discard E", "ting 1m", "win"]
+    assert read_action("4", legal) == "win"
+    assert read_action("E", legal) == "discard E"
+    assert read_action("ting 1m", legal) == "ting 1m"
+    with pytest.raises(ValueError):
+        read_action("discard 9p", legal)
+
+
+def test_terminal_play_runs_a_match_to_its_end() -> None:
+    """Issue 8, deliver 7: ``mahjongkit play`` against three bots, to the final scores."""
+    assert "play" in COMMAND_MODULES and "web" in COMMAND_MODULES
+    for name in COMMAND_MODULES:
+        __import__(f"mahjongkit.cli.{name}")
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["play", "--ruleset", "mcr", "--seed", "4", "--hands", "1"], input="1\n" * 400
+    )
+    assert result.exit_code == 0, result.output
+    assert "your hand:" in result.output and "table" in result.output.splitlines()[-1]
