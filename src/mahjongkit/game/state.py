@@ -54,9 +54,14 @@ from mahjongkit.hand import CHOW, Hand, Meld
 from mahjongkit.hand import KONG as KONG_MELD
 from mahjongkit.hand import PUNG as PUNG_MELD
 from mahjongkit.rules.play import PlayRules, play_rules
-from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
+from mahjongkit.shanten import shanten
 from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, RANK, SUIT, Tile
+
+_REGULAR = frozenset({Form.REGULAR})
+"""Ting is declared on the regular form only (seed 004 line 336: not in Nico Nico or the
+orphan hands)."""
 
 PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
 """A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
@@ -350,7 +355,12 @@ class HandState:
             return tuple(acts)
         held = [t for t in range(NUM_KINDS) if counts[t]]
         acts += [DISCARDS[t] for t in held]
-        if self.rules.ting_in_play and not self.ting[seat]:
+        if (
+            self.rules.ting_in_play
+            and not self.ting[seat]
+            and shanten(tuple(counts), len(self.melds[seat]), _REGULAR) <= 0
+        ):
+            # Only a hand one discard from ready has a Ting discard to look for.
             sets = self.rules.hand_size // 3 - len(self.melds[seat])
             for t in held:
                 counts[t] -= 1
