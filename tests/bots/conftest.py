@@ -1,0 +1,69 @@
+"""Bot test fixtures: observations written by hand (a seat's tiles, melds, the table)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from mahjongkit.game.actions import DISCARDS, Action
+from mahjongkit.game.observation import Observation
+from mahjongkit.hand import Meld
+from mahjongkit.notation import parse_tiles
+from mahjongkit.tiles import EAST
+
+
+def observe(
+    concealed: str,
+    *,
+    ruleset: str = "mcr",
+    melds: Sequence[str] = (),
+    legal: Sequence[Action] | None = None,
+    phase: str = "turn",
+    claim_tile: int = -1,
+    claim_giver: int = -1,
+    discards: Sequence[str] = ("", "", "", ""),
+    other_melds: Sequence[Sequence[str]] = ((), (), ()),
+    ting: Sequence[bool] = (False,) * 4,
+    wall_live: int = 60,
+) -> Observation:
+    """Seat 0's view. ``legal`` defaults, on a turn, to discarding any held tile."""
+    counts = [0] * 34
+    for t in parse_tiles(concealed):
+        counts[t] += 1
+    own = tuple(Meld.parse(m) for m in melds)
+    table = (own, *(tuple(Meld.parse(m) for m in ms) for ms in other_melds))
+    if legal is None:
+        legal = [DISCARDS[t] for t in range(34) if counts[t]]
+    return Observation(
+        seat=0,
+        ruleset=ruleset,
+        phase=phase,
+        turn=0 if phase == "turn" else claim_giver,
+        to_act=(0,),
+        prevalent_wind=EAST,
+        concealed=tuple(counts),
+        last_tile=-1,
+        melds=table,
+        hidden_kongs=(0, 0, 0, 0),
+        flowers=((), (), (), ()),
+        discards=tuple(tuple((t, False) for t in parse_tiles(d)) for d in discards),
+        hand_sizes=tuple(sum(counts) if s == 0 else 13 for s in range(4)),
+        ting=tuple(ting),
+        forfeited=(False,) * 4,
+        wall_live=wall_live,
+        wall_remaining=wall_live + 14,
+        claim_tile=claim_tile,
+        claim_giver=claim_giver,
+        legal_actions=tuple(legal),
+    )
+
+
+@pytest.fixture(name="observe")
+def observe_fixture() -> Callable[..., Observation]:
+    """`observe`, for tests: ``observe("123m...", melds=[...], ...)``."""
+    return observe
+
+
+__all__: list[Any] = []

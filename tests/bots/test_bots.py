@@ -1,0 +1,179 @@
+"""The bot tiers: legal, deterministic, and each playing as its docstring says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mahjongkit.bots import BOTS
+from mahjongkit.bots.defender import DefenderBot, danger, threats
+from mahjongkit.bots.efficient import EfficientBot
+from mahjongkit.bots.hand_view import HandView, live_useful, unseen_counts
+from mahjongkit.bots.scorer import ScorerBot
+from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN, Action
+from mahjongkit.game.match import drive_hand
+from mahjongkit.game.record import record_of, verify
+from mahjongkit.game.state import HandState
+from mahjongkit.hand import Hand, Meld
+from mahjongkit.notation import parse_tiles
+from mahjongkit.scoring import Situation, score
+from mahjongkit.tiles import parse_tile
+
+RULESETS = ("mcr", "bp-club", "taiwanese-lrc", "taiwanese-dxb")
+
+
+def test_registry_names_every_tier() -> None:
+    assert list(BOTS) == ["random", "efficient", "scorer", "defender"]
+    for name, cls in BOTS.items():
+        assert cls(random.Random(0)).name == name
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_tier_plays_whole_hands_legally(ruleset: str) -> None:
+    """All four tiers at one table, two hands per ruleset: every action is legal (the
+    engine raises on an illegal one) and the record replays."""
+    for seed in (1, 2):
+        state = HandState.new(ruleset, random.Random(seed))
+        bots = [BOTS[n](random.Random(seed + i)) for i, n in enumerate(BOTS)]
+        result = drive_hand(state, bots)
+        assert result.kind in ("win", "draw")
+        assert verify(record_of(state, seed=seed)) == []
+
+
+@pytest.mark.parametrize("name", ["efficient", "scorer", "defender"])
+def test_same_seed_same_play(name: str) -> None:
+    records = []
+    for _ in range(2):
+        state = HandState.new("mcr", random.Random(11))
+        drive_hand(state, [BOTS[name](random.Random(s)) for s in range(4)])
+        records.append(record_of(state).actions)
+    assert records[0] == records[1]
+
+
+def test_unseen_counts_subtract_own_tiles_melds_and_discards(observe) -> None:  # type: ignore[no-untyped-def]
+    obs = observe(
+        "123m456p789s11sEEC",
+        discards=("", "1m1m", "", ""),
+        other_melds=(("[EEE]",), (), ()),
+    )
+    unseen = unseen_counts(obs)
+    assert unseen[parse_tile("1m")] == 1  # one held, two discarded
+    assert unseen[parse_tile("E")] == 0  # two held, three... only four exist
+    assert unseen[parse_tile("5m")] == 4
+
+
+def test_efficient_wins_whenever_offered(observe) -> None:  # type: ignore[no-untyped-def]
+    obs = observe("123m456p789s11sEEC", legal=[WIN, DISCARDS[parse_tile("C")]])
+    assert EfficientBot(random.Random(0)).act(obs) is WIN
+
+
+def test_efficient_discards_to_the_least_shanten(observe) -> None:  # type: ignore[no-untyped-def]
+    obs = observe("123m456p789s11sEEC")
+    assert EfficientBot(random.Random(0)).act(obs) == DISCARDS[parse_tile("C")]
+
+
+def test_efficient_prefers_more_unseen_useful_tiles(observe) -> None:  # type: ignore[no-untyped-def]
+    """1112345678999m5p: every discard but 5p keeps a ready hand with fewer waits."""
+    obs = observe("1112345678999m5p")
+    assert EfficientBot(random.Random(0)).act(obs) == DISCARDS[parse_tile("5p")]
+
+
+def test_efficient_counts_visible_tiles(observe) -> None:  # type: ignore[no-untyped-def]
+    """123m456m789p1115s8s: dropping 5s waits on 8s, dropping 8s waits on 5s (three
+    unseen each); once three 5s lie on the table, the 5s wait is dead."""
+    hand = "123m456m789p1118s5s"
+    seen_5s = observe(hand, discards=("", "5s5s", "5s", ""))
+    seen_8s = observe(hand, discards=("", "8s", "8s8s", ""))
+    assert EfficientBot(random.Random(0)).act(seen_5s) == DISCARDS[parse_tile("5s")]
+    assert EfficientBot(random.Random(0)).act(seen_8s) == DISCARDS[parse_tile("8s")]
+    view = HandView(seen_5s)
+    keep_5s = tuple(c - (t == parse_tile("8s")) for t, c in enumerate(view.counts))
+    assert live_useful(keep_5s, 0, view.unseen, None) == 0
+
+
+def test_efficient_claims_only_what_brings_it_closer(observe) -> None:  # type: ignore[no-untyped-def]
+    """A pung of 5p that turns a one-away hand ready is taken; a chow that leaves a
+    ready hand ready (a single wait instead of two) is passed."""
+    pung = observe(
+        "123m456p789s55pEC",
+        phase="claim",
+        claim_tile=parse_tile("5p"),
+        claim_giver=2,
+        legal=[PUNG, PASS],
+    )
+    assert EfficientBot(random.Random(0)).act(pung) is PUNG
+    chow = observe(
+        "123m456p789s11s45s",
+        phase="claim",
+        claim_tile=parse_tile("3s"),
+        claim_giver=3,
+        legal=[CHOWS[parse_tile("3s")], PASS],
+    )
+    assert EfficientBot(random.Random(0)).act(chow) is PASS
+
+
+def test_scorer_keeps_the_wait_that_qualifies(observe) -> None:  # type: ignore[no-untyped-def]
+    """666m799p123678sFF: dropping 9p waits on 8p (most tiles) for a hand under 8 points;
+    dropping 7p waits on 9p or Green Dragon, which can reach 8 (MCR minimum)."""
+    obs = observe("666m799p123678sFF")
+    assert EfficientBot(random.Random(0)).act(obs) == DISCARDS[parse_tile("9p")]
+    choice = ScorerBot(random.Random(0)).act(obs)
+    assert choice == DISCARDS[parse_tile("7p")]
+    counts = [0] * 34
+    for t in parse_tiles("666m99p123678sFF"):
+        counts[t] += 1
+    qualifies = []
+    for wait in ("9p", "F"):
+        t = parse_tile(wait)
+        full = list(counts)
+        full[t] += 1
+        for drawn in (False, True):
+            sc = score(Hand(tuple(full), (), (), t), Situation(self_drawn=drawn), "mcr")
+            qualifies.append(sc.qualifies)
+    assert any(qualifies)
+    full = list(counts)
+    full[parse_tile("7p")] += 1
+    full[parse_tile("9p")] -= 1
+    full[parse_tile("8p")] += 1
+    below = score(Hand(tuple(full), (), (), parse_tile("8p")), Situation(), "mcr")
+    assert not below.qualifies
+
+
+def test_defender_plays_as_the_scorer_when_nobody_threatens(observe) -> None:  # type: ignore[no-untyped-def]
+    for hand in ("2479m1368p257sENW", "666m799p123678sFF", "123m456p789s11sEEC"):
+        obs = observe(hand)
+        assert not any(threats(HandView(obs)))
+        assert DefenderBot(random.Random(0)).act(obs) == ScorerBot(random.Random(0)).act(obs)
+
+
+def test_defender_discards_safer_tiles_under_threat(observe) -> None:  # type: ignore[no-untyped-def]
+    """An opponent with three exposed sets late in the hand: the defender's discard is
+    safer than the scorer's."""
+    obs = observe(
+        "2479m1368p257sENW",
+        discards=("", "5p", "", ""),
+        other_melds=(("[234s2]", "[666s]", "[888s]"), (), ()),
+        wall_live=10,
+    )
+    view = HandView(obs)
+    threat = threats(view)
+    assert threat[1] > threat[2] > 0
+
+    def risk(action: Action) -> float:
+        return sum(threat[s] * danger(view, s, action.tile) for s in (1, 2, 3))
+
+    mine = DefenderBot(random.Random(0)).act(obs)
+    theirs = ScorerBot(random.Random(0)).act(obs)
+    assert mine != theirs
+    assert risk(mine) < risk(theirs)
+
+
+def test_a_called_opponent_is_a_full_threat(observe) -> None:  # type: ignore[no-untyped-def]
+    obs = observe("2479m1368p257sENWSS", ruleset="taiwanese-lrc", ting=(False, False, True, False))
+    assert threats(HandView(obs))[2] == 1.0
+    assert danger(HandView(obs), 2, parse_tile("5m")) == 1.0
+
+
+def test_melds_written_by_hand_parse() -> None:
+    assert Meld.parse("[123s1]").tile == parse_tile("1s")
