@@ -45,7 +45,7 @@ class Server:
     def __init__(self, db: str) -> None:
         self.store = Store(db)
         self.store.migrate()
-        self.app = create_app(self.store)
+        self.app = create_app(self.store, chosen_seeds=True)
         self.port = free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)

@@ -208,3 +208,10 @@ def test_a_table_of_bots_plays_itself_and_is_stored(server: Any) -> None:
     frames = httpx.get(server.url + f"/api/games/{made['id']}/replay/1").json()["frames"]
     assert frames[-1]["ended"] and not frames[0]["ended"]
     assert httpx.get(server.url + f"/api/games/{made['id']}/replay/2").status_code == 404
+
+
+def test_an_unfinished_games_record_hides_the_seed(server: Any) -> None:
+    """Issue 8, deliver 6: the match seed would give away the walls still to come."""
+    made = create(server, seed=12, hands=2)
+    record = httpx.get(server.url + f"/api/games/{made['id']}/record").json()
+    assert record["seed"] is None and record["hands"] == []

@@ -112,8 +112,12 @@ def tile_images() -> dict[str, str]:
     return images
 
 
-def create_app(store: Store) -> FastAPI:
-    """The app over ``store`` (migrated by the caller)."""
+def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
+    """The app over ``store`` (migrated by the caller).
+
+    ``chosen_seeds`` lets a new table's request name its seed (for tests and
+    reproductions); otherwise every table gets a secret random seed, since whoever knows
+    the seed knows the walls."""
     app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None)
     tables = Tables(store)
     app.state.tables = tables
@@ -189,7 +193,7 @@ def create_app(store: Store) -> FastAPI:
     @app.post("/api/tables")
     def create_table(body: dict[str, Any]) -> dict[str, Any]:
         try:
-            config = _table_config(body)
+            config = _table_config(body, chosen_seeds)
         except (MahjongError, ValueError, TypeError, KeyError) as err:
             raise HTTPException(400, str(err)) from None
         room = tables.create(config)
@@ -336,7 +340,7 @@ def create_app(store: Store) -> FastAPI:
     return app
 
 
-def _table_config(body: dict[str, Any]) -> TableConfig:
+def _table_config(body: dict[str, Any], chosen_seeds: bool) -> TableConfig:
     seats = tuple(str(s) for s in body.get("seats", (HUMAN, "random", "random", "random")))
     names = body.get("names") or []
     names = tuple(
@@ -347,7 +351,7 @@ def _table_config(body: dict[str, Any]) -> TableConfig:
     seed = body.get("seed")
     return TableConfig(
         ruleset=get_ruleset(str(body.get("ruleset", "mcr"))).name,
-        seed=int(seed) if seed is not None else secrets.randbits(48),
+        seed=int(seed) if seed is not None and chosen_seeds else secrets.randbits(63),
         seats=seats,
         names=names,
         hands=int(hands) if hands is not None else None,

@@ -404,11 +404,14 @@ class TableGame:
         }
 
     def record(self) -> dict[str, Any]:
-        """The finished hands' records with their money, as `MatchRecord` writes them."""
+        """The finished hands' records with their money, as `MatchRecord` writes them.
+
+        The match's seed is left out until the match is over: it would give away the
+        walls of the hands still to come."""
         return {
             "ruleset": self.ruleset.name,
             "ruleset_hash": self.ruleset.contents_hash(),
-            "seed": self.config.seed,
+            "seed": self.config.seed if self.over else None,
             "names": list(self.config.names),
             "seats": list(self.config.seats),
             "hands": [h.to_json() for h in self.hands],
