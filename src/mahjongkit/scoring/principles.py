@@ -182,59 +182,72 @@ class Implications:
     """The implied principle as lookup tables, built once per catalogue.
 
     ``order`` is each item's position in the table; ``implies`` and ``on_sets`` hold, for
-    the items that imply anything, what they imply outright and what only on their sets.
+    the items that imply anything, what they imply outright and what only on their sets;
+    ``impliers`` are those items.
     """
 
     order: Mapping[str, int]
     implies: Mapping[str, frozenset[str]]
     on_sets: Mapping[str, frozenset[str]]
+    impliers: frozenset[str]
 
     @classmethod
     def of(cls, catalogue: Catalogue) -> Implications:
         """The tables of one catalogue."""
         return cls(
             order={item.id: n for n, item in enumerate(catalogue)},
-            implies={item.id: item.implies for item in catalogue if item.implies},
-            on_sets={item.id: item.implies_on_sets for item in catalogue if item.implies_on_sets},
+            implies={item.id: item.implies for item in catalogue},
+            on_sets={item.id: item.implies_on_sets for item in catalogue},
+            impliers=frozenset(i.id for i in catalogue if i.implies or i.implies_on_sets),
         )
 
 
 def apply_implications(found: list[Found], implications: Implications) -> list[Found]:
     """Remove every pattern implied by one that still stands, walking the table from the top.
 
-    The result is in table order. An item implied away by one above it implies nothing
-    itself (Four Concealed Pungs removes Fully Concealed Hand, so Self-Drawn stays); an
-    item may also imply one above it in the table.
+    An item implied away by one above it implies nothing itself (Four Concealed Pungs
+    removes Fully Concealed Hand, so Self-Drawn stays); an item may also imply one above
+    it in the table. What stands keeps its order in ``found``.
+
+    >>> from mahjongkit.scoring.catalogue import Item
+    >>> cat = Catalogue("demo", (Item("a", "A", "", (), frozenset("b")),
+    ...     Item("b", "B", "", (), frozenset("c")), Item("c", "C", "", ())))
+    >>> apply_implications([("c", ()), ("b", ()), ("a", ())], Implications.of(cat))
+    [('c', ()), ('a', ())]
     """
-    if len(found) < 2:
+    ids = {f for f, _ in found}
+    impliers = ids & implications.impliers
+    if not impliers:
         return found
-    order = implications.order
-    found = sorted(found, key=lambda f: order[f[0]])
     implies = implications.implies
     on_sets = implications.on_sets
-    ids = {f for f, _ in found}
-    # Most readings hold no item that implies another one found: nothing to remove.
-    if not any(
-        (f in implies and not implies[f].isdisjoint(ids))
-        or (f in on_sets and not on_sets[f].isdisjoint(ids))
-        for f in ids
-    ):
+    order = implications.order
+    gone: set[str] = set()
+    """Items removed outright, every time they were found."""
+    gone_once: list[Found] = []
+    """Patterns removed on their sets: that one time only."""
+    for item_id in sorted(impliers, key=order.__getitem__):
+        if item_id in gone:
+            continue
+        outright = implies[item_id] & ids
+        on_its_sets = on_sets[item_id] & ids
+        if not outright and not on_its_sets:
+            continue
+        standing = [src for f, src in found if f == item_id and (f, src) not in gone_once]
+        if not standing:
+            continue
+        gone |= outright
+        if on_its_sets:
+            for other, other_sources in found:
+                if (
+                    other in on_its_sets
+                    and other not in gone
+                    and any(set(other_sources) <= set(src) for src in standing)
+                ):
+                    gone_once.append((other, other_sources))
+    if not gone and not gone_once:
         return found
-    alive = [True] * len(found)
-    nothing: frozenset[str] = frozenset()
-    for i, (item_id, sources) in enumerate(found):
-        if not alive[i]:
-            continue
-        outright = implies.get(item_id, nothing)
-        on_its_sets = on_sets.get(item_id, nothing)
-        if outright.isdisjoint(ids) and on_its_sets.isdisjoint(ids):
-            continue
-        for j, (other, other_sources) in enumerate(found):
-            if j == i or not alive[j]:
-                continue
-            if other in outright or (other in on_its_sets and set(other_sources) <= set(sources)):
-                alive[j] = False
-    return [f for f, keep in zip(found, alive, strict=True) if keep]
+    return [f for f in found if f[0] not in gone and f not in gone_once]
 
 
 __all__ = [

@@ -377,8 +377,7 @@ def _reading_fans(
                     found.append((fan, (*sets, PAIR_REF) if fan in _WITH_PAIR else sets))
     found = apply_implications(found, IMPLICATIONS)
     if "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
-        # in table order: Chicken Hand stands above the flower items
-        found = [("chicken_hand", ()), *found]
+        found.append(("chicken_hand", ()))
     return found
 
 
@@ -482,9 +481,10 @@ def _best_reading(
 
 
 def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem, ...]:
-    """The breakdown of the winning reading (``found`` is in table order)."""
+    """The breakdown of the winning reading, in table order."""
     by_fan: dict[str, list[tuple[int, ...]]] = {}
-    for fan, sources in found:
+    order = IMPLICATIONS.order
+    for fan, sources in sorted(found, key=lambda f: order[f[0]]):
         if fan in by_fan:
             by_fan[fan].append(sources)
         else:
