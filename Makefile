@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run demo test lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,8 +18,13 @@ run: $(STAMP)
 	$(BIN)/mahjongkit waits '1112345678999m'
 	$(BIN)/mahjongkit shanten '[123m2]45p66p789s1sEE'
 	$(BIN)/mahjongkit discard '[123m2]45p66p789s1sEEW'
+	$(MAKE) --no-print-directory demo
 	@echo "Starting the web table (SQLite by default; Ctrl-C stops it)"
 	$(BIN)/mahjongkit serve --host 127.0.0.1 --port 8000
+
+# One simulated MCR game between the bot tiers, hand by hand with each win's fans.
+demo: $(STAMP)
+	$(BIN)/mahjongkit watch --ruleset mcr --seed 7 --bots scorer,defender,efficient,random
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -146,3 +146,16 @@ def test_plot_is_drawn(tmp_path: Path) -> None:
     path = tmp_path / "fans.png"
     _cli("--hands", "4", "--plot", str(path))
     assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_watch_prints_each_hand_and_each_win_breakdown() -> None:
+    for name in COMMAND_MODULES:
+        if importlib.util.find_spec(f"mahjongkit.cli.{name}") is not None:
+            importlib.import_module(f"mahjongkit.cli.{name}")
+    result = CliRunner().invoke(app, ["watch", "--seed", "7", "--max-hands", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("mcr, seed 7")
+    assert lines[1].startswith("hand  1 E1") and "wins 17" in lines[1]
+    assert "Pure Shifted Chows 16" in lines[2]
+    assert lines[-1].startswith("final scores:")

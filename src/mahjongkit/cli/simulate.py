@@ -10,6 +10,9 @@ hands per second. ``--json`` prints one object whose first keys are ``{"ruleset"
 seat each time (so ``hands`` is four times ``--hands``). ``--records FILE.jsonl``
 writes every hand's record, one per line, in hand order; ``--plot FILE.png`` draws the
 fan frequencies and the points of the wins (needs the ``plot`` extra: matplotlib).
+
+``mahjongkit watch --ruleset mcr --seed 7 --bots scorer,defender,efficient,random`` plays
+one game between bots and prints it hand by hand, with each win's breakdown.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ import typer
 
 from mahjongkit.cli.app import app, fail
 from mahjongkit.errors import MahjongError
+from mahjongkit.game.events import SEAT_NAMES
+from mahjongkit.game.match import Match, MatchRecord
+from mahjongkit.game.settlement import balances
 from mahjongkit.sim.run import Run, simulate
 
 
@@ -135,4 +141,61 @@ def simulate_command(
     print("\n".join(run.stats.lines(run.seconds)))
 
 
-__all__ = ["simulate_command"]
+def _watch_lines(record: MatchRecord) -> list[str]:
+    """The game hand by hand: who won what, how, with which fans; running scores."""
+    players = ", ".join(f"player {p} {name}" for p, name in enumerate(record.bots))
+    out = [f"{record.ruleset.name}, seed {record.seed}: {players}"]
+    for i, h in enumerate(record.hands, 1):
+        deal = h.deal
+        head = f"hand {i:>2} {deal.label()}, dealer player {deal.dealer}:"
+        result = h.record.result
+        if result["kind"] != "win":
+            out.append(
+                f"{head} {result['kind']}" + (f" ({result['reason']})" if result["reason"] else "")
+            )
+        for sc in result.get("scores", []):
+            seat = sc["seat"]
+            player = deal.player_at(seat)
+            giver = result["discarder"]
+            how = (
+                "self-drawn"
+                if giver is None
+                else f"on player {deal.player_at(giver)}'s discard"
+                + (" (robbing the kong)" if result["robbed_kong"] else "")
+            )
+            out.append(
+                f"{head} player {player} ({record.bots[player]}, {SEAT_NAMES[seat]}) wins"
+                f" {sc['total']} {how} with {result['winning_tile']}: {sc['hand']}"
+            )
+            out.append("    " + ", ".join(f"{name} {pts}" for name, pts in sc["items"]))
+        net = balances(h.money.payments)
+        out.append(
+            "    money "
+            + " ".join(f"{n:+d}" for n in net[:4])
+            + "  -> scores "
+            + " ".join(str(x) for x in h.scores_after)
+        )
+    out.append("final scores: " + " ".join(str(x) for x in record.final_scores))
+    return out
+
+
+@app.command("watch")
+def watch_command(
+    ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
+    seed: Annotated[int, typer.Option(help="Seed of the seating, walls and bots.")] = 7,
+    bots: Annotated[
+        str, typer.Option(help="Bot names separated by commas; the last fills the seats left.")
+    ] = "scorer,defender,efficient,random",
+    max_hands: Annotated[
+        int | None, typer.Option("--max-hands", help="Stop after this many hands.")
+    ] = None,
+) -> None:
+    """Play one game between bots and print it hand by hand, each win's fans."""
+    try:
+        record = Match(ruleset, seed, list(_lineup(bots)), max_hands=max_hands).play()
+    except (MahjongError, ValueError) as err:
+        raise fail(str(err)) from None
+    print("\n".join(_watch_lines(record)))
+
+
+__all__ = ["simulate_command", "watch_command"]
