@@ -111,3 +111,23 @@ def test_a_game_in_progress_survives_a_restart(tmp_path: Path) -> None:
         assert [g["status"] for g in games if g["id"] == made["id"]] == ["playing"]
     finally:
         second.stop()
+
+
+POSTGRES = os.environ.get("MAHJONGKIT_TEST_POSTGRES")
+"""A PostgreSQL URL to test against (a scratch database: the test drops its tables)."""
+
+
+@pytest.mark.skipif(not POSTGRES, reason="set MAHJONGKIT_TEST_POSTGRES to a scratch database")
+def test_postgresql_migrates_and_stores() -> None:
+    """Issue 8, deliver 1: ``--db postgresql://...`` works with the same migrations."""
+    pytest.importorskip("psycopg")
+    assert POSTGRES is not None
+    store = Store(POSTGRES)
+    with store.engine.begin() as c:
+        for table in ("games", "scoresheets", "alembic_version"):
+            c.execute(text(f"drop table if exists {table}"))
+    store.migrate()
+    store.create_game("g1", {"ruleset": "mcr", "names": list("ABCD"), "seats": []}, {}, {})
+    store.save_game("g1", [[(0, 5)]], {"hands": 0}, over=False)
+    assert store.load_game("g1")["log"] == [[[0, 5]]]  # type: ignore[index]
+    assert [g["id"] for g in store.list_games()] == ["g1"]

@@ -91,8 +91,10 @@ class Store:
     """The database of one server."""
 
     def __init__(self, url: str) -> None:
-        if url.startswith("postgres://"):
-            url = "postgresql://" + url[len("postgres://") :]
+        for plain in ("postgres://", "postgresql://"):
+            # psycopg 3 (the ``postgres`` extra) rather than SQLAlchemy's default psycopg2.
+            if url.startswith(plain):
+                url = "postgresql+psycopg://" + url[len(plain) :]
         self.url = url
         path = sqlite_path(url)
         if path is not None:
