@@ -159,3 +159,23 @@ def test_watch_prints_each_hand_and_each_win_breakdown() -> None:
     assert lines[1].startswith("hand  1 E1") and "wins 17" in lines[1]
     assert "Pure Shifted Chows 16" in lines[2]
     assert lines[-1].startswith("final scores:")
+
+
+def test_the_fast_path_plays_as_the_match_does() -> None:
+    """Random bots asked with their legal actions alone make the same hands as through
+    `drive_hand` with full observations."""
+    import random
+
+    from mahjongkit.bots import BOTS
+    from mahjongkit.game.match import drive_hand
+    from mahjongkit.game.state import HandState
+    from mahjongkit.sim.selfplay import drive
+
+    for seed in range(5):
+        histories = []
+        for play in (drive, drive_hand):
+            state = HandState.new("taiwanese-lrc", random.Random(seed))
+            names = ["random", "efficient", "random", "random"]
+            play(state, [BOTS[n](random.Random(seed + i)) for i, n in enumerate(names)])
+            histories.append(state.history)
+        assert histories[0] == histories[1]

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from mahjongkit.game.actions import Action
 from mahjongkit.game.observation import Observation
@@ -26,7 +27,11 @@ class RandomBot:
 
     def act(self, observation: Observation) -> Action:
         """A uniformly chosen legal action."""
-        legal = observation.legal_actions
+        return self.choose(observation.legal_actions)
+
+    def choose(self, legal: Sequence[Action]) -> Action:
+        """The same choice from the legal actions alone (the simulator's fast path: this
+        bot needs nothing else of the observation)."""
         return legal[self.rng.randrange(len(legal))]
 
 

@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import random
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mahjongkit.bots import BOTS, Bot
+from mahjongkit.game.actions import WIN, Action
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import drive_hand, money_of
+from mahjongkit.game.match import money_of, must_win_on_flowers
 from mahjongkit.game.record import record_of
 from mahjongkit.game.rotation import first_deal
 from mahjongkit.game.settlement import balances
-from mahjongkit.game.state import HandState
+from mahjongkit.game.state import HandResult, HandState
 from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 
@@ -101,6 +102,28 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     return out
 
 
+def drive(state: HandState, bots: Sequence[Bot]) -> HandResult:
+    """Play the hand to its end as `mahjongkit.game.match.drive_hand` does (a flower win
+    declared at once), asking a bot that needs only the legal actions (one with a
+    ``choose(legal)`` method, as `RandomBot`) without building its observation."""
+    choosers: list[Callable[[Sequence[Action]], Action] | None] = [
+        getattr(b, "choose", None) for b in bots
+    ]
+    while state.result is None:
+        for seat in state.to_act():
+            if must_win_on_flowers(state, seat):
+                state.apply(seat, WIN)
+            else:
+                choose = choosers[seat]
+                if choose is not None:
+                    state.apply(seat, choose(state.legal_actions(seat)))
+                else:
+                    state.apply(seat, bots[seat].act(state.observation(seat)))
+            if state.result is not None:
+                break
+    return state.result
+
+
 def play_job(
     ruleset: str, lineup: Sequence[str], run_seed: int, job: HandJob, *, keep_record: bool = False
 ) -> HandOutcome:
@@ -115,7 +138,7 @@ def play_job(
         rules = get_ruleset(ruleset)
         bots = make_bots(lineup, seed ^ 0x5EED)
         state = HandState.new(rules, random.Random(seed))
-        result = drive_hand(state, [bots[e] for e in entrant])
+        result = drive(state, [bots[e] for e in entrant])
         money = money_of(state, first_deal(), table_rules(rules), Pot())
     except Exception as err:  # a bad hand must not end a long run: counted as an error
         last = traceback.format_exc().strip().splitlines()[-1]
@@ -140,4 +163,4 @@ def play_job(
     )
 
 
-__all__ = ["HandJob", "HandOutcome", "hand_seed", "jobs", "make_bots", "play_job"]
+__all__ = ["HandJob", "HandOutcome", "drive", "hand_seed", "jobs", "make_bots", "play_job"]
