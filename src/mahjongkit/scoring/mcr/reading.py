@@ -13,6 +13,7 @@ whether the hand waited on one tile alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import compress
@@ -343,41 +344,43 @@ def _suit_shape(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """For the nine counts of one suit: (splits into sets, splits into sets and a pair)."""
     size = sum(counts)
     if size % 3 == 0:
-        return _sets_only(list(counts), 0), False
+        return sets_only(counts), False
     if size % 3 == 1:
         return False, False
     work = list(counts)
-    for r in range(9):
+    for r in range(pair_rank_class(counts), 9, 3):
         if work[r] >= 2:
             work[r] -= 2
-            ok = _sets_only(work, 0)
+            ok = sets_only(work)
             work[r] += 2
             if ok:
                 return False, True
     return False, False
 
 
-def _sets_only(counts: list[int], r: int) -> bool:
-    while r < 9 and counts[r] == 0:
-        r += 1
-    if r == 9:
-        return True
-    if counts[r] >= 3:
-        counts[r] -= 3
-        ok = _sets_only(counts, r)
-        counts[r] += 3
-        if ok:
-            return True
-    if r <= 6 and counts[r + 1] and counts[r + 2]:
-        counts[r] -= 1
-        counts[r + 1] -= 1
-        counts[r + 2] -= 1
-        ok = _sets_only(counts, r)
-        counts[r] += 1
-        counts[r + 1] += 1
-        counts[r + 2] += 1
-        return ok
-    return False
+def sets_only(counts: Sequence[int]) -> bool:
+    """True when one suit's nine counts split into pungs and chows only.
+
+    Three equal chows hold the tiles of three pungs, so some split has fewer than three
+    chows starting on each rank: on the lowest rank left, as many as its count modulo 3.
+
+    >>> sets_only((3, 1, 1, 1, 0, 0, 0, 0, 0)), sets_only((1, 1, 1, 1, 0, 0, 0, 0, 0))
+    (True, False)
+    """
+    below = two_below = 0  # chows starting one and two ranks lower
+    for c in counts:
+        c -= below + two_below
+        if c < 0:
+            return False
+        below, two_below = c % 3, below
+    return below == two_below == 0
+
+
+def pair_rank_class(counts: Sequence[int]) -> int:
+    """The rank (0, 1 or 2) modulo 3 of the pair in any split of a suit into sets and a
+    pair: every set's ranks add up to a multiple of 3, so twice the pair's rank is the
+    sum of all the ranks, modulo 3."""
+    return 2 * sum(r * c for r, c in enumerate(counts)) % 3
 
 
 @lru_cache(maxsize=1 << 16)

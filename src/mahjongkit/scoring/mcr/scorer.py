@@ -16,7 +16,7 @@ into sets and a pair. Each reading's fans come from the detectors
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
@@ -44,6 +44,7 @@ from mahjongkit.scoring.mcr.reading import (
     HandFacts,
     Reading,
     SetInfo,
+    pair_rank_class,
 )
 from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
 from mahjongkit.scoring.principles import (
@@ -76,25 +77,33 @@ _KIND_FORM: Final = {
 # -- splitting the concealed tiles --------------------------------------------------------
 
 
-def _suit_sets(counts: list[int], r: int) -> list[list[tuple[int, int]]]:
-    """Every split of one suit's counts (from rank ``r``) into pungs and chows."""
-    while r < 9 and counts[r] == 0:
-        r += 1
-    if r == 9:
-        return [[]]
+def _suit_sets(counts: Sequence[int]) -> list[list[tuple[int, int]]]:
+    """Every split of one suit's nine counts into pungs and chows, as (kind, rank).
+
+    On each rank, the chows starting there number its count (less the chows running
+    through it) modulo 3, or three more: the rest of the count is pungs.
+    """
     out: list[list[tuple[int, int]]] = []
-    if counts[r] >= 3:
-        counts[r] -= 3
-        out += [[(SET_PUNG, r), *rest] for rest in _suit_sets(counts, r)]
-        counts[r] += 3
-    if r <= 6 and counts[r + 1] and counts[r + 2]:
-        counts[r] -= 1
-        counts[r + 1] -= 1
-        counts[r + 2] -= 1
-        out += [[(CHOW, r), *rest] for rest in _suit_sets(counts, r)]
-        counts[r] += 1
-        counts[r + 1] += 1
-        counts[r + 2] += 1
+
+    def walk(r: int, below: int, two_below: int, sets: list[tuple[int, int]]) -> None:
+        if r == 9:
+            if below == two_below == 0:
+                out.append(sets)
+            return
+        c = counts[r] - below - two_below
+        if c < 0:
+            return
+        for chows in (c % 3, c % 3 + 3):
+            if chows > c or (chows and r > 6):
+                break
+            walk(
+                r + 1,
+                chows,
+                below,
+                sets + [(SET_PUNG, r)] * ((c - chows) // 3) + [(CHOW, r)] * chows,
+            )
+
+    walk(0, 0, 0, [])
     return out
 
 
@@ -119,13 +128,13 @@ def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, 
         return ()
     work = list(counts)
     if size % 3 == 0:
-        found = [(split, -1) for split in _suit_sets(work, 0)]
+        found = [(split, -1) for split in _suit_sets(work)]
     else:
         found = []
-        for p in range(9):
+        for p in range(pair_rank_class(counts), 9, 3):
             if work[p] >= 2:
                 work[p] -= 2
-                found += [(split, base + p) for split in _suit_sets(work, 0)]
+                found += [(split, base + p) for split in _suit_sets(work)]
                 work[p] += 2
     return tuple((tuple(_set_code(k, base + r) for k, r in split), p) for split, p in found)
 
