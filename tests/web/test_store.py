@@ -44,7 +44,7 @@ def free_port() -> int:
 class Serve:
     """``mahjongkit serve`` as its own process."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *extra: str) -> None:
         self.port = free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
@@ -55,6 +55,7 @@ class Serve:
                 str(self.port),
                 "--db",
                 db,
+                *extra,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -131,3 +132,24 @@ def test_postgresql_migrates_and_stores() -> None:
     store.save_game("g1", [[(0, 5)]], {"hands": 0}, over=False)
     assert store.load_game("g1")["log"] == [[[0, 5]]]  # type: ignore[index]
     assert [g["id"] for g in store.list_games()] == ["g1"]
+
+
+def test_a_house_rules_file_is_offered_and_needed_to_resume(tmp_path: Path) -> None:
+    """Issue 8, deliver 2: the rulesets offered include house-rules files given to serve; a
+    table under one cannot resume on a server without the file, and says why."""
+    rules = tmp_path / "our-club.toml"
+    rules.write_text('name = "our-club"\nbase = "mcr"\ntitle = "Our club"\nminimum_points = 6\n')
+    db = f"sqlite:///{tmp_path / 'club.db'}"
+    first = Serve(db, "--house-rules", str(rules))
+    try:
+        names = [r["name"] for r in httpx.get(first.url + "/api/rulesets").json()]
+        assert "our-club" in names
+        made = httpx.post(first.url + "/api/tables", json={"ruleset": "our-club"}).json()
+    finally:
+        first.stop()
+    second = Serve(db)
+    try:
+        reply = httpx.get(second.url + f"/api/tables/{made['id']}")
+        assert reply.status_code == 409 and "our-club" in reply.json()["detail"]
+    finally:
+        second.stop()

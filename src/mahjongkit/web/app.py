@@ -91,9 +91,11 @@ class Tables:
         row = self.store.load_game(game_id)
         if row is None:
             raise HTTPException(404, f"no table {game_id!r}")
-        config = TableConfig.from_json(row["config"])
         logs = [[(int(s), int(i)) for s, i in hand] for hand in row["log"]]
-        game = TableGame(config, logs)
+        try:
+            game = TableGame(TableConfig.from_json(row["config"]), logs)
+        except MahjongError as err:  # e.g. a house-rules file this server was not given
+            raise HTTPException(409, f"table {game_id!r} cannot be resumed: {err}") from None
         tokens = [row["tokens"][str(p)] for p in range(PLAYERS)]
         room = Room(game_id, game, tokens)
         self.rooms[game_id] = room
