@@ -86,22 +86,23 @@ def _suit_sets(counts: Sequence[int]) -> list[list[tuple[int, int]]]:
     out: list[list[tuple[int, int]]] = []
 
     def walk(r: int, below: int, two_below: int, sets: list[tuple[int, int]]) -> None:
-        if r == 9:
-            if below == two_below == 0:
-                out.append(sets)
-            return
-        c = counts[r] - below - two_below
-        if c < 0:
-            return
-        for chows in (c % 3, c % 3 + 3):
-            if chows > c or (chows and r > 6):
-                break
-            walk(
-                r + 1,
-                chows,
-                below,
-                sets + [(SET_PUNG, r)] * ((c - chows) // 3) + [(CHOW, r)] * chows,
-            )
+        while r < 9:
+            c = counts[r] - below - two_below
+            if c:
+                if c < 0:
+                    return
+                chows = c % 3
+                if c >= chows + 3 and r <= 6:  # three more chows instead of a pung
+                    walk(r + 1, chows + 3, below, sets + [(CHOW, r)] * (chows + 3))
+                if chows and r > 6:
+                    return
+                sets = sets + [(SET_PUNG, r)] * (c // 3) + [(CHOW, r)] * chows
+                below, two_below = chows, below
+            else:
+                below, two_below = 0, below
+            r += 1
+        if below == two_below == 0:
+            out.append(sets)
 
     walk(0, 0, 0, [])
     return out
