@@ -24,32 +24,38 @@ def try_click(locator: Any) -> bool:
     return True
 
 
-def play_until_over(page: Any, timeout_s: float = 60) -> int:
-    """Click through a hand: win when offered, else discard the drawn tile or pass."""
+def play_until_over(page: Any, timeout_s: float = 60, between_shot: Path | None = None) -> int:
+    """Click through the match: win when offered, else pass or discard the drawn tile; deal
+    the next hand when one ends. Returns how many times "Next hand" was there to press."""
     import time
 
-    clicks = 0
+    hands = 0
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if page.locator('[data-testid="match-result"]:visible').count():
-            return clicks
+            return hands
         win = page.locator('[data-testid="action"][data-action="win"]')
         passing = page.locator('[data-testid="action"][data-action="pass"]')
         discards = page.locator('[data-testid="hand-tile"][data-action]')
-        if not (try_click(win) or try_click(passing) or try_click(discards)):
+        following = page.locator('[data-testid="action"][data-action="next"]')
+        if following.count():
+            hands += 1
+            if between_shot is not None and hands == 1:
+                page.screenshot(path=str(between_shot), full_page=True)
+        acted = try_click(win) or try_click(passing) or try_click(discards)
+        if not (acted or try_click(following)):
             page.wait_for_timeout(50)
             continue
-        clicks += 1
         page.wait_for_timeout(30)
     raise AssertionError("the hand did not end in time")
 
 
 def test_play_a_whole_hand_against_bots(server: Any, browser: Any, screenshots: Path) -> None:
-    """Issue 8, deliver 2: from the lobby, a one-hand match against three bots to its end."""
+    """Issue 8, deliver 2: from the lobby, a two-hand match against three bots to its end."""
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(server.url + "/")
     page.select_option('[data-testid="ruleset-select"]', "mcr")
-    page.select_option('[data-testid="hands-select"]', "1")
+    page.select_option('[data-testid="hands-select"]', "2")
     assert page.locator('[data-testid="seat-kind-0"]').input_value() == "human"
     page.click('[data-testid="new-game"]')
     page.wait_for_selector('[data-testid="hand-tile"]')
@@ -57,8 +63,8 @@ def test_play_a_whole_hand_against_bots(server: Any, browser: Any, screenshots: 
     assert tiles.count() in (13, 14)
     assert all(t for t in tiles.evaluate_all("els => els.map(e => e.dataset.tile)"))
     page.screenshot(path=str(screenshots / "table-desktop.png"), full_page=True)
-    clicks = play_until_over(page)
-    assert clicks > 0
+    shot = screenshots / "table-hand-result.png"
+    assert play_until_over(page, between_shot=shot) >= 1  # "Next hand" between the two
     page.wait_for_selector('[data-testid="match-result"]')
     rows = page.locator('[data-testid="final-table"] tr')
     assert rows.count() == 5

@@ -24,7 +24,7 @@ from typing import Any
 from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
-from mahjongkit.game.events import SEAT_NAMES, Event
+from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
 from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.instant import return_pot
 from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of, must_win_on_flowers
@@ -369,6 +369,7 @@ class TableGame:
             "phase": obs.phase if in_play else ("over" if self.over else "between"),
             "turn": self.player_at(obs.turn) if in_play else None,
             "wall_live": obs.wall_live,
+            "last_discarder": self._last_discarder(),
             "claim_tile": NAMES[obs.claim_tile] if in_play and obs.claim_tile >= 0 else None,
             "claim_giver": (
                 self.player_at(obs.claim_giver) if in_play and obs.claim_giver >= 0 else None
@@ -391,6 +392,13 @@ class TableGame:
                 "closing_payments": [p.to_json() for p in self.closing],
             }
         return out
+
+    def _last_discarder(self) -> int | None:
+        """The player who discarded last this hand (the page marks that tile)."""
+        for event in reversed(self.state.events):
+            if event.kind is EventKind.DISCARD:
+                return self.player_at(event.seat)
+        return None
 
     def summary(self) -> dict[str, Any]:
         """The public state of the match for the history page."""

@@ -75,8 +75,16 @@ function seatBox(p) {
   box.append(row);
   const disc = MJK.el("div", { class: "tiles small", "data-testid": `discards-${p}` });
   for (const [t, claimed] of info.discards) disc.append(MJK.tile(t, { claimed }));
+  markLast(disc, p);
   box.append(disc);
   return box;
+}
+
+function markLast(row, p) {
+  if (view.last_discarder === p && row.lastChild) {
+    row.lastChild.classList.add("last-discard");
+    row.lastChild.dataset.testid = "last-discard";
+  }
 }
 
 function render() {
@@ -107,6 +115,7 @@ function render() {
   });
   const disc = $("your-discards"); disc.innerHTML = "";
   for (const [t, claimed] of mine.discards) disc.append(MJK.tile(t, { claimed }));
+  markLast(disc, me);
   // Actions other than a plain discard are buttons.
   const bar = $("actions"); bar.innerHTML = "";
   for (const a of legal) {
