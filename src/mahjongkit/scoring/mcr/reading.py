@@ -21,7 +21,9 @@ from operator import and_, or_
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
+from mahjongkit.hand import CHOW as MELD_CHOW
 from mahjongkit.hand import KONG, Hand, Meld
+from mahjongkit.hand import PUNG as MELD_PUNG
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.tiles import (
@@ -44,6 +46,9 @@ SetInfo = tuple[int, int, bool, bool]
 """A set of a reading: (kind, tile, exposed, declared). ``tile`` is a chow's lowest tile;
 ``exposed`` means claimed from another player; ``declared`` means a meld (a concealed kong
 is declared but not exposed)."""
+
+_SET_KIND: Final = {MELD_CHOW: CHOW, MELD_PUNG: PUNG, KONG: KONG_SET}
+"""The set kind of each kind of meld."""
 
 PAIR_REF = 8
 """Source index of the pair."""
@@ -99,6 +104,8 @@ class HandFacts:
     """Every tile of the hand, melds included (kongs as four)."""
     exposed_melds: int
     kong_tiles: frozenset[Tile]
+    meld_sets: tuple[SetInfo, ...]
+    """The declared melds as sets of a reading, in the hand's order."""
     self_drawn: bool
     kong_involved: bool
     last_of_kind: bool
@@ -138,6 +145,7 @@ class HandFacts:
         melded_win = exposed_melds = 0
         counts = standing
         kong_tiles: frozenset[Tile] = frozenset()
+        meld_sets: tuple[SetInfo, ...] = ()
         if hand.melds:
             all_tiles = list(standing)
             for meld in hand.melds:
@@ -148,44 +156,12 @@ class HandFacts:
                 exposed_melds += not meld.concealed
             counts = tuple(all_tiles)
             kong_tiles = frozenset(m.tile for m in hand.melds if m.kind is KONG)
-        has_kong = bool(kong_tiles)
+            meld_sets = tuple(
+                (_SET_KIND[m.kind], m.tile, not m.concealed, True) for m in hand.melds
+            )
         s = situation
-        name = NAMES[win]
-        if s.kong_replacement and s.robbing_kong:
-            raise InvalidSituationError(
-                "a win cannot be both on a kong replacement tile and by robbing a kong"
-            )
-        if s.flower_replacement and (s.kong_replacement or s.robbing_kong):
-            raise InvalidSituationError(
-                "a win on a flower's replacement tile is neither a kong replacement nor a "
-                "robbed kong: it counts as self-drawn only (002 lines 158, 210)"
-            )
-        if s.robbing_kong and s.self_drawn:
-            raise InvalidSituationError(
-                "robbing a kong is a win on another player's tile, not self-drawn (002 line 160)"
-            )
-        if s.kong_replacement and not has_kong:
-            raise InvalidSituationError(
-                "won on a kong replacement tile, but the hand declares no kong (002 line 157)"
-            )
-        if s.robbing_kong and (melded_win or standing[win] > 1):
-            raise InvalidSituationError(
-                f"robbing a kong of {name}, but the hand holds another {name}: the robbed "
-                "tile is the fourth of its kind (002 line 159)"
-            )
-        if s.robbing_kong and s.last_wall_tile:
-            raise InvalidSituationError(
-                "robbing a kong on the last tile of the wall: no kong can be added with no "
-                "replacement tile left, and Robbing the Kong does not combine with Last Tile "
-                "Draw or Claim (002 line 160)"
-            )
-        if s.last_of_kind and standing[win] > 1:
-            raise InvalidSituationError(
-                f"{name} cannot be the last of its kind: the hand holds another {name} "
-                "concealed (002 line 179)"
-            )
-        # Last Tile follows from the tiles when the melds show the other three copies.
-        last_of_kind = s.last_of_kind or (melded_win == 3 and standing[win] == 1)
+        if s.kong_replacement or s.robbing_kong or s.last_of_kind or s.flower_replacement:
+            _check_situation(s, win, standing[win], melded_win, bool(kong_tiles))
         flower_tiles: tuple[Tile, ...] | None
         if isinstance(flowers, int):
             flower_count, flower_tiles = flowers, None
@@ -198,31 +174,73 @@ class HandFacts:
         present = tuple(compress(range(NUM_KINDS), counts))
         groups = reduce(or_, map(_GROUP_BIT.__getitem__, present))
         return cls(
-            hand=hand,
-            win=win,
-            standing=standing,
-            counts=counts,
-            exposed_melds=exposed_melds,
-            kong_tiles=kong_tiles,
-            self_drawn=s.self_drawn or s.kong_replacement or s.flower_replacement,
-            kong_involved=s.kong_replacement or s.robbing_kong,
-            last_of_kind=last_of_kind,
-            last_wall_tile=s.last_wall_tile,
-            seat_wind=s.seat_wind,
-            prevalent_wind=s.prevalent_wind,
-            flower_count=flower_count,
-            flower_tiles=flower_tiles,
-            before=tuple(before),
-            present=present,
-            classes=reduce(and_, map(_CLASS_BITS.__getitem__, present)),
-            suits_missing=_SUITS_MISSING[groups & 7],
-            has_honors=groups > 7,
+            hand,
+            win,
+            standing,
+            counts,
+            exposed_melds,
+            kong_tiles,
+            meld_sets,
+            s.self_drawn or s.kong_replacement or s.flower_replacement,
+            s.kong_replacement or s.robbing_kong,
+            # Last Tile follows from the tiles when the melds show the other three copies.
+            s.last_of_kind or (melded_win == 3 and standing[win] == 1),
+            s.last_wall_tile,
+            s.seat_wind,
+            s.prevalent_wind,
+            flower_count,
+            flower_tiles,
+            tuple(before),
+            present,
+            reduce(and_, map(_CLASS_BITS.__getitem__, present)),
+            _SUITS_MISSING[groups & 7],
+            groups > 7,
         )
 
     @property
     def seat(self) -> int:
         """The seat as 0..3 (East..North)."""
         return WINDS.index(self.seat_wind)
+
+
+def _check_situation(
+    s: Situation, win: Tile, concealed_copies: int, melded_win: int, has_kong: bool
+) -> None:
+    """Refuse a situation that cannot happen with the hand."""
+    name = NAMES[win]
+    if s.kong_replacement and s.robbing_kong:
+        raise InvalidSituationError(
+            "a win cannot be both on a kong replacement tile and by robbing a kong"
+        )
+    if s.flower_replacement and (s.kong_replacement or s.robbing_kong):
+        raise InvalidSituationError(
+            "a win on a flower's replacement tile is neither a kong replacement nor a "
+            "robbed kong: it counts as self-drawn only (002 lines 158, 210)"
+        )
+    if s.robbing_kong and s.self_drawn:
+        raise InvalidSituationError(
+            "robbing a kong is a win on another player's tile, not self-drawn (002 line 160)"
+        )
+    if s.kong_replacement and not has_kong:
+        raise InvalidSituationError(
+            "won on a kong replacement tile, but the hand declares no kong (002 line 157)"
+        )
+    if s.robbing_kong and (melded_win or concealed_copies > 1):
+        raise InvalidSituationError(
+            f"robbing a kong of {name}, but the hand holds another {name}: the robbed "
+            "tile is the fourth of its kind (002 line 159)"
+        )
+    if s.robbing_kong and s.last_wall_tile:
+        raise InvalidSituationError(
+            "robbing a kong on the last tile of the wall: no kong can be added with no "
+            "replacement tile left, and Robbing the Kong does not combine with Last Tile "
+            "Draw or Claim (002 line 160)"
+        )
+    if s.last_of_kind and concealed_copies > 1:
+        raise InvalidSituationError(
+            f"{name} cannot be the last of its kind: the hand holds another {name} "
+            "concealed (002 line 179)"
+        )
 
 
 @dataclass(slots=True)
@@ -438,8 +456,8 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
     for suit in suits:
         sets_ok, pair_ok = _suit_shape(suit)
         parts.append(_SETS if sets_ok else _PAIR if pair_ok else _LOOSE)
-    bad = sum(1 for c in honors if c % 3 == 1)
-    pairs = sum(1 for c in honors if c % 3 == 2)
+    bad = honors.count(1) + honors.count(4)
+    pairs = honors.count(2)
     parts.append(_honor_part(bad, pairs))
     loose = parts.count(_LOOSE)
     paired = parts.count(_PAIR)

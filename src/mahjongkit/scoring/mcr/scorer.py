@@ -39,7 +39,6 @@ from mahjongkit.scoring.mcr.fans import CATALOGUE, IMPLICATIONS
 from mahjongkit.scoring.mcr.reading import (
     CHOW,
     KNITTED_REF,
-    KONG_SET,
     PAIR_REF,
     HandFacts,
     Reading,
@@ -227,7 +226,6 @@ def _shifted_pairs(standing: tuple[int, ...], suit: int) -> bool:
 
 
 def _knitted_readings(facts: HandFacts) -> list[Reading]:
-    hand = facts.hand
     if 27 - facts.standing[:27].count(0) < 9:
         return []  # fewer than nine kinds of suited tile concealed
     standing = list(facts.standing)
@@ -236,7 +234,7 @@ def _knitted_readings(facts: HandFacts) -> list[Reading]:
             continue
         for t in pattern:
             standing[t] -= 1
-        melds = _meld_sets(hand)
+        melds = facts.meld_sets
         splits = regular_splits(tuple(standing), 1 - len(melds))
         if len(splits) != 1:
             return []
@@ -253,14 +251,6 @@ def _knitted_readings(facts: HandFacts) -> list[Reading]:
             )
         ]
     return []
-
-
-def _meld_sets(hand: Hand) -> tuple[SetInfo, ...]:
-    out = []
-    for m in hand.melds:
-        kind = CHOW if m.kind is MELD_CHOW else SET_PUNG if m.kind is PUNG else KONG_SET
-        out.append((kind, m.tile, not m.concealed, True))
-    return tuple(out)
 
 
 # -- valuing a reading ---------------------------------------------------------------------
@@ -472,7 +462,7 @@ def _best_reading(
         best, best_total = (reading, found), _total(found, values)
         seven_pairs = reading.kind == "pairs"
     if (best is None or seven_pairs) and Form.REGULAR in forms:
-        melds = _meld_sets(hand)
+        melds = facts.meld_sets
         for codes, pair in regular_splits(facts.standing, 4 - len(melds)):
             all_sets = melds + tuple(map(CONCEALED_SETS.__getitem__, codes))
             reading = Reading.of_sets("regular", facts, all_sets, pair)
