@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
+from itertools import groupby, product
+from operator import itemgetter
 from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
@@ -49,6 +50,7 @@ from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
 from mahjongkit.scoring.principles import (
     Found,
     SetPattern,
+    Sources,
     apply_implications,
     combine_sets,
     first_fits,
@@ -164,18 +166,16 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
             return ()
         pairs += splits[0][1] >= 0
         options.append(splits)
-    honor_sets: tuple[int, ...] = ()
+    honors = counts[27:]
+    if 1 in honors or 4 in honors:
+        return ()  # a loose honour
     honor_pair = -1
-    for t in range(27, NUM_KINDS):
-        c = counts[t]
-        if c % 3 == 1:
-            return ()
-        if c % 3 == 2:
-            pairs += 1
-            honor_pair = t
-        honor_sets += (2 * t,) * (c // 3)
+    if 2 in honors:
+        pairs += honors.count(2)
+        honor_pair = 27 + honors.index(2)
     if pairs != 1:
         return ()
+    honor_sets = tuple(2 * (27 + i) for i, c in enumerate(honors) if c == 3) if 3 in honors else ()
     found = [
         (tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair))
         for (a, pa), (b, pb), (c_, pc) in product(*options)
@@ -277,10 +277,11 @@ class _Plan:
     )
     """Per kind (chows or not), which set pattern first fits a run of key tiles: every run
     of two or three sets worked out with the plan, runs of four remembered as met."""
-    combined: dict[tuple[tuple[Tile, ...], Tile | None, bool], tuple[Found, ...]] = field(
-        default_factory=dict, compare=False, hash=False
-    )
-    """What the set patterns gave for each run of key tiles already met (a cache)."""
+    combined: dict[
+        tuple[tuple[Tile, ...], Tile | None, bool], tuple[tuple[str, Sources, bool], ...]
+    ] = field(default_factory=dict, compare=False, hash=False)
+    """What the set patterns gave for each run of key tiles already met, each with whether
+    it takes the pair too (a cache)."""
     items: dict[tuple[str, int, tuple[str, ...]], ScoreItem] = field(
         default_factory=dict, compare=False, hash=False
     )
@@ -330,35 +331,44 @@ _CHOW_KEYS: Final = tuple(t for t in range(27) if t % 9 <= 6)
 """The tiles a chow can start on."""
 
 
-_ALL: Final = frozenset(HAND_GROUPS)
 _WITH_PAIR: Final = frozenset(p.item for p in CHOW_PATTERNS + PUNG_PATTERNS if p.with_pair)
 _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
 
 
-def _combined(
-    plan: _Plan, tiles: tuple[Tile, ...], patterns: tuple[SetPattern, ...], pair: Tile | None
-) -> tuple[Found, ...]:
-    """`combine_sets`, remembered per ruleset: the same sets come up again and again."""
-    key = (tiles, pair, patterns is plan.chow_patterns)
-    found = plan.combined.get(key)
-    if found is None:
+def _add_set_patterns(
+    found: list[Found],
+    plan: _Plan,
+    tiles: tuple[Tile, ...],
+    index: tuple[int, ...],
+    chows: bool,
+    pair: Tile | None,
+) -> None:
+    """Add the multi-set patterns over sets of one kind (`combine_sets`, remembered per
+    ruleset: the same runs of key tiles come up again and again)."""
+    key = (tiles, pair if len(tiles) == 4 else None, chows)
+    combined = plan.combined.get(key)
+    if combined is None:
         if len(plan.combined) > 1 << 16:
             plan.combined.clear()
-        fits = plan.fits[key[2]]
+        fits = plan.fits[chows]
         if len(fits) > 1 << 17:
             fits.clear()  # the runs of two or three sets come back as they are met
-        found = plan.combined[key] = tuple(combine_sets(tiles, patterns, pair, fits))
-    return found
+        patterns = plan.chow_patterns if chows else plan.pung_patterns
+        combined = plan.combined[key] = tuple(
+            (fan, sources, fan in _WITH_PAIR)
+            for fan, sources in combine_sets(tiles, patterns, key[1], fits)
+        )
+    for fan, sources, with_pair in combined:
+        sets = tuple(map(index.__getitem__, sources))
+        found.append((fan, (*sets, PAIR_REF) if with_pair else sets))
 
 
-def _reading_fans(
-    reading: Reading, plan: _Plan, hand_found: dict[frozenset[str], list[Found]]
-) -> list[Found]:
-    groups = plan.hand_groups[reading.kind]
-    shared = hand_found.get(groups)
-    if shared is None:
-        shared = hand_found[groups] = [f for f in hand_found[_ALL] if _GROUP_OF[f[0]] in groups]
+def _reading_fans(reading: Reading, plan: _Plan, shared: list[Found]) -> tuple[list[Found], int]:
+    """The fans of one reading after the implications, and their total without flowers.
+
+    ``shared`` are the fans of the whole hand that this reading's shape counts.
+    """
     found = list(shared)
     for guard, detectors in plan.detectors[reading.kind]:
         if guard is None or guard(reading):
@@ -366,23 +376,22 @@ def _reading_fans(
                 for sources in detect(reading):
                     found.append((name, sources))
     if reading.kind == "regular":
-        for tiles, index, patterns in (
-            (reading.chows, reading.chow_sets, plan.chow_patterns),
-            (reading.pungs, reading.pung_sets, plan.pung_patterns),
-        ):
-            if len(tiles) > 1:
-                pair = reading.pair if len(tiles) == 4 else None
-                for fan, sources in _combined(plan, tiles, patterns, pair):
-                    sets = tuple(index[i] for i in sources)
-                    found.append((fan, (*sets, PAIR_REF) if fan in _WITH_PAIR else sets))
+        if len(reading.chows) > 1:
+            _add_set_patterns(found, plan, reading.chows, reading.chow_sets, True, reading.pair)
+        if len(reading.pungs) > 1:
+            _add_set_patterns(found, plan, reading.pungs, reading.pung_sets, False, reading.pair)
     found = apply_implications(found, IMPLICATIONS)
-    if "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
+    values = plan.values
+    total = 0
+    scored = False
+    for fan, _ in found:
+        if fan not in _FLOWERS:
+            total += values[fan]
+            scored = True
+    if not scored and "chicken_hand" in values:
         found.append(("chicken_hand", ()))
-    return found
-
-
-def _total(found: list[Found], values: dict[str, int]) -> int:
-    return sum(values[f] for f, _ in found if f not in _FLOWERS)
+        total = values["chicken_hand"]
+    return found, total
 
 
 # -- the entry point -----------------------------------------------------------------------
@@ -421,9 +430,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         return Score(
             ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
         )
-    reading, found = best
+    reading, found, without = best
     items = _items(reading, found, plan)
-    without = sum(i.total for i in items if not i.is_flower)
     outcome = Outcome.WIN if without >= ruleset.minimum_points else Outcome.BELOW_MINIMUM
     return Score(
         ruleset.name,
@@ -438,7 +446,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
 
 def _best_reading(
     facts: HandFacts, plan: _Plan, forms: frozenset[Form]
-) -> tuple[Reading, list[Found]] | None:
+) -> tuple[Reading, list[Found], int] | None:
+    """The reading with the highest total, its fans and that total (without flowers)."""
     hand = facts.hand
     probe = Reading("regular", facts)
     found_once: list[Found] = []
@@ -447,64 +456,52 @@ def _best_reading(
             for name, detect in detectors:
                 for sources in detect(probe):
                     found_once.append((name, sources))
-    hand_found = {_ALL: found_once}
-    values = plan.values
     special: list[Reading] = []
     if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
         special = _knitted_readings(facts)
     if not special and not hand.melds:
         special = _special_readings(facts, forms)
-    best: tuple[Reading, list[Found]] | None = None
-    best_total = 0
+    best: tuple[Reading, list[Found], int] | None = None
     seven_pairs = False
     for reading in special:
-        found = _reading_fans(reading, plan, hand_found)
-        best, best_total = (reading, found), _total(found, values)
+        groups = plan.hand_groups[reading.kind]
+        shared = [f for f in found_once if _GROUP_OF[f[0]] in groups]
+        best = (reading, *_reading_fans(reading, plan, shared))
         seven_pairs = reading.kind == "pairs"
     if (best is None or seven_pairs) and Form.REGULAR in forms:
         melds = facts.meld_sets
         for codes, pair in regular_splits(facts.standing, 4 - len(melds)):
             all_sets = melds + tuple(map(CONCEALED_SETS.__getitem__, codes))
             reading = Reading.of_sets("regular", facts, all_sets, pair)
-            found = _reading_fans(reading, plan, hand_found)
-            total = _total(found, values)
+            found, total = _reading_fans(reading, plan, found_once)
             # Between readings of equal value the first one met stands (the reference
             # calculator's order), except that one with Pure Triple Chow or Triple Pung,
             # or any reading in sets against seven pairs, takes its place.
             if (
                 best is None
-                or total > best_total
-                or (total == best_total and (seven_pairs or any(f in _PREFERRED for f, _ in found)))
+                or total > best[2]
+                or (total == best[2] and (seven_pairs or any(f in _PREFERRED for f, _ in found)))
             ):
-                best, best_total = (reading, found), total
+                best = (reading, found, total)
     return best
 
 
 def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem, ...]:
     """The breakdown of the winning reading, in table order."""
-    by_fan: dict[str, list[tuple[int, ...]]] = {}
     order = IMPLICATIONS.order
-    for fan, sources in sorted(found, key=lambda f: order[f[0]]):
-        if fan in by_fan:
-            by_fan[fan].append(sources)
-        else:
-            by_fan[fan] = [sources]
-    items = []
+    text = reading.source_text
     made = plan.items
-    for fan, all_sources in by_fan.items():
-        named: list[str] = []
-        for sources in all_sources:
-            if sources:
-                text = " ".join(map(reading.source_text, sources))
-                if text not in named:
-                    named.append(text)
-        key = (fan, len(all_sources), tuple(named))
+    items = []
+    for fan, group in groupby(sorted(found, key=lambda f: order[f[0]]), itemgetter(0)):
+        all_sources = [sources for _, sources in group]
+        named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
+        key = (fan, len(all_sources), named)
         item = made.get(key)
         if item is None:
             # the same item (fan, count, sources) comes up again and again: make it once
             if len(made) > 1 << 16:
                 made.clear()
-            item = made[key] = _item(fan, plan.values[fan], len(all_sources), key[2])
+            item = made[key] = _item(fan, plan.values[fan], len(all_sources), named)
         items.append(item)
     return tuple(items)
 
