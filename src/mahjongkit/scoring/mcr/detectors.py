@@ -600,7 +600,8 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
               concealed_kong, melded_kong, two_concealed_pungs),
     "pungs": (all_pungs, dragon_pung, prevalent_wind, seat_wind, pung_of_terminals_or_honors),
     "pair": (little_four_winds, little_three_dragons, all_chows),
-    "packs": (nine_gates, all_even_pungs, all_five, outside_hand),
+    "nine_gates": (nine_gates,),
+    "packs": (all_even_pungs, all_five, outside_hand),
     "waits": (edge_wait, closed_wait, single_wait),
     "form": tuple(_form(f) for f in FORM_FANS),
 }  # fmt: skip
@@ -613,19 +614,23 @@ GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
     "kongs": lambda r: r.melded_kongs or r.concealed_kongs or len(r.concealed_pung_sets) > 1,
     "pungs": lambda r: r.pungs,
     "pair": lambda r: not r.pungs or (r.pair is not None and r.pair >= 27),
+    "concealment": lambda r: r.facts.exposed_melds in (0, 4),
+    "nine_gates": lambda r: not r.facts.hand.melds and r.facts.suits_missing == 2,
+    "waits": _wait,
 }  # fmt: skip
 """A cheap test that a group's detectors can find anything in a reading (speed only)."""
 
 _HAND: Final = ("situation", "flowers", "suits", "tile_classes", "tile_hog")
 
 GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
-    "regular": (*_HAND, "concealment", "kongs", "pungs", "pair", "packs", "waits"),
+    "regular": (*_HAND, "concealment", "kongs", "pungs", "pair", "nine_gates", "packs",
+                "waits"),
     "knitted": ("form", *_HAND, "concealment", "kongs", "pungs", "pair", "waits"),
     "pairs": ("form", *_HAND),
     "shifted_pairs": ("form", *_HAND),
     "orphans": ("form", "situation", "flowers"),
     "honors_knitted": ("form", "situation", "flowers"),
-}
+}  # fmt: skip
 """Which detector groups look at each shape; the set patterns apply to ``regular`` only
 (the knitted straight's one set and the special shapes have no two sets to combine).
 The reference calculator values the special shapes by their own fans and the way the hand

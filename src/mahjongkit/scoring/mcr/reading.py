@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import compress
-from operator import and_, or_
+from operator import and_, mul, or_
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
@@ -398,7 +398,8 @@ def pair_rank_class(counts: Sequence[int]) -> int:
     """The rank (0, 1 or 2) modulo 3 of the pair in any split of a suit into sets and a
     pair: every set's ranks add up to a multiple of 3, so twice the pair's rank is the
     sum of all the ranks, modulo 3."""
-    return 2 * sum(r * c for r, c in enumerate(counts)) % 3
+    total: int = sum(map(mul, range(9), counts))
+    return 2 * total % 3
 
 
 @lru_cache(maxsize=1 << 16)
@@ -407,8 +408,9 @@ def _suit_completions(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[i
     splitting into sets only, and those that leave it splitting into sets and a pair."""
     sets, pair = [], []
     work = list(counts)
+    padded = (0, 0, *counts, 0, 0)
     for r in range(9):
-        if not any(0 <= r + d <= 8 and work[r + d] for d in (-2, -1, 0, 1, 2)):
+        if not any(padded[r : r + 5]):
             continue  # a lone tile joins no set and no pair
         work[r] += 1
         sets_ok, pair_ok = _suit_shape(tuple(work))
