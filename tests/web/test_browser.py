@@ -209,3 +209,36 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
     friend.wait_for_selector('[data-testid="match-result"]')
     host.close()
     friend.context.close()
+
+
+def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path) -> None:
+    """Issue 8, deliver 2: keys as well as buttons, on the 16-tile Taiwanese table."""
+    import time
+
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector(
+        '[data-testid="ruleset-select"] option[value="taiwanese-lrc"]', state="attached"
+    )
+    page.select_option('[data-testid="ruleset-select"]', "taiwanese-lrc")
+    page.select_option('[data-testid="hands-select"]', "1")
+    page.click('[data-testid="new-game"]')
+    page.wait_for_selector('[data-testid="hand-tile"]')
+    assert page.locator('[data-testid="hand-tile"]').count() in (16, 17)
+    page.screenshot(path=str(screenshots / "table-taiwanese.png"), full_page=True)
+    deadline = time.monotonic() + 60
+    while not page.locator('[data-testid="match-result"]:visible').count():
+        assert time.monotonic() < deadline, "the hand did not end"
+        actions = page.locator('[data-testid="action"]').evaluate_all(
+            "els => els.map(e => e.dataset.action)"
+        )
+        discards = page.locator('[data-testid="hand-tile"][data-action]').count()
+        if "win" in actions:
+            page.keyboard.press("w")
+        elif "pass" in actions:
+            page.keyboard.press("p")
+        elif discards:
+            page.keyboard.press("ArrowLeft")  # from nothing selected: the drawn tile
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(40)
+    page.close()

@@ -60,7 +60,12 @@ function connect() {
 }
 
 function meldGroup(meld) { return MJK.tiles_(MJK.meldTiles(meld)); }
-function backs(n) { return MJK.tiles_(Array(n).fill("back")); }
+// Another player's concealed tiles: one tile back and how many (keeps a phone row short).
+function backs(n) {
+  const g = MJK.el("span", { class: "group backs", "data-testid": "concealed-count" }, MJK.tile("back"));
+  g.append(MJK.el("span", { class: "count" }, `×${n}`));
+  return g;
+}
 
 function seatBox(p) {
   const info = view.players[p];
@@ -70,7 +75,7 @@ function seatBox(p) {
   const row = MJK.el("div", { class: "tiles small" });
   row.append(backs(info.hand_size));
   for (const m of info.melds) row.append(meldGroup(m));
-  for (let i = 0; i < info.hidden_kongs; i++) row.append(backs(4));
+  for (let i = 0; i < info.hidden_kongs; i++) row.append(MJK.tiles_(["back", "back", "back", "back"]));
   if (info.flowers.length) row.append(MJK.tiles_(info.flowers));
   box.append(row);
   const disc = MJK.el("div", { class: "tiles small", "data-testid": `discards-${p}` });
