@@ -15,6 +15,7 @@ import time
 
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import score
+from mahjongkit.scoring.mcr.random_hands import random_win
 from mahjongkit.scoring.taiwanese.generate import random_winning_hand
 from mahjongkit.shapes import decompositions
 
@@ -41,11 +42,6 @@ def main(argv: list[str]) -> int:
     floor = count / (time.perf_counter() - start)
     print(f"decompositions() alone:          {floor:>10,.0f} hands/s")
     print(f"ratio score / decompositions:    {rates['taiwanese-lrc'] / floor:.3f}")
-    try:
-        from mahjongkit.scoring.random_wins import random_win
-    except ImportError:
-        print("MCR random wins not available: no MCR ratio")
-        return 0
     mcr_rng = random.Random(seed)
     mcr_wins = [random_win(mcr_rng) for _ in range(count)]
     mcr = get_ruleset("mcr-gb")
