@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -466,7 +467,7 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     }
 
 
-def _full_view(state: HandState, player_at: Any) -> list[dict[str, Any]]:
+def _full_view(state: HandState, player_at: Callable[[int], int]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{} for _ in range(PLAYERS)]
     for seat in range(PLAYERS):
         out[player_at(seat)] = {

@@ -23,7 +23,7 @@ from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
+from mahjongkit.game.actions import PASS, WIN, Action
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
 from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.instant import return_pot
@@ -438,13 +438,4 @@ def _event_text(event: Event, game: TableGame) -> str:
     return f"{name} ({text[0]}){text[1:]}"
 
 
-def action_kind(text: str) -> ActionKind:
-    """The kind of an action in notation (for grouping buttons).
-
-    >>> action_kind("chow 345m").value
-    'chow'
-    """
-    return Action.parse(text).kind
-
-
-__all__ = ["HUMAN", "LOG_LENGTH", "TableConfig", "TableError", "TableGame", "action_kind"]
+__all__ = ["HUMAN", "LOG_LENGTH", "TableConfig", "TableError", "TableGame"]
