@@ -19,13 +19,14 @@ grouped by what they look at; a shape (`Reading.kind`) says which groups apply
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from itertools import pairwise
 from typing import Final
 
 from mahjongkit.scoring.mcr.reading import (
     CHOW,
     CLASS_BIT,
+    GROUP_BIT,
     KNITTED_REF,
     KONG_SET,
     PAIR_REF,
@@ -233,9 +234,10 @@ def full_flush(r: Reading) -> list[Sources]:
 
 def all_types(r: Reading) -> list[Sources]:
     """002 line 168: three suits, a wind and a dragon."""
-    f = r.facts
-    ok = f.suits_missing == 0 and any(f.counts[27:31]) and any(f.counts[31:])
-    return WHOLE if ok else NONE
+    return WHOLE if r.facts.groups == _EVERY_GROUP else NONE
+
+
+_EVERY_GROUP: Final = sum(set(GROUP_BIT))
 
 
 def _only(r: Reading, tile_class: str) -> list[Sources]:
@@ -620,6 +622,19 @@ GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
 }  # fmt: skip
 """A cheap test that a group's detectors can find anything in a reading (speed only)."""
 
+GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
+    "situation": lambda r: (f := r.facts).self_drawn * 8 + f.last_wall_tile * 4
+    + f.kong_involved * 2 + f.last_of_kind + 16 * f.win,
+    "suits": lambda r: r.facts.groups,
+    "tile_classes": lambda r: r.facts.classes,
+    "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
+    "pungs": lambda r: (r.kind, r.pungs, r.pung_sets, r.facts.seat_wind, r.facts.prevalent_wind),
+    "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
+}  # fmt: skip
+"""Everything a group's detectors read, where that is little: the scorer remembers the
+group's fans per key (speed only). A detector added to one of these groups must read
+nothing else."""
+
 _HAND: Final = ("situation", "flowers", "suits", "tile_classes", "tile_hog")
 
 GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
@@ -657,6 +672,7 @@ __all__ = [
     "DETECTORS_BY_GROUP",
     "GROUPS_BY_KIND",
     "GROUP_GUARDS",
+    "GROUP_KEYS",
     "HAND_GROUPS",
     "KNITTED_REF",
     "PUNG_PATTERNS",

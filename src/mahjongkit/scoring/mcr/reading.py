@@ -82,8 +82,8 @@ _CLASS_BITS: Final = tuple(
 )
 """Per tile, the classes it belongs to."""
 
-_GROUP_BIT: Final = tuple(1 << min(t // 9, 3) for t in range(NUM_KINDS))
-"""Per tile, its group as a bit: the three suits, then the honours."""
+GROUP_BIT: Final = tuple(1 << (t // 9 if t < 27 else 3 if t < 31 else 4) for t in range(NUM_KINDS))
+"""Per tile, its group as a bit: characters 1, dots 2, bamboo 4, winds 8, dragons 16."""
 
 _SUITS_MISSING: Final = tuple(3 - bin(bits).count("1") for bits in range(8))
 
@@ -120,6 +120,8 @@ class HandFacts:
     """The kinds of tile in the hand, ascending."""
     classes: int
     """The tile classes (`TILE_CLASSES`) every tile of the hand belongs to, as bits."""
+    groups: int
+    """The suits, winds and dragons the hand holds, as bits (`GROUP_BIT`)."""
     suits_missing: int
     """How many of the three suits the hand lacks."""
     has_honors: bool
@@ -172,7 +174,7 @@ class HandFacts:
         before = list(standing)
         before[win] -= 1
         present = tuple(compress(range(NUM_KINDS), counts))
-        groups = reduce(or_, map(_GROUP_BIT.__getitem__, present))
+        groups = reduce(or_, map(GROUP_BIT.__getitem__, present))
         return cls(
             hand,
             win,
@@ -193,6 +195,7 @@ class HandFacts:
             tuple(before),
             present,
             reduce(and_, map(_CLASS_BITS.__getitem__, present)),
+            groups,
             _SUITS_MISSING[groups & 7],
             groups > 7,
         )
@@ -498,6 +501,7 @@ def flower_of_seat(seat: int) -> tuple[Tile, Tile]:
 __all__ = [
     "CHOW",
     "CLASS_BIT",
+    "GROUP_BIT",
     "KNITTED_REF",
     "KONG_SET",
     "PAIR_REF",

@@ -16,7 +16,7 @@ into sets and a pair. Each reading's fans come from the detectors
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby, product
@@ -31,6 +31,7 @@ from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
     DETECTORS_BY_GROUP,
     GROUP_GUARDS,
+    GROUP_KEYS,
     GROUPS_BY_KIND,
     HAND_GROUPS,
     PUNG_PATTERNS,
@@ -257,6 +258,35 @@ def _knitted_readings(facts: HandFacts) -> list[Reading]:
 
 
 Guard = Callable[[Reading], object]
+_Group = tuple[
+    Guard | None,
+    Callable[[Reading], Hashable] | None,
+    dict[Hashable, tuple[Found, ...]],
+    tuple[tuple[str, Detector], ...],
+]
+"""A detector group as a ruleset runs it: its guard (`GROUP_GUARDS`), its key
+(`GROUP_KEYS`), the fans it found per key, and its detectors of fans the ruleset scores."""
+
+
+def _detect(groups: tuple[_Group, ...], reading: Reading, found: list[Found]) -> None:
+    """Add what the groups' detectors find in the reading."""
+    for guard, key_of, memo, detectors in groups:
+        if guard is not None and not guard(reading):
+            continue
+        if key_of is None:
+            for name, detect in detectors:
+                for sources in detect(reading):
+                    found.append((name, sources))
+            continue
+        key = key_of(reading)
+        known = memo.get(key)
+        if known is None:
+            if len(memo) > 1 << 14:
+                memo.clear()
+            known = memo[key] = tuple(
+                (name, sources) for name, detect in detectors for sources in detect(reading)
+            )
+        found += known
 
 
 @dataclass(frozen=True)
@@ -264,10 +294,10 @@ class _Plan:
     """What a ruleset scores, worked out once: values, detectors per shape, patterns."""
 
     values: dict[str, int]
-    hand_detectors: tuple[tuple[Guard | None, tuple[tuple[str, Detector], ...]], ...]
-    """The hand-level detector groups, with their guards."""
-    detectors: dict[str, tuple[tuple[Guard | None, tuple[tuple[str, Detector], ...]], ...]]
-    """Per reading kind, the reading-level detector groups that apply, with their guards."""
+    hand_detectors: tuple[_Group, ...]
+    """The hand-level detector groups."""
+    detectors: dict[str, tuple[_Group, ...]]
+    """Per reading kind, the reading-level detector groups that apply."""
     hand_groups: dict[str, frozenset[str]]
     """Per reading kind, the hand-level groups that apply."""
     chow_patterns: tuple[SetPattern, ...]
@@ -300,21 +330,23 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             continue
         values[item.id] = prices.get(item.id, base or 0)
 
-    def active(groups: tuple[str, ...]) -> tuple[tuple[str, Detector], ...]:
-        return tuple(
-            (fn.__name__, fn)
-            for group in groups
-            for fn in DETECTORS_BY_GROUP[group]
-            if fn.__name__ in values
-        )
+    def run(groups: Iterable[str]) -> tuple[_Group, ...]:
+        out: list[_Group] = []
+        for group in groups:
+            active = tuple(
+                (fn.__name__, fn) for fn in DETECTORS_BY_GROUP[group] if fn.__name__ in values
+            )
+            if active:
+                out.append((GROUP_GUARDS.get(group), GROUP_KEYS.get(group), {}, active))
+        return tuple(out)
 
     chows = tuple(p for p in CHOW_PATTERNS if p.item in values)
     pungs = tuple(p for p in PUNG_PATTERNS if p.item in values)
     return _Plan(
         values=values,
-        hand_detectors=tuple((GROUP_GUARDS.get(g), active((g,))) for g in sorted(HAND_GROUPS)),
+        hand_detectors=run(sorted(HAND_GROUPS)),
         detectors={
-            kind: tuple((GROUP_GUARDS.get(g), active((g,))) for g in groups if g not in HAND_GROUPS)
+            kind: run(g for g in groups if g not in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
         hand_groups={
@@ -370,11 +402,7 @@ def _reading_fans(reading: Reading, plan: _Plan, shared: list[Found]) -> tuple[l
     ``shared`` are the fans of the whole hand that this reading's shape counts.
     """
     found = list(shared)
-    for guard, detectors in plan.detectors[reading.kind]:
-        if guard is None or guard(reading):
-            for name, detect in detectors:
-                for sources in detect(reading):
-                    found.append((name, sources))
+    _detect(plan.detectors[reading.kind], reading, found)
     if reading.kind == "regular":
         if len(reading.chows) > 1:
             _add_set_patterns(found, plan, reading.chows, reading.chow_sets, True, reading.pair)
@@ -449,13 +477,8 @@ def _best_reading(
 ) -> tuple[Reading, list[Found], int] | None:
     """The reading with the highest total, its fans and that total (without flowers)."""
     hand = facts.hand
-    probe = Reading("regular", facts)
-    found_once: list[Found] = []
-    for guard, detectors in plan.hand_detectors:
-        if guard is None or guard(probe):
-            for name, detect in detectors:
-                for sources in detect(probe):
-                    found_once.append((name, sources))
+    found_once: list[Found] | None = None
+    """The hand-level fans, found on the first reading met."""
     special: list[Reading] = []
     if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
         special = _knitted_readings(facts)
@@ -464,6 +487,8 @@ def _best_reading(
     best: tuple[Reading, list[Found], int] | None = None
     seven_pairs = False
     for reading in special:
+        found_once = []
+        _detect(plan.hand_detectors, reading, found_once)
         groups = plan.hand_groups[reading.kind]
         shared = [f for f in found_once if _GROUP_OF[f[0]] in groups]
         best = (reading, *_reading_fans(reading, plan, shared))
@@ -473,6 +498,9 @@ def _best_reading(
         for codes, pair in regular_splits(facts.standing, 4 - len(melds)):
             all_sets = melds + tuple(map(CONCEALED_SETS.__getitem__, codes))
             reading = Reading.of_sets("regular", facts, all_sets, pair)
+            if found_once is None:
+                found_once = []
+                _detect(plan.hand_detectors, reading, found_once)
             found, total = _reading_fans(reading, plan, found_once)
             # Between readings of equal value the first one met stands (the reference
             # calculator's order), except that one with Pure Triple Chow or Triple Pung,
