@@ -233,9 +233,10 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
         on_its_sets = on_sets[item_id] & ids
         if not outright and not on_its_sets:
             continue
-        standing = [src for f, src in found if f == item_id and (f, src) not in gone_once]
-        if not standing:
-            continue
+        if gone_once or on_its_sets:
+            standing = [src for f, src in found if f == item_id and (f, src) not in gone_once]
+            if not standing:
+                continue
         gone |= outright
         if on_its_sets:
             for other, other_sources in found:
@@ -247,6 +248,8 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
                     gone_once.append((other, other_sources))
     if not gone and not gone_once:
         return found
+    if not gone_once:
+        return [f for f in found if f[0] not in gone]
     return [f for f in found if f[0] not in gone and f not in gone_once]
 
 

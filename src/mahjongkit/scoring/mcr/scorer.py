@@ -522,7 +522,9 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
     items = []
     for fan, group in groupby(sorted(found, key=lambda f: order[f[0]]), itemgetter(0)):
         all_sources = [sources for _, sources in group]
-        named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
+        named: tuple[str, ...] = ()
+        if any(all_sources):
+            named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
         key = (fan, len(all_sources), named)
         item = made.get(key)
         if item is None:
