@@ -1,31 +1,36 @@
 """The `scorer` bot: plays for a hand that qualifies and scores, not just any complete hand.
 
 How it plays: every hand it could keep (after each discard, claim or kong) is valued as
-"chance to complete" times "points it would bring", the best over a list of plans:
+*reach* times *points*.
 
-- A plan is a target pattern with its points and its distance (tiles still missing, in
-  shanten steps). MCR plans: the six Mixed Straights (8), three Pure Straights (16),
+- Reach: ``Q ** shanten * u / (u + 8)``, ``u`` the unseen useful tiles (``Q`` = 0.4;
+  0.25 under Taiwanese rules, where nearly every hand is won and speed counts more).
+- Points come from plans, each a target pattern with its points and its distance in
+  shanten steps. MCR plans: the six Mixed Straights (8), three Pure Straights (16),
   seven Mixed Triple Chows (8), the Mixed and Pure Shifted Chows (6 and 16), Half and
   Full Flush in each suit (6 and 24), All Pungs (6), Seven Pairs (24), and the special
   forms (knitted, orphans: 12 and more). The chow plans count the missing tiles of their
-  three chows plus the shanten of the rest (a set and a pair); a plan whose missing tile
-  is all out (four seen) is dead. A flush counts the shanten of its suit (and honours)
-  alone; All Pungs the shanten without chows. A meld that does not fit a plan kills it.
-- A plan at distance ``d`` is worth ``q ** (d + 1) * points`` (``q`` = 0.35). Under MCR a
-  plan under 8 points is worth proportionally less, since it needs a second fan; the
-  plain fastest hand is kept as a plan worth little (it rarely reaches 8).
-  Under Taiwanese rules every win pays, so the fastest hand is a plan worth the base
-  plus a typical sheet, and flushes and All Pungs add their sheet points.
-- A ready hand is valued exactly: each winning tile still unseen is scored by the
-  scorer as a win on a discard; the value is the share of qualifying live tiles (capped)
-  times their average points.
+  three chows plus the shanten of the rest (a set and a pair); a plan with a missing
+  tile all out (four seen) is dead. A flush counts the shanten of its suit (and
+  honours) alone; All Pungs the shanten without chows. A meld that does not fit a plan
+  kills it. Each plan is discounted by ``Q`` per step beyond the hand's shanten, and the
+  best one counts. Under MCR its points give the chance of reaching 8 points,
+  ``min(1, 0.15 + 0.1 * points)`` (a plan under 8 counts at 8/11 of its points: it
+  needs a second fan); under Taiwanese (LRC) rules they multiply the value: a plain win
+  20, Semi Pure +30, Pure Suit +90, All Pong +25.
+- A ready hand is valued exactly: each live winning tile is scored by the scorer as a
+  win on a discard (weight 0.65) and self-drawn (0.35); only wins that qualify count.
+  Value: ``w / (w + 4)`` (``w`` the weighted qualifying tiles) times the points (MCR:
+  ``1 + (average - 8) / 32``; Taiwanese: the average total).
 
 On its turn it discards the tile whose remaining hand is worth most (ties: more unseen
-useful tiles, then honours before terminals before middle tiles). It claims a chow,
-pung or kong only when the hand after the claim (and its best discard) is worth more
-than passing: a claim that kills the plan it is on is refused. It always declares a win
-it is offered (the engine offers only wins that qualify), and a concealed or promoted
-kong when it keeps the shanten.
+useful tiles, then honours before terminals before middle tiles), declaring Ting with
+it where the rules allow. Under MCR it claims a chow, pung or kong only when the hand
+after the claim (and its best discard) is worth more than passing by a tenth: a claim
+that kills the plan it is on is refused. Under Taiwanese rules it claims as the
+efficient bot does, unless the claim costs a fifth of the hand's value. It always
+declares a win it is offered (the engine offers only wins that qualify), and a concealed
+or promoted kong when it keeps the shanten.
 
 >>> import random
 >>> from mahjongkit.game.state import HandState
@@ -62,7 +67,11 @@ from mahjongkit.shanten import shanten, waits
 from mahjongkit.tiles import EAST, NUM_KINDS
 
 Q: Final = 0.4
-"""How much one more shanten step discounts a plan."""
+"""How much one more shanten step discounts a hand or a plan (MCR)."""
+Q_TAIWANESE: Final = 0.25
+"""The same for Taiwanese hands, where speed counts for more: nearly every hand is won."""
+TAIWANESE_WIN: Final = 20.0
+"""What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
 
 def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
@@ -125,7 +134,8 @@ class ScorerBot(EfficientBot):
                 return exact
             d_all = 1  # ready, but no live tile makes a win that qualifies
         useful = live_useful(counts, m, view.unseen, forms)
-        reach = Q**d_all * useful / (useful + 8)
+        q = Q if family == "mcr" else Q_TAIWANESE
+        reach = q**d_all * useful / (useful + 8)
         plans = self.plan_points(view, counts, melds, d_all, family, minimum)
         if family == "mcr":
             return reach * min(1.0, 0.15 + 0.1 * plans)
@@ -142,38 +152,41 @@ class ScorerBot(EfficientBot):
     ) -> float:
         """The best plan's points, discounted by ``Q`` for each step it lies beyond
         ``floor`` (the hand's shanten)."""
+        q = Q if family == "mcr" else Q_TAIWANESE
         m = len(melds)
         sets = (13 if family == "mcr" else 16) // 3 - m
         unseen = view.unseen
         if family == "mcr":
-            best = Q ** (floor + 1) * 1.5
+            best = q ** (floor + 1) * 1.5
             if m == 0:
                 if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_distance(
                     counts, sets
                 ):
-                    best = max(best, Q ** (floor + 1) * 12.0)
+                    best = max(best, q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
-                best = max(best, Q ** (max(6 - pairs, floor) + 1) * 24.0)
+                best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
             best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
             flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
         else:
-            base = 3.0
-            best = Q ** (floor + 1) * (base + 1.0)
-            flush_pts, half_pts, pung_pts = base + 8.0, base + 4.0, base + 4.0
+            # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
+            # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
+            base = TAIWANESE_WIN
+            best = q ** (floor + 1) * base
+            flush_pts, half_pts, pung_pts = base + 90.0, base + 30.0, base + 25.0
         if all(x.kind is not CHOW for x in melds):
             d = max(pung_distance(counts, sets), floor)
-            best = max(best, Q ** (d + 1) * pung_pts)
+            best = max(best, q ** (d + 1) * pung_pts)
         for suit in SUIT_TILES:
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
             kept = tuple(c if t in suit or t in HONORS else 0 for t, c in enumerate(counts))
             d = max(regular_distance(kept, sets), floor)
-            best = max(best, Q ** (d + 1) * half_pts)
+            best = max(best, q ** (d + 1) * half_pts)
             if all(x.tile in suit for x in melds):
                 pure = tuple(c if t in suit else 0 for t, c in enumerate(counts))
                 d = max(regular_distance(pure, sets), floor)
-                best = max(best, Q ** (d + 1) * flush_pts)
-        return best / Q ** (floor + 1)
+                best = max(best, q ** (d + 1) * flush_pts)
+        return best / q ** (floor + 1)
 
     def _chow_value(
         self,
@@ -268,9 +281,18 @@ class ScorerBot(EfficientBot):
         reach = weight / (weight + 4)
         if family == "mcr":
             return reach * (1 + (average - 8) / 32)
-        return reach * (3.0 + average)
+        return reach * average
 
     # -- decisions ------------------------------------------------------------------------
+    def _fast_claim(self, view: HandView, keep: float) -> Action:
+        """Taiwanese claims: as the efficient bot (every claim that lowers shanten; nearly
+        every hand is won, so speed pays), unless the claim costs a fifth of the hand's
+        value (it breaks the plan the hand is on)."""
+        action = EfficientBot.claim(self, view)
+        if action is PASS or _after_claim_value(self, view, action) >= 0.8 * keep:
+            return action
+        return PASS
+
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """A cost per tile of discarding it, given the best value a discard keeps (none
         here; the defender adds danger)."""
@@ -327,6 +349,9 @@ class ScorerBot(EfficientBot):
         """The claim that makes the hand worth most, if it beats passing."""
         counts, tile = view.counts, view.obs.claim_tile
         keep = self.value(view, counts, view.own_melds)
+        family, _ = self.family(view.obs.ruleset)
+        if family != "mcr":
+            return self._fast_claim(view, keep)
         best: tuple[float, Action] = (keep * 1.1, PASS)
         giver = view.obs.claim_giver
         source = (view.obs.seat - giver) % 4
@@ -346,6 +371,17 @@ class ScorerBot(EfficientBot):
         return best[1]
 
 
+def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
+    """The value of the hand after claiming with ``action`` (and its best discard)."""
+    tile = view.obs.claim_tile
+    after = after_taking(view.counts, claim_tiles(action, tile))
+    source = (view.obs.seat - view.obs.claim_giver) % 4
+    melds = (*view.own_melds, _meld_of(action, tile, source))
+    if action.kind is ActionKind.KONG:
+        return bot.value(view, after, melds)
+    return bot.choose_discard(view, after, melds)[1]
+
+
 def _meld_of(action: Action, tile: int, source: int) -> Meld:
     if action.kind is ActionKind.CHOW:
         return Meld(CHOW, action.tile, claimed=tile, source=1)
@@ -353,4 +389,4 @@ def _meld_of(action: Action, tile: int, source: int) -> Meld:
     return Meld(kind, tile, claimed=tile, source=source)
 
 
-__all__ = ["CHOW_PLANS", "Q", "ScorerBot"]
+__all__ = ["CHOW_PLANS", "Q_TAIWANESE", "TAIWANESE_WIN", "Q", "ScorerBot"]
