@@ -4,7 +4,8 @@ Seed 002 (lines 213-217) states five principles; here each is data plus one mech
 
 - **implied** (line 213): an item's ``implies`` (and ``implies_on_sets``) in the catalogue,
   read into `Implications`; `apply_implications` walks the table from the top and lets
-  every item still standing remove what it implies. An item removed this way implies nothing itself.
+  every item still standing remove what it implies. An item removed this way implies
+  nothing itself.
 - **identical patterns** (line 214), **account once** (line 216) and **separation**
   (line 215): `combine_sets` forms the multi-set patterns (fans made of two, three or four
   chows, or of pungs) over the sets of a reading: a four-set pattern takes all the sets;
@@ -14,15 +15,16 @@ Seed 002 (lines 213-217) states five principles; here each is data plus one mech
 - **free choice** (line 217): the scorer tries every reading and keeps the best total.
 
 >>> same = SetPattern("double", 2, lambda t, pair: t[0] == t[1])
->>> combine_sets((5, 5, 5), (same,), None)  # three equal sets: two doubles, not three
+>>> combine_sets((5, 5, 5), PatternTable((same,)), None)  # three equal sets: two doubles
 [('double', (0, 1)), ('double', (0, 2))]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from mahjongkit.scoring.catalogue import Catalogue
 
@@ -66,49 +68,78 @@ def _components(n: int, edges: Iterable[tuple[int, int]]) -> int:
     return count
 
 
-def combine_sets(
-    tiles: tuple[int, ...],
-    patterns: Sequence[SetPattern],
-    pair: int | None,
-    memo: dict[tuple[tuple[int, ...], int | None], int] | None = None,
-) -> list[Found]:
+class PatternTable:
+    """Set patterns of one kind in priority order, and which of them first fits each run
+    of key tiles met (the runs that cannot read the pair may be worked out in advance).
+
+    >>> same = SetPattern("double", 2, lambda t, pair: t[0] == t[1])
+    >>> table = PatternTable((same,))
+    >>> table.prefill((1, 2), (2,))
+    >>> table.first((1, 1), None), table.first((1, 2), None)
+    (0, -1)
+    """
+
+    __slots__ = ("_fits", "_fits_with_pair", "_reads_pair", "patterns")
+
+    def __init__(self, patterns: Iterable[SetPattern]) -> None:
+        self.patterns = tuple(patterns)
+        self._reads_pair = frozenset(p.arity for p in self.patterns if p.with_pair)
+        self._fits: dict[tuple[int, ...], int] = {}
+        self._fits_with_pair: dict[tuple[tuple[int, ...], int | None], int] = {}
+
+    def first(self, run: tuple[int, ...], pair: int | None) -> int:
+        """The position of the first pattern that fits these sets, -1 for none."""
+        memo: dict[Any, int] = self._fits
+        key: Any = run
+        if len(run) in self._reads_pair:
+            memo, key = self._fits_with_pair, (run, pair)
+            if len(memo) > 1 << 16:
+                memo.clear()
+        fit = memo.get(key)
+        if fit is None:
+            arity = len(run)
+            fit = memo[key] = next(
+                (
+                    i
+                    for i, p in enumerate(self.patterns)
+                    if p.arity == arity and p.matches(run, pair)
+                ),
+                -1,
+            )
+        return fit
+
+    def prefill(self, keys: Iterable[int], arities: Iterable[int] = (2, 3)) -> None:
+        """Work out every sorted run of ``arity`` key tiles drawn from ``keys`` (repeats
+        allowed), for the arities where no pattern reads the pair."""
+        keys = sorted(keys)
+        for arity in arities:
+            if arity not in self._reads_pair:
+                for run in combinations_with_replacement(keys, arity):
+                    self.first(run, None)
+
+
+def combine_sets(tiles: tuple[int, ...], table: PatternTable, pair: int | None) -> list[Found]:
     """The multi-set patterns that count together over sets of one kind.
 
-    ``patterns`` are in priority order (the first that fits wins a place); indices in the
-    result refer to positions in ``tiles``, which must be sorted. ``memo`` remembers, for
-    these ``patterns``, which pattern first fits a run of key tiles (pass the same dict
-    for the same patterns).
+    ``table`` holds the patterns in priority order (the first that fits wins a place);
+    indices in the result refer to positions in ``tiles``, which must be sorted.
 
     >>> run = SetPattern("run", 3, lambda t, p: t[0] + 1 == t[1] == t[2] - 1)
     >>> same = SetPattern("double", 2, lambda t, p: t[0] == t[1])
-    >>> combine_sets((1, 2, 3, 3), (run, same), None)  # the fourth set combines once
+    >>> combine_sets((1, 2, 3, 3), PatternTable((run, same)), None)  # the fourth set: once
     [('run', (0, 1, 2)), ('double', (2, 3))]
     """
     n = len(tiles)
     if n < 2:
         return []
-    if memo is None:
-        memo = {}
-    with_pair = {p.arity for p in patterns if p.with_pair}
-
-    def first(sub: tuple[int, ...]) -> int:
-        """The position of the first pattern that fits these sets, -1 for none."""
-        key = (sub, pair if len(sub) in with_pair else None)
-        fit = memo.get(key)
-        if fit is None:
-            arity = len(sub)
-            fit = memo[key] = next(
-                (i for i, p in enumerate(patterns) if p.arity == arity and p.matches(sub, pair)),
-                -1,
-            )
-        return fit
-
+    patterns = table.patterns
+    first = table.first
     full = tuple(range(n))
-    if n == 4 and (fit := first(tiles)) >= 0:
+    if n == 4 and (fit := first(tiles, pair)) >= 0:
         return [(patterns[fit].item, full)]
     if n >= 3:
         for trio in combinations(full, 3):
-            fit = first((tiles[trio[0]], tiles[trio[1]], tiles[trio[2]]))
+            fit = first((tiles[trio[0]], tiles[trio[1]], tiles[trio[2]]), pair)
             if fit >= 0:
                 found: list[Found] = [(patterns[fit].item, trio)]
                 # account once: the set left over combines with one set of the trio, once
@@ -116,7 +147,7 @@ def combine_sets(
                     best: tuple[int, tuple[int, int]] | None = None
                     for used in trio:
                         a, b = min(used, free), max(used, free)
-                        fit = first((tiles[a], tiles[b]))
+                        fit = first((tiles[a], tiles[b]), pair)
                         if fit >= 0 and (best is None or fit < best[0]):
                             best = (fit, (a, b))
                     if best is not None:
@@ -124,7 +155,7 @@ def combine_sets(
                 return found
     pairs: list[Found] = []
     for a, b in combinations(full, 2):
-        fit = first((tiles[a], tiles[b]))
+        fit = first((tiles[a], tiles[b]), pair)
         if fit >= 0:
             pairs.append((patterns[fit].item, (a, b)))
     # account once: the related sets may be linked by at most (sets - groups) patterns
@@ -132,32 +163,6 @@ def combine_sets(
     if len(pairs) > limit:
         pairs = _drop_repeats(pairs, limit, [p.item for p in patterns if p.arity == 2])
     return pairs
-
-
-def first_fits(
-    patterns: Sequence[SetPattern], keys: Iterable[int], arities: Iterable[int] = (2, 3)
-) -> dict[tuple[tuple[int, ...], int | None], int]:
-    """A ``memo`` for `combine_sets` filled in advance: for every sorted run of ``arity``
-    key tiles drawn from ``keys`` (repeats allowed), the first of ``patterns`` that fits.
-
-    Only arities where no pattern reads the pair are filled (the others depend on it).
-
-    >>> same = SetPattern("double", 2, lambda t, pair: t[0] == t[1])
-    >>> sorted(first_fits((same,), (1, 2), (2,)).items())
-    [(((1, 1), None), 0), (((1, 2), None), -1), (((2, 2), None), 0)]
-    """
-    keys = sorted(keys)
-    with_pair = {p.arity for p in patterns if p.with_pair}
-    memo: dict[tuple[tuple[int, ...], int | None], int] = {}
-    for arity in arities:
-        if arity in with_pair:
-            continue
-        for run in combinations_with_replacement(keys, arity):
-            memo[run, None] = next(
-                (i for i, p in enumerate(patterns) if p.arity == arity and p.matches(run, None)),
-                -1,
-            )
-    return memo
 
 
 def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[Found]:
@@ -256,9 +261,9 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
 __all__ = [
     "Found",
     "Implications",
+    "PatternTable",
     "SetPattern",
     "Sources",
     "apply_implications",
     "combine_sets",
-    "first_fits",
 ]

@@ -50,11 +50,10 @@ from mahjongkit.scoring.mcr.reading import (
 from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
 from mahjongkit.scoring.principles import (
     Found,
-    SetPattern,
+    PatternTable,
     Sources,
     apply_implications,
     combine_sets,
-    first_fits,
 )
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
@@ -300,13 +299,9 @@ class _Plan:
     """Per reading kind, the reading-level detector groups that apply."""
     hand_groups: dict[str, frozenset[str]]
     """Per reading kind, the hand-level groups that apply."""
-    chow_patterns: tuple[SetPattern, ...]
-    pung_patterns: tuple[SetPattern, ...]
-    fits: dict[bool, dict[tuple[tuple[Tile, ...], Tile | None], int]] = field(
-        compare=False, hash=False
-    )
-    """Per kind (chows or not), which set pattern first fits a run of key tiles: every run
-    of two or three sets worked out with the plan, runs of four remembered as met."""
+    patterns: dict[bool, PatternTable] = field(compare=False, hash=False)
+    """The chow patterns (``True``) and the pung patterns, every run of two or three sets
+    worked out with the plan."""
     combined: dict[
         tuple[tuple[Tile, ...], Tile | None, bool], tuple[tuple[str, Sources, bool], ...]
     ] = field(default_factory=dict, compare=False, hash=False)
@@ -340,8 +335,10 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
                 out.append((GROUP_GUARDS.get(group), GROUP_KEYS.get(group), {}, active))
         return tuple(out)
 
-    chows = tuple(p for p in CHOW_PATTERNS if p.item in values)
-    pungs = tuple(p for p in PUNG_PATTERNS if p.item in values)
+    chows = PatternTable(p for p in CHOW_PATTERNS if p.item in values)
+    chows.prefill(_CHOW_KEYS)
+    pungs = PatternTable(p for p in PUNG_PATTERNS if p.item in values)
+    pungs.prefill(range(NUM_KINDS))
     return _Plan(
         values=values,
         hand_detectors=run(sorted(HAND_GROUPS)),
@@ -353,9 +350,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             kind: frozenset(g for g in groups if g in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
-        chow_patterns=chows,
-        pung_patterns=pungs,
-        fits={True: first_fits(chows, _CHOW_KEYS), False: first_fits(pungs, range(NUM_KINDS))},
+        patterns={True: chows, False: pungs},
     )
 
 
@@ -383,13 +378,9 @@ def _add_set_patterns(
     if combined is None:
         if len(plan.combined) > 1 << 16:
             plan.combined.clear()
-        fits = plan.fits[chows]
-        if len(fits) > 1 << 17:
-            fits.clear()  # the runs of two or three sets come back as they are met
-        patterns = plan.chow_patterns if chows else plan.pung_patterns
         combined = plan.combined[key] = tuple(
             (fan, sources, fan in _WITH_PAIR)
-            for fan, sources in combine_sets(tiles, patterns, key[1], fits)
+            for fan, sources in combine_sets(tiles, plan.patterns[chows], key[1])
         )
     for fan, sources, with_pair in combined:
         sets = tuple(map(index.__getitem__, sources))
