@@ -56,7 +56,10 @@ def _face(tile: Tile, x: float, y: float, back: bool = False) -> str:
     if suit < 3:
         colour = _SUIT_COLOUR[suit]
         numeral = _NUMERAL[RANK[tile] - 1] if suit == 0 else str(RANK[tile])
-        parts.append(text.format(x=w / 2, y=19, s=15, c=colour, extra=font, t=numeral))
+        y = 21 if suit == 0 else 19  # room for the corner index above a Chinese numeral
+        parts.append(
+            text.format(x=w / 2, y=y, s=14 if suit == 0 else 15, c=colour, extra=font, t=numeral)
+        )
         parts.append(text.format(x=w / 2, y=35, s=12, c=colour, extra=font, t=_SUIT_MARK[suit]))
     elif suit == 3:
         i = tile - 27
@@ -66,7 +69,7 @@ def _face(tile: Tile, x: float, y: float, back: bool = False) -> str:
             )
         else:  # the white dragon: an empty blue frame
             parts.append(
-                f'<rect x="6" y="7" width="{w - 12}" height="{h - 14}" rx="2" fill="none" '
+                f'<rect x="7" y="11" width="{w - 14}" height="{h - 17}" rx="2" fill="none" '
                 f'stroke="{_HONOUR_COLOUR[i]}" stroke-width="2"/>'
             )
     else:
@@ -79,7 +82,7 @@ def _face(tile: Tile, x: float, y: float, back: bool = False) -> str:
             )
         )
     # A corner index in Latin letters keeps the tile readable without a CJK font.
-    if suit >= 3:
+    if suit != 1 and suit != 2:
         parts.append(
             f'<text x="3" y="9" font-size="8" fill="#555" font-family="sans-serif">{name}</text>'
         )
