@@ -22,7 +22,7 @@ from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
-from mahjongkit.hand import KONG, Hand, Meld
+from mahjongkit.hand import KONG, Hand
 from mahjongkit.hand import PUNG as MELD_PUNG
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
@@ -337,19 +337,14 @@ class Reading:
         if ref >= TILE_REF:
             return NAMES[ref - TILE_REF]
         if ref == PAIR_REF:
-            return format_tiles((self.pair, self.pair)) if self.pair is not None else ""
+            return _PAIR_TEXT[self.pair] if self.pair is not None else ""
         if ref == KNITTED_REF:
             return format_tiles(self.knitted)
         kind, tile, _, declared = self.sets[ref]
         if declared:
             # a reading lists the hand's melds first, in the hand's order
-            return _meld_text(self.facts.hand.melds[ref])
+            return str(self.facts.hand.melds[ref])
         return _SET_TEXT[kind][tile]
-
-
-@lru_cache(maxsize=4096)
-def _meld_text(meld: Meld) -> str:
-    return str(meld)
 
 
 _SET_TEXT: Final = (
@@ -358,6 +353,8 @@ _SET_TEXT: Final = (
     tuple(format_tiles((t,) * 4) for t in range(34)),
 )
 """The notation of a concealed chow, pung and kong by its key tile."""
+
+_PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
 
 
 @lru_cache(maxsize=1 << 16)

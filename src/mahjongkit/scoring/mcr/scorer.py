@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import groupby, product
-from operator import itemgetter
+from itertools import product
 from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
@@ -41,6 +40,7 @@ from mahjongkit.scoring.mcr.fans import CATALOGUE, IMPLICATIONS
 from mahjongkit.scoring.mcr.reading import (
     CHOW,
     KNITTED_REF,
+    KONG_SET,
     PAIR_REF,
     HandFacts,
     Reading,
@@ -507,12 +507,17 @@ def _best_reading(
 
 def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem, ...]:
     """The breakdown of the winning reading, in table order."""
-    order = IMPLICATIONS.order
+    by_fan: dict[str, list[Sources]] = {}
+    for fan, sources in found:
+        if fan in by_fan:
+            by_fan[fan].append(sources)
+        else:
+            by_fan[fan] = [sources]
     text = reading.source_text
     made = plan.items
     items = []
-    for fan, group in groupby(sorted(found, key=lambda f: order[f[0]]), itemgetter(0)):
-        all_sources = [sources for _, sources in group]
+    for fan in sorted(by_fan, key=IMPLICATIONS.order.__getitem__):
+        all_sources = by_fan[fan]
         named: tuple[str, ...] = ()
         if any(all_sources):
             named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
@@ -532,10 +537,12 @@ def _item(fan: str, points: int, count: int, sources: tuple[str, ...]) -> ScoreI
     return ScoreItem(fan, entry.name, entry.chinese, points, count, sources, entry.is_flower)
 
 
-_CONCEALED_GROUPS: Final = tuple(
-    tuple(Group(kind, t, True) for t in range(NUM_KINDS)) for kind in (MELD_CHOW, PUNG, KONG)
-)
-"""The concealed sets of a decomposition, by set kind (chow, pung, kong) and key tile."""
+_CONCEALED_GROUPS: Final = {
+    (kind, t, False, False): Group(meld_kind, t, True)
+    for kind, meld_kind in ((CHOW, MELD_CHOW), (SET_PUNG, PUNG), (KONG_SET, KONG))
+    for t in range(NUM_KINDS)
+}
+"""The set of a decomposition for each concealed set of a reading."""
 
 
 def _decomposition(reading: Reading) -> Decomposition:
@@ -545,7 +552,7 @@ def _decomposition(reading: Reading) -> Decomposition:
         # a reading lists the hand's melds first, in the hand's order
         melds = hand.melds
         groups = [Group(m.kind, m.tile, m.concealed, m) for m in melds]
-        groups += [_CONCEALED_GROUPS[kind][tile] for kind, tile, _, _ in reading.sets[len(melds) :]]
+        groups += map(_CONCEALED_GROUPS.__getitem__, reading.sets[len(melds) :])
         pair: tuple[Tile, ...] = (reading.pair,) if reading.pair is not None else ()
         return Decomposition(form, tuple(groups), pair, knitted=reading.knitted)
     standing = reading.facts.standing
