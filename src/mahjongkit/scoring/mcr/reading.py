@@ -22,7 +22,7 @@ from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
-from mahjongkit.hand import KONG, Hand
+from mahjongkit.hand import KONG, Hand, Meld
 from mahjongkit.hand import PUNG as MELD_PUNG
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
@@ -343,8 +343,23 @@ class Reading:
         kind, tile, _, declared = self.sets[ref]
         if declared:
             # a reading lists the hand's melds first, in the hand's order
-            return str(self.facts.hand.melds[ref])
+            return _meld_text(self.facts.hand.melds[ref])
         return _SET_TEXT[kind][tile]
+
+
+def _meld_text(m: Meld) -> str:
+    kind = m.kind
+    code = CHOW if kind is MELD_CHOW else PUNG if kind is MELD_PUNG else KONG_SET
+    return _meld_text_of(code, m.tile, m.concealed, m.claimed, m.source, m.promoted)
+
+
+@lru_cache(maxsize=4096)
+def _meld_text_of(
+    kind: int, tile: Tile, concealed: bool, claimed: Tile | None, source: int | None, promoted: bool
+) -> str:
+    """A meld's notation, remembered by its fields (a meld hashes slowly)."""
+    meld_kind = MELD_CHOW if kind == CHOW else MELD_PUNG if kind == PUNG else KONG
+    return str(Meld(meld_kind, tile, concealed, claimed, source, promoted))
 
 
 _SET_TEXT: Final = (
