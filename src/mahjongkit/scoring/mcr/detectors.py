@@ -628,7 +628,6 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "suits": lambda r: r.facts.groups,
     "tile_classes": lambda r: r.facts.classes,
     "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
-    "pungs": lambda r: (r.kind, r.pungs, r.pung_sets, r.facts.seat_wind, r.facts.prevalent_wind),
     "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the

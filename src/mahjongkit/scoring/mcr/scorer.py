@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
@@ -325,7 +325,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             continue
         values[item.id] = prices.get(item.id, base or 0)
 
-    def run(groups: Iterable[str]) -> tuple[_Group, ...]:
+    def groups_of(groups: Iterable[str]) -> tuple[_Group, ...]:
         out: list[_Group] = []
         for group in groups:
             active = tuple(
@@ -339,11 +339,11 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
     chows.prefill(_CHOW_KEYS)
     pungs = PatternTable(p for p in PUNG_PATTERNS if p.item in values)
     pungs.prefill(range(NUM_KINDS))
-    return _Plan(
+    plan = _Plan(
         values=values,
-        hand_detectors=run(sorted(HAND_GROUPS)),
+        hand_detectors=groups_of(sorted(HAND_GROUPS)),
         detectors={
-            kind: run(g for g in groups if g not in HAND_GROUPS)
+            kind: groups_of(g for g in groups if g not in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
         hand_groups={
@@ -352,6 +352,12 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
         },
         patterns={True: chows, False: pungs},
     )
+    # The runs of two or three chows and of two pungs are few and common: settle them now.
+    for is_chow, keys, arities in ((True, _CHOW_KEYS, (2, 3)), (False, range(NUM_KINDS), (2,))):
+        for arity in arities:
+            for run in combinations_with_replacement(keys, arity):
+                _combined(plan, run, is_chow, None)
+    return plan
 
 
 _CHOW_KEYS: Final = tuple(t for t in range(27) if t % 9 <= 6)
@@ -363,16 +369,11 @@ _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for 
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
 
 
-def _add_set_patterns(
-    found: list[Found],
-    plan: _Plan,
-    tiles: tuple[Tile, ...],
-    index: tuple[int, ...],
-    chows: bool,
-    pair: Tile | None,
-) -> None:
-    """Add the multi-set patterns over sets of one kind (`combine_sets`, remembered per
-    ruleset: the same runs of key tiles come up again and again)."""
+def _combined(
+    plan: _Plan, tiles: tuple[Tile, ...], chows: bool, pair: Tile | None
+) -> tuple[tuple[str, Sources, bool], ...]:
+    """`combine_sets` over sets of one kind, each pattern with whether it takes the pair
+    too; remembered per ruleset, as the same runs of key tiles come up again and again."""
     key = (tiles, pair if len(tiles) == 4 else None, chows)
     combined = plan.combined.get(key)
     if combined is None:
@@ -382,7 +383,20 @@ def _add_set_patterns(
             (fan, sources, fan in _WITH_PAIR)
             for fan, sources in combine_sets(tiles, plan.patterns[chows], key[1])
         )
-    for fan, sources, with_pair in combined:
+    return combined
+
+
+def _add_set_patterns(
+    found: list[Found],
+    plan: _Plan,
+    tiles: tuple[Tile, ...],
+    index: tuple[int, ...],
+    chows: bool,
+    pair: Tile | None,
+) -> None:
+    """Add the multi-set patterns over sets of one kind; ``index`` gives each set's place
+    in the reading."""
+    for fan, sources, with_pair in _combined(plan, tiles, chows, pair):
         sets = tuple(map(index.__getitem__, sources))
         found.append((fan, (*sets, PAIR_REF) if with_pair else sets))
 
