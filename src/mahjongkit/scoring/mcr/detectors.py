@@ -608,13 +608,18 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
     "form": tuple(_form(f) for f in FORM_FANS),
 }  # fmt: skip
 
+_TERMINALS: Final = frozenset(t for t in range(27) if IS_TERMINAL[t])
+
 GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
     "situation": lambda r: (f := r.facts).self_drawn or f.last_wall_tile or f.kong_involved
     or f.last_of_kind,
     "tile_classes": lambda r: r.facts.classes,
     "tile_hog": lambda r: 4 in r.facts.counts,
     "kongs": lambda r: r.melded_kongs or r.concealed_kongs or len(r.concealed_pung_sets) > 1,
-    "pungs": lambda r: r.pungs,
+    "pungs": lambda r: r.pungs and (len(r.pungs) == 4 or r.pungs[-1] >= 27
+                                    or not _TERMINALS.isdisjoint(r.pungs)),
+    "packs": lambda r: r.pair is not None and (IS_TERMINAL_OR_HONOR[r.pair] or RANK[r.pair] == 5
+                                               or (not r.chows and RANK[r.pair] % 2 == 0)),
     "pair": lambda r: not r.pungs or (r.pair is not None and r.pair >= 27),
     "concealment": lambda r: r.facts.exposed_melds in (0, 4),
     "nine_gates": lambda r: not r.facts.hand.melds and r.facts.suits_missing == 2,
