@@ -332,19 +332,19 @@ class Reading:
             form_fans=form_fans,
         )
 
-    def source_text(self, ref: int) -> str:
-        """The notation of one source: a set, the pair, the knitted straight or a tile."""
-        if ref >= TILE_REF:
-            return NAMES[ref - TILE_REF]
-        if ref == PAIR_REF:
-            return _PAIR_TEXT[self.pair] if self.pair is not None else ""
-        if ref == KNITTED_REF:
-            return format_tiles(self.knitted)
-        kind, tile, _, declared = self.sets[ref]
-        if declared:
+    def source_texts(self) -> list[str]:
+        """The notation of every source, indexed by its reference: a set, the pair
+        (`PAIR_REF`), the knitted straight (`KNITTED_REF`), a tile (`TILE_REF` + tile)."""
+        texts = list(_TILE_TEXTS)
+        melds = self.facts.hand.melds
+        for ref, (kind, tile, _, declared) in enumerate(self.sets):
             # a reading lists the hand's melds first, in the hand's order
-            return _meld_text(self.facts.hand.melds[ref])
-        return _SET_TEXT[kind][tile]
+            texts[ref] = _meld_text(melds[ref]) if declared else _SET_TEXT[kind][tile]
+        if self.pair is not None:
+            texts[PAIR_REF] = _PAIR_TEXT[self.pair]
+        if self.knitted:
+            texts[KNITTED_REF] = format_tiles(self.knitted)
+        return texts
 
 
 def _meld_text(m: Meld) -> str:
@@ -370,6 +370,9 @@ _SET_TEXT: Final = (
 """The notation of a concealed chow, pung and kong by its key tile."""
 
 _PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
+
+_TILE_TEXTS: Final = ("",) * TILE_REF + NAMES
+"""Source texts before a reading fills in its sets: the tiles by name."""
 
 
 @lru_cache(maxsize=1 << 16)

@@ -527,7 +527,7 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
             by_fan[fan].append(sources)
         else:
             by_fan[fan] = [sources]
-    text = reading.source_text
+    text = reading.source_texts().__getitem__
     made = plan.items
     items = []
     for fan in sorted(by_fan, key=IMPLICATIONS.order.__getitem__):
