@@ -64,10 +64,17 @@ def best_discards(
         by_tile.append((t, s))
         if s < least:
             least = s
+    best = [t for t, s in by_tile if s == least]
+    if len(best) == 1:
+        return [
+            (
+                best[0],
+                least,
+                live_useful(after_discard(counts, best[0]), melds, unseen, forms, least),
+            )
+        ]
     options = [
-        (t, s, live_useful(after_discard(counts, t), melds, unseen, forms))
-        for t, s in by_tile
-        if s == least
+        (t, least, live_useful(after_discard(counts, t), melds, unseen, forms, least)) for t in best
     ]
     options.sort(key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]))
     return options

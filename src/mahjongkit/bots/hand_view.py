@@ -94,12 +94,17 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
 
 
 def live_useful(
-    counts: tuple[int, ...], melds: int, unseen: Sequence[int], forms: frozenset[Form] | None
+    counts: tuple[int, ...],
+    melds: int,
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+    known: int | None = None,
 ) -> int:
     """Unseen copies of the tiles that would bring this waiting-size hand closer.
 
     The standard form is read straight from the suit tables; when another form of the
-    ruleset is closer, `mahjongkit.shanten.useful_tiles` answers.
+    ruleset is closer, `mahjongkit.shanten.useful_tiles` answers (Seven Pairs directly:
+    its single tiles). ``known`` is the hand's shanten when the caller has it already.
 
     >>> nine_gates = (3, 1, 1, 1, 1, 1, 1, 1, 3) + (0,) * 25
     >>> live_useful(nine_gates, 0, (1,) * 34, None)  # waits on all nine, one of each unseen
@@ -115,7 +120,12 @@ def live_useful(
     combine, table = TABLES.combine, TABLES.shanten_table
     c01, c23 = combine(es[0].cls, es[1].cls), combine(es[2].cls, es[3].cls)
     current = table[combine(c01, c23)][need]
-    if shanten(counts, melds, forms) < current:
+    least = shanten(counts, melds, forms) if known is None else known
+    if least < current:
+        if melds == 0 and need == 4 and 6 - sum(c // 2 for c in counts) == least:
+            # Seven Pairs is the closer form: its useful tiles are the single ones (a
+            # knitted form as close as well is not counted: a tie-break, not a rule).
+            return sum(unseen[t] for t in range(NUM_KINDS) if counts[t] == 1)
         return sum(unseen[t] for t in useful_tiles(counts, melds, forms))
     others = (
         combine(es[1].cls, c23),
