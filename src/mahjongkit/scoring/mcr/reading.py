@@ -114,8 +114,6 @@ class HandFacts:
     prevalent_wind: Tile
     flower_count: int
     flower_tiles: tuple[Tile, ...] | None
-    before: tuple[int, ...]
-    """The concealed tiles before the winning tile arrived."""
     present: tuple[Tile, ...]
     """The kinds of tile in the hand, ascending."""
     classes: int
@@ -125,6 +123,13 @@ class HandFacts:
     suits_missing: int
     """How many of the three suits the hand lacks."""
     has_honors: bool
+
+    @property
+    def before(self) -> tuple[int, ...]:
+        """The concealed tiles before the winning tile arrived."""
+        before = list(self.standing)
+        before[self.win] -= 1
+        return tuple(before)
 
     @property
     def unique_wait(self) -> bool:
@@ -171,8 +176,6 @@ class HandFacts:
             flower_count, flower_tiles = 0, ()
         else:
             flower_count, flower_tiles = len(flowers), tuple(sorted(flowers))
-        before = list(standing)
-        before[win] -= 1
         present = tuple(compress(range(NUM_KINDS), counts))
         groups = reduce(or_, map(GROUP_BIT.__getitem__, present))
         return cls(
@@ -192,7 +195,6 @@ class HandFacts:
             s.prevalent_wind,
             flower_count,
             flower_tiles,
-            tuple(before),
             present,
             reduce(and_, map(_CLASS_BITS.__getitem__, present)),
             groups,

@@ -24,7 +24,7 @@ from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
-from mahjongkit.hand import KONG, PUNG, Hand
+from mahjongkit.hand import KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import Form, Ruleset
 from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
@@ -559,13 +559,33 @@ _CONCEALED_GROUPS: Final = {
 """The set of a decomposition for each concealed set of a reading."""
 
 
+_MELD_KINDS: Final = (MELD_CHOW, PUNG, KONG)
+
+
+def _meld_group(m: Meld) -> Group:
+    kind = m.kind
+    code = 0 if kind is MELD_CHOW else 1 if kind is PUNG else 2  # an enum hashes slowly
+    return _meld_group_of(code, m.tile, m.concealed, m.claimed, m.source, m.promoted)
+
+
+@lru_cache(maxsize=4096)
+def _meld_group_of(
+    kind: int, tile: Tile, concealed: bool, claimed: Tile | None, source: int | None, promoted: bool
+) -> Group:
+    """The set of a decomposition for a declared meld, remembered by the meld's fields."""
+    meld_kind = _MELD_KINDS[kind]
+    return Group(
+        meld_kind, tile, concealed, Meld(meld_kind, tile, concealed, claimed, source, promoted)
+    )
+
+
 def _decomposition(reading: Reading) -> Decomposition:
     form = _KIND_FORM[reading.kind]
     hand = reading.facts.hand
     if reading.kind in ("regular", "knitted"):
         # a reading lists the hand's melds first, in the hand's order
         melds = hand.melds
-        groups = [Group(m.kind, m.tile, m.concealed, m) for m in melds]
+        groups = list(map(_meld_group, melds))
         groups += map(_CONCEALED_GROUPS.__getitem__, reading.sets[len(melds) :])
         pair: tuple[Tile, ...] = (reading.pair,) if reading.pair is not None else ()
         return Decomposition(form, tuple(groups), pair, knitted=reading.knitted)
