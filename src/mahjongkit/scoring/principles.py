@@ -239,18 +239,19 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
         if not outright and not on_its_sets:
             continue
         if gone_once or on_its_sets:
-            standing = [src for f, src in found if f == item_id and (f, src) not in gone_once]
-            if not standing:
-                continue
+            standing = [src for f, src in found if f == item_id]
+            if gone_once:
+                standing = [src for src in standing if (item_id, src) not in gone_once]
+                if not standing:
+                    continue
         gone |= outright
         if on_its_sets:
             for other, other_sources in found:
-                if (
-                    other in on_its_sets
-                    and other not in gone
-                    and any(set(other_sources) <= set(src) for src in standing)
-                ):
-                    gone_once.append((other, other_sources))
+                if other in on_its_sets and other not in gone:
+                    for src in standing:
+                        if src is other_sources or set(other_sources).issubset(src):
+                            gone_once.append((other, other_sources))
+                            break
     if not gone and not gone_once:
         return found
     if not gone_once:
