@@ -403,24 +403,24 @@ def all_pungs(r: Reading) -> list[Sources]:
 
 def pung_of_terminals_or_honors(r: Reading) -> list[Sources]:
     """002 line 197: each pung of 1s, 9s or a wind."""
-    return [(i,) for t, i in zip(r.pungs, r.pung_sets, strict=True) if IS_TERMINAL[t] or IS_WIND[t]]
+    return [(i,) for t, i in r.pung_items if IS_TERMINAL[t] or IS_WIND[t]]
 
 
 def dragon_pung(r: Reading) -> list[Sources]:
     """002 line 181: each pung of dragons."""
-    return [(i,) for t, i in zip(r.pungs, r.pung_sets, strict=True) if IS_DRAGON[t]]
+    return [(i,) for t, i in r.pung_items if IS_DRAGON[t]]
 
 
 def prevalent_wind(r: Reading) -> list[Sources]:
     """002 line 182: a pung of the prevalent wind."""
     w = r.facts.prevalent_wind
-    return [(i,) for t, i in zip(r.pungs, r.pung_sets, strict=True) if t == w]
+    return [(i,) for t, i in r.pung_items if t == w]
 
 
 def seat_wind(r: Reading) -> list[Sources]:
     """002 line 183: a pung of the seat wind."""
     w = r.facts.seat_wind
-    return [(i,) for t, i in zip(r.pungs, r.pung_sets, strict=True) if t == w]
+    return [(i,) for t, i in r.pung_items if t == w]
 
 
 # -- patterns with the pair (002 lines 87-89, 185) ------------------------------------------
@@ -428,14 +428,14 @@ def seat_wind(r: Reading) -> list[Sources]:
 
 def little_four_winds(r: Reading) -> list[Sources]:
     """002 line 87: pungs of three winds and a pair of the fourth."""
-    sets = tuple(i for t, i in zip(r.pungs, r.pung_sets, strict=True) if IS_WIND[t])
+    sets = tuple(i for t, i in r.pung_items if IS_WIND[t])
     ok = len(sets) == 3 and r.pair is not None and IS_WIND[r.pair]
     return [(*sets, PAIR_REF)] if ok else NONE
 
 
 def little_three_dragons(r: Reading) -> list[Sources]:
     """002 line 89: pungs of two dragons and a pair of the third."""
-    sets = tuple(i for t, i in zip(r.pungs, r.pung_sets, strict=True) if IS_DRAGON[t])
+    sets = tuple(i for t, i in r.pung_items if IS_DRAGON[t])
     ok = len(sets) == 2 and r.pair is not None and IS_DRAGON[r.pair]
     return [(*sets, PAIR_REF)] if ok else NONE
 
@@ -561,7 +561,7 @@ def nine_gates(r: Reading) -> list[Sources]:
     before[f.win] -= 1
     if before[base : base + 9] != [3, 1, 1, 1, 1, 1, 1, 1, 3] or sum(before) != 13:
         return NONE
-    pung = next((i for t, i in zip(r.pungs, r.pung_sets, strict=True) if IS_TERMINAL[t]), None)
+    pung = next((i for t, i in r.pung_items if IS_TERMINAL[t]), None)
     return [(pung,)] if pung is not None else WHOLE
 
 

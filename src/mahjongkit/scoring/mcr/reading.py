@@ -269,6 +269,8 @@ class Reading:
     chow_sets: tuple[int, ...] = ()
     pungs: tuple[Tile, ...] = ()
     pung_sets: tuple[int, ...] = ()
+    pung_items: tuple[tuple[Tile, int], ...] = ()
+    """The pungs and kongs as (key tile, index in ``sets``), sorted."""
     concealed_pung_sets: tuple[int, ...] = ()
     """The concealed pungs and kongs, a pung completed by a discard not counted."""
     melded_kongs: int = 0
@@ -328,6 +330,7 @@ class Reading:
             chow_sets=chow_sets,
             pungs=pung_tiles,
             pung_sets=pung_sets,
+            pung_items=tuple(pungs),
             concealed_pung_sets=tuple(concealed),
             melded_kongs=melded_kongs,
             concealed_kongs=concealed_kongs,
