@@ -47,9 +47,6 @@ SetInfo = tuple[int, int, bool, bool]
 ``exposed`` means claimed from another player; ``declared`` means a meld (a concealed kong
 is declared but not exposed)."""
 
-_SET_KIND: Final = {MELD_CHOW: CHOW, MELD_PUNG: PUNG, KONG: KONG_SET}
-"""The set kind of each kind of meld."""
-
 PAIR_REF = 8
 """Source index of the pair."""
 KNITTED_REF = 9
@@ -164,7 +161,13 @@ class HandFacts:
             counts = tuple(all_tiles)
             kong_tiles = frozenset(m.tile for m in hand.melds if m.kind is KONG)
             meld_sets = tuple(
-                (_SET_KIND[m.kind], m.tile, not m.concealed, True) for m in hand.melds
+                (
+                    CHOW if m.kind is MELD_CHOW else PUNG if m.kind is MELD_PUNG else KONG_SET,
+                    m.tile,
+                    not m.concealed,
+                    True,
+                )
+                for m in hand.melds
             )
         s = situation
         if s.kong_replacement or s.robbing_kong or s.last_of_kind or s.flower_replacement:

@@ -176,12 +176,14 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
     if pairs != 1:
         return ()
     honor_sets = tuple(2 * (27 + i) for i, c in enumerate(honors) if c == 3) if 3 in honors else ()
+    first, second, third = options
+    if len(first) == len(second) == len(third) == 1:
+        (a, pa), (b, pb), (c_, pc) = first[0], second[0], third[0]
+        return ((tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair)),)
     found = [
         (tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair))
         for (a, pa), (b, pb), (c_, pc) in product(*options)
     ]
-    if len(found) == 1:
-        return (found[0],)
     found.sort()
     return tuple(found)
 
@@ -477,6 +479,13 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     )
 
 
+@lru_cache(maxsize=64)
+def _allowed(forms: frozenset[Form]) -> tuple[bool, bool]:
+    """Whether a ruleset's forms hold the regular form and the knitted straight (asked
+    once per set of forms: a form hashes slowly)."""
+    return Form.REGULAR in forms, Form.KNITTED_STRAIGHT in forms
+
+
 def _best_reading(
     facts: HandFacts, plan: _Plan, forms: frozenset[Form]
 ) -> tuple[Reading, list[Found], int] | None:
@@ -485,7 +494,8 @@ def _best_reading(
     found_once: list[Found] | None = None
     """The hand-level fans, found on the first reading met."""
     special: list[Reading] = []
-    if len(hand.melds) <= 1 and Form.KNITTED_STRAIGHT in forms:
+    regular, knitted = _allowed(forms)
+    if len(hand.melds) <= 1 and knitted:
         special = _knitted_readings(facts)
     if not special and not hand.melds:
         special = _special_readings(facts, forms)
@@ -498,7 +508,7 @@ def _best_reading(
         shared = [f for f in found_once if _GROUP_OF[f[0]] in groups]
         best = (reading, *_reading_fans(reading, plan, shared))
         seven_pairs = reading.kind == "pairs"
-    if (best is None or seven_pairs) and Form.REGULAR in forms:
+    if (best is None or seven_pairs) and regular:
         melds = facts.meld_sets
         for codes, pair in regular_splits(facts.standing, 4 - len(melds)):
             all_sets = melds + tuple(map(CONCEALED_SETS.__getitem__, codes))
