@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import compress
-from operator import and_, mul, or_
+from operator import mul, or_
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
@@ -81,6 +81,14 @@ _CLASS_BITS: Final = tuple(
 
 GROUP_BIT: Final = tuple(1 << (t // 9 if t < 27 else 3 if t < 31 else 4) for t in range(NUM_KINDS))
 """Per tile, its group as a bit: characters 1, dots 2, bamboo 4, winds 8, dragons 16."""
+
+_ALL_CLASSES: Final = (1 << len(TILE_CLASSES)) - 1
+
+_TILE_BITS: Final = tuple(
+    GROUP_BIT[t] | (_ALL_CLASSES & ~_CLASS_BITS[t]) << 8 for t in range(NUM_KINDS)
+)
+"""Per tile, its group bit and, above bit 8, the classes it is not in: one OR over the
+hand's tiles gives its groups and the classes some tile of it is not in."""
 
 _SUITS_MISSING: Final = tuple(3 - bin(bits).count("1") for bits in range(8))
 
@@ -180,7 +188,8 @@ class HandFacts:
         else:
             flower_count, flower_tiles = len(flowers), tuple(sorted(flowers))
         present = tuple(compress(range(NUM_KINDS), counts))
-        groups = reduce(or_, map(GROUP_BIT.__getitem__, present))
+        bits = reduce(or_, map(_TILE_BITS.__getitem__, present))
+        groups = bits & 0xFF
         return cls(
             hand,
             win,
@@ -199,7 +208,7 @@ class HandFacts:
             flower_count,
             flower_tiles,
             present,
-            reduce(and_, map(_CLASS_BITS.__getitem__, present)),
+            _ALL_CLASSES & ~(bits >> 8),
             groups,
             _SUITS_MISSING[groups & 7],
             groups > 7,
