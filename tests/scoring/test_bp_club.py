@@ -14,6 +14,8 @@ import pytest
 
 from mahjongkit.errors import InvalidSituationError
 from mahjongkit.rules.house import catalogue_of
+from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.play import play_rules
 from mahjongkit.rules.ruleset import Form, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 
@@ -287,14 +289,16 @@ def test_win_on_a_flower_replacement_line_76() -> None:
     assert "Out with Replacement Tile" not in counts
 
 
-def test_play_options_lines_42_49_52() -> None:
-    """Seed 001 line 42 (draw at seven stacks left), line 52 (an invalid claim forfeits the
-    win), line 43 (a win below the minimum disqualifies), lines 57-61 (8 Extra Points)."""
-    assert BP.option("draw_stacks_left") == 7
-    assert BP.option("false_claim_forfeits_win") is True
-    assert BP.option("false_win_disqualifies_hand") is True
-    assert BP.option("base_payment") == 8
-    assert BP.option("chow_only_from_left") is True
+def test_play_options_lines_20_42_43_52() -> None:
+    """Seed 001 line 20 (one throw of two dice), line 42 (draw at seven stacks left),
+    line 52 (an invalid claim forfeits the win), line 43 (a win below the minimum
+    disqualifies), lines 57-61 (8 Extra Points)."""
+    play = play_rules(BP)
+    assert (play.dice_throws, play.dice_count) == (1, 2)
+    assert play.reserve_tiles == 14
+    assert play.false_claim_forfeits_win is True
+    assert play.false_win == "disqualify"
+    assert table_rules(BP).base_payment == 8
 
 
 def _corpus() -> list[dict[str, object]]:

@@ -94,7 +94,7 @@ def test_minimum_forms_title_aliases_and_options(tmp_path: Path) -> None:
     text = BASIC + (
         'title = "My club"\naliases = ["mine"]\nminimum_points = 3\n'
         'forms = ["regular", "seven_pairs"]\n'
-        '[options]\ndraw_stacks_left = 7\nclaim_priority = ["win", "pung"]\n'
+        '[options]\ndraw_stacks_left = 7\nfalse_win = "disqualify"\n'
     )
     rules = load_house_rules(write(tmp_path, text))
     assert rules.title == "My club"
@@ -102,7 +102,7 @@ def test_minimum_forms_title_aliases_and_options(tmp_path: Path) -> None:
     assert rules.minimum_points == 3
     assert rules.forms == frozenset({Form.REGULAR, Form.SEVEN_PAIRS})
     assert rules.option("draw_stacks_left") == 7
-    assert rules.option("claim_priority") == ("win", "pung")
+    assert rules.option("false_win") == "disqualify"
     hash(rules)  # options stay hashable
 
 
@@ -218,3 +218,29 @@ def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
     text = 'name = "windy"\nbase = "bp-club"\n[values]\n"Prevalent Wind" = 1\n'
     rules = load_house_rules(write(tmp_path, text))
     assert CATALOGUE.values_for(rules)["prevalent_wind"] == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ("draw_stack_left = 7", "unknown option 'draw_stack_left'; did you mean draw_stacks_left"),
+        ("claim_priority = ['win']", "unknown option 'claim_priority'"),
+        ('false_win = "maybe"', "false_win must be one of"),
+        ('base_payment = "8"', "base_payment must be a whole number"),
+        ("dxb_no_terminals = 'both'", "unknown option 'dxb_no_terminals'"),
+    ],
+)
+def test_options_are_checked_by_the_layer_that_reads_them(
+    tmp_path: Path, options: str, words: str
+) -> None:
+    """A typo or a bad value in [options] is an error naming the option, never a rule that
+    silently does nothing."""
+    with pytest.raises(HouseRulesError) as err:
+        load_house_rules(write(tmp_path, BASIC + "[options]\n" + options + "\n"))
+    assert err.value.key == "options"
+    assert words in str(err.value)
+
+
+def test_taiwanese_switches_are_options_of_taiwanese_house_rules(tmp_path: Path) -> None:
+    text = 'name = "tw-club"\nbase = "taiwanese-dxb"\n[options]\ndxb_no_terminals = "both"\n'
+    assert load_house_rules(write(tmp_path, text)).option("dxb_no_terminals") == "both"

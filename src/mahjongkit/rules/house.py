@@ -18,7 +18,7 @@ A club writes its own table without code. Every key is optional except ``name`` 
     "Two Concealed Kongs" = 6
     seat_flower = 1
 
-    [options]                        # named switches for the game engine (scalars or lists)
+    [options]                        # named switches (see mahjongkit.rules.options)
     draw_stacks_left = 7
 
 Items are named by their id or by their English name (case-insensitive), as the base
@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import MahjongError, UnknownRulesetError
+from mahjongkit.rules.options import check_options
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset, ruleset_names
 from mahjongkit.scoring.catalogue import Catalogue
 
@@ -245,6 +246,10 @@ def _build(data: Mapping[str, Any], source: str, *, packaged: bool) -> Ruleset:
     changes["options"] = tuple(sorted(options.items()))
 
     ruleset = dataclasses.replace(base, **changes)
+    try:
+        check_options(ruleset)
+    except ValueError as err:
+        raise fail("options", str(err)) from None
     if not packaged:  # the package's own files own their names
         _check_name_free(ruleset, fail)
     return ruleset

@@ -120,12 +120,6 @@ def play_rules(ruleset: Ruleset) -> PlayRules:
         value = ruleset.option(name)
         if value is not None:
             values[name] = value
-    # bp-club (seed 001 line 43) names its false-win rule as a switch.
-    if (
-        ruleset.option("false_win_disqualifies_hand") is True
-        and ruleset.option("false_win") is None
-    ):
-        values["false_win"] = "disqualify"
     rules = PlayRules(**values)
     _check(rules, ruleset.name)
     return rules
