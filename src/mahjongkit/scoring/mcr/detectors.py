@@ -611,9 +611,6 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
 _TERMINALS: Final = frozenset(t for t in range(27) if IS_TERMINAL[t])
 
 GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
-    "situation": lambda r: (f := r.facts).self_drawn or f.last_wall_tile or f.kong_involved
-    or f.last_of_kind,
-    "tile_classes": lambda r: r.facts.classes,
     "tile_hog": lambda r: 4 in r.facts.counts,
     "kongs": lambda r: r.melded_kongs or r.concealed_kongs or len(r.concealed_pung_sets) > 1,
     "pungs": lambda r: r.pungs and (len(r.pungs) == 4 or r.pungs[-1] >= 27
@@ -621,11 +618,11 @@ GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
     "packs": lambda r: r.pair is not None and (IS_TERMINAL_OR_HONOR[r.pair] or RANK[r.pair] == 5
                                                or (not r.chows and RANK[r.pair] % 2 == 0)),
     "pair": lambda r: not r.pungs or (r.pair is not None and r.pair >= 27),
-    "concealment": lambda r: r.facts.exposed_melds in (0, 4),
     "nine_gates": lambda r: not r.facts.hand.melds and r.facts.suits_missing == 2,
     "waits": _wait,
 }  # fmt: skip
-"""A cheap test that a group's detectors can find anything in a reading (speed only)."""
+"""A cheap test that a group's detectors can find anything in a reading (speed only; a
+group with a key needs none, its fans are remembered per key)."""
 
 GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "situation": lambda r: (f := r.facts).self_drawn * 8 + f.last_wall_tile * 4
