@@ -13,7 +13,7 @@ from mahjongkit.game.events import EventKind
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
-from mahjongkit.rules.ruleset import Ruleset
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
 from .conftest import need_scorer, table
 
@@ -39,17 +39,29 @@ def scripted(rules: Ruleset, hands: list[str], draws: str = "") -> HandState:
 
 
 def test_a_hand_below_the_minimum_cannot_be_declared_seed_000_line_98() -> None:
+    """000 line 98 / 002 lines 59-60: below 8 points no win; declaring one anyway bars the
+    declarer from winning this hand, and play resumes."""
     state = table("mcr", [FA, LOW, FB, FC])
     state.apply(0, A("discard 4s"))
     assert state.legal_actions(1) == (A("chow 234s"), A("pass"))  # no win: 2 points < 8
     events = len(state.events)
-    state.apply(1, A("win"))  # a false declaration: play continues (MCR)
+    state.apply(1, A("win"))  # a false declaration
     assert [e.kind for e in state.events[events:]] == [EventKind.FALSE_WIN]
-    assert state.events[-1].detail == 0
+    assert state.events[-1].detail == 1  # disqualify
     assert state.phase is Phase.CLAIM and state.to_act() == (1,)
-    assert not state.forfeited[1]
+    assert state.forfeited[1]
     state.apply(1, A("chow 234s"))
     assert state.turn == 1
+
+
+def test_a_table_may_let_play_continue_after_a_false_win() -> None:
+    """The ``false_win = "continue"`` switch: only the penalty event, no bar on winning."""
+    rules = dataclasses.replace(get_ruleset("mcr"), options=(("false_win", "continue"),))
+    state = table(rules, [FA, LOW, FB, FC])
+    state.apply(0, A("discard 4s"))
+    state.apply(1, A("win"))
+    assert state.events[-1].kind is EventKind.FALSE_WIN and state.events[-1].detail == 0
+    assert not state.forfeited[1]
 
 
 def test_bp_club_false_win_disqualifies_the_declarer_seed_001_line_43() -> None:

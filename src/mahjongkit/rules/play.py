@@ -64,7 +64,9 @@ class PlayRules:
     """Calling/Ting in play (seed 004 lines 165, 488-506)."""
     false_claim_forfeits_win: bool = False
     """Claiming an invalid meld forfeits the right to win the hand (seed 001 line 52)."""
-    false_win: str = "continue"
+    false_win: str = "disqualify"
+    """A false declaration bars the declarer from winning this hand: MCR's minimum rule
+    (seed 000 line 98, seed 002 lines 59-60, seed 001 line 43); ``void`` in Taiwanese."""
     last_discard_scores: bool = True
     """Winning on the discard after the wall's last tile scores as the last tile (MCR Last
     Tile Claim, seed 000 line 230); seed 004 scores only the last tile drawn (line 332)."""
