@@ -72,3 +72,11 @@ def test_jsonl_batch_answers_every_line() -> None:
     assert "East Seat / Dealer tile" not in {f["name"] for f in answers[1]["fans"]}  # line 320
     assert answers[2]["error"]["code"] == "invalid_situation"  # line 349
     assert answers[3]["error"]["code"] == "invalid_situation"  # line 333
+
+
+def test_breakdown_speaks_of_items_and_counts_the_whole_total() -> None:
+    """A Taiwanese breakdown lists items, not fans, and its minimum counts the whole total
+    (flowers included), so the text does not speak of a total without flowers."""
+    out = run("score", "-r", "taiwanese-lrc", "123m456m789m555p789s1s1s", "--flowers", "1f").output
+    assert out.splitlines()[3].startswith("item")
+    assert "without flowers" not in out

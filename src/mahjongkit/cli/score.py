@@ -117,6 +117,7 @@ def score_json(result: Score) -> dict[str, Any]:
             {"name": i.name, "points": i.points, "count": i.count, "sources": list(i.sources)}
             for i in result.items
         ],
+        "notes": list(result.notes),
     }
 
 
@@ -197,7 +198,10 @@ def score_command(
     earthly: Annotated[bool, typer.Option("--earthly", help="Taiwanese: earthly hand.")] = False,
     tiles_on_table: Annotated[
         int | None,
-        typer.Option("--tiles-on-table", help="Taiwanese: tiles left in the wall at the win."),
+        typer.Option(
+            "--tiles-on-table",
+            help="Taiwanese: discarded and declared tiles on the table at the win.",
+        ),
     ] = None,
     dealer_streak: Annotated[
         int | None,
@@ -287,7 +291,7 @@ def show_score(result: Score, rules: Ruleset) -> None:
             console.print(note)
         return
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("fan")
+    table.add_column("fan" if rules.scoring == "mcr" else "item")
     table.add_column("points", justify="right")
     table.add_column("count", justify="right")
     table.add_column("total", justify="right")
@@ -300,16 +304,21 @@ def show_score(result: Score, rules: Ruleset) -> None:
             name, str(item.points), str(item.count), str(item.total), " ".join(item.sources)
         )
     console.print(table)
-    console.print(
-        f"[bold]total {result.total}[/bold]  "
-        f"(without flowers {result.total_without_flowers}, minimum {result.minimum})"
-    )
+    # MCR minimums exclude flowers (seed 002 line 209); the Taiwanese sheets count the total.
+    if rules.scoring == "mcr":
+        counted, how = result.total_without_flowers, " without flowers"
+        console.print(
+            f"[bold]total {result.total}[/bold]  "
+            f"(without flowers {result.total_without_flowers}, minimum {result.minimum})"
+        )
+    else:
+        counted, how = result.total, ""
+        console.print(f"[bold]total {result.total}[/bold]  (minimum {result.minimum or 'none'})")
     if result.qualifies:
         console.print("[bold green]qualifies[/bold green]")
     else:
         console.print(
-            f"[bold yellow]below the minimum[/bold yellow]: {result.total_without_flowers} "
-            f"< {result.minimum} without flowers"
+            f"[bold yellow]below the minimum[/bold yellow]: {counted} < {result.minimum}{how}"
         )
     for note in result.notes:
         console.print(f"[dim]{note}[/dim]")
