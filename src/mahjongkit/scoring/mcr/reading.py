@@ -400,15 +400,20 @@ def _suit_shape(counts: tuple[int, ...]) -> tuple[bool, bool]:
         return sets_only(counts), False
     if size % 3 == 1:
         return False, False
-    work = list(counts)
-    for r in range(pair_rank_class(counts), 9, 3):
+    return False, _sets_and_pair(list(counts), pair_rank_class(counts))
+
+
+def _sets_and_pair(work: list[int], pair_class: int) -> bool:
+    """True when one suit's counts split into sets and a pair whose rank is ``pair_class``
+    modulo 3 (`pair_rank_class`); ``work`` is changed and restored."""
+    for r in range(pair_class, 9, 3):
         if work[r] >= 2:
             work[r] -= 2
             ok = sets_only(work)
             work[r] += 2
             if ok:
-                return False, True
-    return False, False
+                return True
+    return False
 
 
 def sets_only(counts: Sequence[int]) -> bool:
@@ -440,21 +445,30 @@ def pair_rank_class(counts: Sequence[int]) -> int:
 @lru_cache(maxsize=1 << 16)
 def _suit_completions(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For the nine counts of one suit: the ranks (0..8) whose tile, added, leaves the suit
-    splitting into sets only, and those that leave it splitting into sets and a pair."""
-    sets, pair = [], []
+    splitting into sets only, and those that leave it splitting into sets and a pair.
+
+    Its size says which: a suit of 3k+2 tiles can only become sets, one of 3k+1 sets and
+    a pair (whose rank class moves with the rank added, see `pair_rank_class`).
+    """
+    size = sum(counts)
+    if size % 3 == 0:
+        return (), ()
     work = list(counts)
     padded = (0, 0, *counts, 0, 0)
+    pair_class = pair_rank_class(counts)
+    found = []
     for r in range(9):
         if not any(padded[r : r + 5]):
             continue  # a lone tile joins no set and no pair
         work[r] += 1
-        sets_ok, pair_ok = _suit_shape(tuple(work))
+        if size % 3 == 2:
+            ok = sets_only(work)
+        else:
+            ok = _sets_and_pair(work, (pair_class + 2 * r) % 3)
         work[r] -= 1
-        if sets_ok:
-            sets.append(r)
-        if pair_ok:
-            pair.append(r)
-    return tuple(sets), tuple(pair)
+        if ok:
+            found.append(r)
+    return (tuple(found), ()) if size % 3 == 2 else ((), tuple(found))
 
 
 _SETS, _PAIR, _LOOSE = 0, 1, 2
