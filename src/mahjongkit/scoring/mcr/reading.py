@@ -461,10 +461,8 @@ def _suit_completions(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[i
         if not any(padded[r : r + 5]):
             continue  # a lone tile joins no set and no pair
         work[r] += 1
-        if size % 3 == 2:
-            ok = sets_only(work)
-        else:
-            ok = _sets_and_pair(work, (pair_class + 2 * r) % 3)
+        to_sets = size % 3 == 2
+        ok = sets_only(work) if to_sets else _sets_and_pair(work, (pair_class + 2 * r) % 3)
         work[r] -= 1
         if ok:
             found.append(r)
