@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
@@ -227,12 +228,16 @@ def _shifted_pairs(standing: tuple[int, ...], suit: int) -> bool:
     )
 
 
+_KNITTED_TILES: Final = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_STRAIGHTS)
+"""Each knitted straight with a getter of its nine tiles' counts."""
+
+
 def _knitted_readings(facts: HandFacts) -> list[Reading]:
     if 27 - facts.standing[:27].count(0) < 9:
         return []  # fewer than nine kinds of suited tile concealed
     standing = list(facts.standing)
-    for pattern in KNITTED_STRAIGHTS:
-        if any(standing[t] == 0 for t in pattern):
+    for pattern, tiles_of in _KNITTED_TILES:
+        if 0 in tiles_of(standing):
             continue
         for t in pattern:
             standing[t] -= 1
