@@ -79,26 +79,34 @@ _KIND_FORM: Final = {
 # -- splitting the concealed tiles --------------------------------------------------------
 
 
-def _suit_sets(counts: Sequence[int]) -> list[list[tuple[int, int]]]:
-    """Every split of one suit's nine counts into pungs and chows, as (kind, rank).
+def _set_code(kind: int, tile: Tile) -> int:
+    """A concealed pung or chow as one int. Codes sort as the reference calculator meets
+    the sets: by tile, a pung before a chow on the same tile."""
+    return 2 * tile + (kind != SET_PUNG)
+
+
+def _suit_sets(counts: Sequence[int], base: Tile) -> list[tuple[int, ...]]:
+    """Every split of one suit's nine counts (its first tile ``base``) into pungs and
+    chows, as set codes (`_set_code`) in ascending order.
 
     On each rank, the chows starting there number its count (less the chows running
     through it) modulo 3, or three more: the rest of the count is pungs.
     """
-    out: list[list[tuple[int, int]]] = []
+    out: list[tuple[int, ...]] = []
 
-    def walk(r: int, below: int, two_below: int, sets: list[tuple[int, int]]) -> None:
+    def walk(r: int, below: int, two_below: int, sets: tuple[int, ...]) -> None:
         while r < 9:
             c = counts[r] - below - two_below
             if c:
                 if c < 0:
                     return
                 chows = c % 3
+                pung = 2 * (base + r)  # `_set_code` of a pung; its chow is one more
                 if c >= chows + 3 and r <= 6:  # three more chows instead of a pung
-                    walk(r + 1, chows + 3, below, sets + [(CHOW, r)] * (chows + 3))
+                    walk(r + 1, chows + 3, below, sets + (pung + 1,) * (chows + 3))
                 if chows and r > 6:
                     return
-                sets = sets + [(SET_PUNG, r)] * (c // 3) + [(CHOW, r)] * chows
+                sets += (pung,) * (c // 3) + (pung + 1,) * chows
                 below, two_below = chows, below
             else:
                 below, two_below = 0, below
@@ -106,14 +114,8 @@ def _suit_sets(counts: Sequence[int]) -> list[list[tuple[int, int]]]:
         if below == two_below == 0:
             out.append(sets)
 
-    walk(0, 0, 0, [])
+    walk(0, 0, 0, ())
     return out
-
-
-def _set_code(kind: int, tile: Tile) -> int:
-    """A concealed pung or chow as one int. Codes sort as the reference calculator meets
-    the sets: by tile, a pung before a chow on the same tile."""
-    return 2 * tile + (kind != SET_PUNG)
 
 
 CONCEALED_SETS: Final[tuple[SetInfo, ...]] = tuple(
@@ -131,15 +133,14 @@ def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, 
         return ()
     work = list(counts)
     if size % 3 == 0:
-        found = [(split, -1) for split in _suit_sets(work)]
-    else:
-        found = []
-        for p in range(pair_rank_class(counts), 9, 3):
-            if work[p] >= 2:
-                work[p] -= 2
-                found += [(split, base + p) for split in _suit_sets(work)]
-                work[p] += 2
-    return tuple((tuple(_set_code(k, base + r) for k, r in split), p) for split, p in found)
+        return tuple((split, -1) for split in _suit_sets(work, base))
+    found: list[tuple[tuple[int, ...], Tile]] = []
+    for p in range(pair_rank_class(counts), 9, 3):
+        if work[p] >= 2:
+            work[p] -= 2
+            found += [(split, base + p) for split in _suit_sets(work, base)]
+            work[p] += 2
+    return tuple(found)
 
 
 def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int, ...], Tile], ...]:
