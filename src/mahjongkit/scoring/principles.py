@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
-from typing import Any
 
 from mahjongkit.scoring.catalogue import Catalogue
 
@@ -70,7 +69,8 @@ def _components(n: int, edges: Iterable[tuple[int, int]]) -> int:
 
 class PatternTable:
     """Set patterns of one kind in priority order, and which of them first fits each run
-    of key tiles met (the runs that cannot read the pair may be worked out in advance).
+    of key tiles met. Patterns that do not read the pair are remembered by the run alone
+    (and may be worked out in advance); those that do are tried each time.
 
     >>> same = SetPattern("double", 2, lambda t, pair: t[0] == t[1])
     >>> table = PatternTable((same,))
@@ -79,43 +79,53 @@ class PatternTable:
     (0, -1)
     """
 
-    __slots__ = ("_fits", "_fits_with_pair", "_reads_pair", "patterns")
+    __slots__ = ("_fits", "_pair_patterns", "patterns")
 
     def __init__(self, patterns: Iterable[SetPattern]) -> None:
         self.patterns = tuple(patterns)
-        self._reads_pair = frozenset(p.arity for p in self.patterns if p.with_pair)
+        self._pair_patterns: dict[int, tuple[int, ...]] = {}
+        """Per arity, the positions of the patterns that read the pair."""
+        for i, p in enumerate(self.patterns):
+            if p.with_pair:
+                self._pair_patterns[p.arity] = (*self._pair_patterns.get(p.arity, ()), i)
         self._fits: dict[tuple[int, ...], int] = {}
-        self._fits_with_pair: dict[tuple[tuple[int, ...], int | None], int] = {}
 
     def first(self, run: tuple[int, ...], pair: int | None) -> int:
         """The position of the first pattern that fits these sets, -1 for none."""
-        memo: dict[Any, int] = self._fits
-        key: Any = run
-        if len(run) in self._reads_pair:
-            memo, key = self._fits_with_pair, (run, pair)
-            if len(memo) > 1 << 16:
-                memo.clear()
-        fit = memo.get(key)
+        fit = self._fits.get(run)
         if fit is None:
+            if len(self._fits) > 1 << 17:
+                self._fits.clear()
             arity = len(run)
-            fit = memo[key] = next(
+            fit = self._fits[run] = next(
                 (
                     i
                     for i, p in enumerate(self.patterns)
-                    if p.arity == arity and p.matches(run, pair)
+                    if p.arity == arity and not p.with_pair and p.matches(run, pair)
                 ),
                 -1,
             )
+        for i in self._pair_patterns.get(len(run), ()):
+            if 0 <= fit < i:
+                break
+            if self.patterns[i].matches(run, pair):
+                return i
         return fit
+
+    def reads_pair(self, run: tuple[int, ...], pair: int | None) -> bool:
+        """Whether the patterns `combine_sets` finds over this run depend on the pair."""
+        if any(arity < len(run) for arity in self._pair_patterns):
+            return True
+        fit = self.first(run, pair) if len(run) in self._pair_patterns else -1
+        return fit >= 0 and self.patterns[fit].with_pair
 
     def prefill(self, keys: Iterable[int], arities: Iterable[int] = (2, 3)) -> None:
         """Work out every sorted run of ``arity`` key tiles drawn from ``keys`` (repeats
-        allowed), for the arities where no pattern reads the pair."""
+        allowed)."""
         keys = sorted(keys)
         for arity in arities:
-            if arity not in self._reads_pair:
-                for run in combinations_with_replacement(keys, arity):
-                    self.first(run, None)
+            for run in combinations_with_replacement(keys, arity):
+                self.first(run, None)
 
 
 def combine_sets(tiles: tuple[int, ...], table: PatternTable, pair: int | None) -> list[Found]:

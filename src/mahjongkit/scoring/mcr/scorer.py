@@ -382,14 +382,14 @@ def _combined(
 ) -> tuple[tuple[str, Sources, bool], ...]:
     """`combine_sets` over sets of one kind, each pattern with whether it takes the pair
     too; remembered per ruleset, as the same runs of key tiles come up again and again."""
-    key = (tiles, pair if len(tiles) == 4 else None, chows)
+    table = plan.patterns[chows]
+    key = (tiles, pair if table.reads_pair(tiles, pair) else None, chows)
     combined = plan.combined.get(key)
     if combined is None:
         if len(plan.combined) > 1 << 16:
             plan.combined.clear()
         combined = plan.combined[key] = tuple(
-            (fan, sources, fan in _WITH_PAIR)
-            for fan, sources in combine_sets(tiles, plan.patterns[chows], key[1])
+            (fan, sources, fan in _WITH_PAIR) for fan, sources in combine_sets(tiles, table, pair)
         )
     return combined
 
