@@ -79,7 +79,7 @@ class PatternTable:
     (0, -1)
     """
 
-    __slots__ = ("_fits", "_pair_patterns", "patterns")
+    __slots__ = ("_fits", "_pair_below", "_pair_patterns", "patterns")
 
     def __init__(self, patterns: Iterable[SetPattern]) -> None:
         self.patterns = tuple(patterns)
@@ -88,6 +88,8 @@ class PatternTable:
         for i, p in enumerate(self.patterns):
             if p.with_pair:
                 self._pair_patterns[p.arity] = (*self._pair_patterns.get(p.arity, ()), i)
+        self._pair_below = min(self._pair_patterns, default=5)
+        """Runs longer than this hold a smaller run whose patterns read the pair."""
         self._fits: dict[tuple[int, ...], int] = {}
 
     def first(self, run: tuple[int, ...], pair: int | None) -> int:
@@ -114,9 +116,11 @@ class PatternTable:
 
     def reads_pair(self, run: tuple[int, ...], pair: int | None) -> bool:
         """Whether the patterns `combine_sets` finds over this run depend on the pair."""
-        if any(arity < len(run) for arity in self._pair_patterns):
+        if len(run) > self._pair_below:
             return True
-        fit = self.first(run, pair) if len(run) in self._pair_patterns else -1
+        if len(run) not in self._pair_patterns:
+            return False
+        fit = self.first(run, pair)
         return fit >= 0 and self.patterns[fit].with_pair
 
     def prefill(self, keys: Iterable[int], arities: Iterable[int] = (2, 3)) -> None:

@@ -631,6 +631,7 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "tile_classes": lambda r: r.facts.classes,
     "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
     "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
+    "form": lambda r: r.form_fans,
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
 group's fans per key (speed only). A detector added to one of these groups must read
