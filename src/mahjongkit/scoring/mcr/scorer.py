@@ -160,31 +160,25 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
     """
     if sum(counts) != 3 * sets + 2:
         return ()
-    options = []
-    pairs = 0
-    for base in (0, 9, 18):
-        splits = _suit_splits(counts[base : base + 9], base)
-        if not splits:
-            return ()
-        pairs += splits[0][1] >= 0
-        options.append(splits)
     honors = counts[27:]
     if 1 in honors or 4 in honors:
         return ()  # a loose honour
-    honor_pair = -1
-    if 2 in honors:
-        pairs += honors.count(2)
-        honor_pair = 27 + honors.index(2)
+    first = _suit_splits(counts[:9], 0)
+    second = _suit_splits(counts[9:18], 9) if first else ()
+    third = _suit_splits(counts[18:27], 18) if second else ()
+    if not third:
+        return ()
+    pairs = (first[0][1] >= 0) + (second[0][1] >= 0) + (third[0][1] >= 0) + honors.count(2)
     if pairs != 1:
         return ()
+    honor_pair = 27 + honors.index(2) if 2 in honors else -1
     honor_sets = tuple(2 * (27 + i) for i, c in enumerate(honors) if c == 3) if 3 in honors else ()
-    first, second, third = options
     if len(first) == len(second) == len(third) == 1:
         (a, pa), (b, pb), (c_, pc) = first[0], second[0], third[0]
         return ((tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair)),)
     found = [
         (tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair))
-        for (a, pa), (b, pb), (c_, pc) in product(*options)
+        for (a, pa), (b, pb), (c_, pc) in product(first, second, third)
     ]
     found.sort()
     return tuple(found)
