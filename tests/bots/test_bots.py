@@ -177,3 +177,16 @@ def test_a_called_opponent_is_a_full_threat(observe) -> None:  # type: ignore[no
 
 def test_melds_written_by_hand_parse() -> None:
     assert Meld.parse("[123s1]").tile == parse_tile("1s")
+
+
+def test_efficient_declares_ting_with_its_discard(observe) -> None:  # type: ignore[no-untyped-def]
+    """Taiwanese: the discard that leaves the hand ready is made as a Ting declaration
+    when the engine offers it (seed 004 lines 488-496)."""
+    from mahjongkit.game.actions import TINGS
+
+    hand = "123m456m789m123p45p11sE"
+    legal = [DISCARDS[t] for t in parse_tiles("1m2m3m4m5m6m7m8m9m1p2p3p4p5p1sE")]
+    legal += [TINGS[parse_tile("E")]]
+    obs = observe(hand, ruleset="taiwanese-lrc", legal=legal)
+    for name in ("efficient", "scorer", "defender"):
+        assert BOTS[name](random.Random(0)).act(obs).kind.value == "ting"
