@@ -6,9 +6,14 @@ import random
 
 import pytest
 
-from mahjongkit.game.completion import is_regular_ready, winning_tiles
+from mahjongkit.errors import InvalidHandError
+from mahjongkit.game.completion import is_regular_ready, regular_waits, winning_tiles
+from mahjongkit.hand import CHOW, PUNG, Hand, Meld
+from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Form, get_ruleset
 from mahjongkit.shanten import shanten, waits
+from mahjongkit.shapes import is_complete
+from mahjongkit.tiles import tiles_to_counts
 
 
 def random_counts(rng: random.Random, size: int, near: bool) -> tuple[int, ...]:
@@ -52,3 +57,64 @@ def test_ready_for_ting_is_the_regular_forms_shanten_zero() -> None:
     for i in range(600):
         counts = random_counts(rng, 16, near=i % 2 == 0)
         assert is_regular_ready(counts, 5) == (shanten(counts, 0, [Form.REGULAR]) == 0)
+
+
+def brute_force_waits(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], forms: frozenset[Form]
+) -> list[int]:
+    """Every tile (not held four times) whose addition makes a complete shape."""
+    out = []
+    for t in range(34):
+        if counts[t] >= 4:
+            continue
+        work = list(counts)
+        work[t] += 1
+        try:
+            hand = Hand(tuple(work), melds, (), t)
+        except InvalidHandError:
+            continue
+        if is_complete(hand, forms):
+            out.append(t)
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "bp-club", "taiwanese-lrc", "taiwanese-dxb"])
+def test_winning_tiles_with_melds_match_a_tile_by_tile_search(ruleset: str) -> None:
+    """Hands with declared melds (where only the knitted straight among the special
+    forms can still be made) and without, ready ones mostly, per ruleset."""
+    rules = get_ruleset(ruleset)
+    size = 16 if ruleset.startswith("taiwanese") else 13
+    rng = random.Random(ruleset)
+    for i in range(300):
+        melds = tuple(
+            Meld(CHOW, 9 * rng.randrange(3) + rng.randrange(7))
+            if rng.random() < 0.5
+            else Meld(PUNG, rng.randrange(34))
+            for _ in range(i % 3)
+        )
+        counts = random_counts(rng, size - 3 * len(melds), near=i % 4 != 0)
+        total = list(counts)
+        for m in melds:
+            for t in m.tiles:
+                total[t] += 1
+        if max(total) > 4:
+            continue
+        mask = winning_tiles(counts, melds, rules.forms, size)
+        expected = brute_force_waits(counts, melds, rules.forms)
+        # A fifth copy cannot arrive: the engine never asks about it.
+        assert [t for t in range(34) if mask >> t & 1 and total[t] < 4] == expected, (
+            counts,
+            melds,
+        )
+
+
+def test_knitted_straight_waits_with_a_meld() -> None:
+    """147m258p36s9s + a pung: the knitted straight and its pair wait (MCR)."""
+    counts = tiles_to_counts(parse_tiles("147m258p36s55s"))
+    mask = winning_tiles(counts, (Meld(PUNG, 27),), get_ruleset("mcr").forms, 13)
+    assert [t for t in range(34) if mask >> t & 1] == parse_tiles("9s")
+
+
+def test_regular_waits_skip_a_tile_held_four_times() -> None:
+    counts = tiles_to_counts(parse_tiles("1111m234p567s99s"))
+    assert regular_waits(counts, 4) == 0

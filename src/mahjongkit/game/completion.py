@@ -1,8 +1,8 @@
 """Fast tests of whether concealed tiles make a winning shape, or wait for one tile.
 
-The game engine asks these on every turn, so they work on count vectors with per-suit
-answers cached; a shape that passes is then scored (`mahjongkit.scoring.score`), which is
-what decides whether a win can be declared.
+The game engine asks these after every discard, so they work on count vectors, each
+suit's answers looked up in a table filled as suits are met; a shape that passes is then
+scored (`mahjongkit.scoring.score`), which decides whether a win can be declared.
 
 >>> from mahjongkit.notation import parse_tiles
 >>> from mahjongkit.tiles import tiles_to_counts
@@ -14,14 +14,13 @@ True
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
-from mahjongkit.rules.ruleset import MCR_FORMS, Form
-from mahjongkit.shanten import shanten
+from mahjongkit.rules.ruleset import Form
 from mahjongkit.shapes import is_complete
-from mahjongkit.tiles import NUM_KINDS, TERMINALS_AND_HONORS
+from mahjongkit.tiles import NUM_KINDS
 
 _SETS = 1
 """Bit: the tiles split into sets only."""
@@ -72,27 +71,92 @@ def _suit(key: tuple[int, ...], chows: bool) -> int:
     return bits
 
 
+_Info = tuple[int, int, int, tuple[int, int, int], int, int, int]
+
+
 @cache
-def _suit_after_one(key: tuple[int, ...], chows: bool) -> int:
-    """Bits of what one suit can split into once one more of its tiles is added."""
-    bits = 0
+def _info(key: tuple[int, ...]) -> _Info:
+    """What the engine needs of one suit's counts (9 suited ranks, or the 7 honours):
+    its bits now; the ranks whose addition makes it sets and a pair; the ranks whose
+    addition makes it sets alone (ranks held four times are never added); how many
+    distinct tiles it holds of the 1-4-7, 2-5-8 and 3-6-9 classes (knitted straights);
+    how many ranks it holds an odd number of times; how many distinct terminals or
+    honours it holds; the most copies of one rank."""
+    chows = len(key) == 9
+    now = _suit(key, chows)
+    pair_mask = sets_mask = 0
     counts = list(key)
     for i, c in enumerate(counts):
         if c >= 4:
             continue
         counts[i] += 1
-        bits |= _suit(tuple(counts), chows)
+        bits = _suit(tuple(counts), chows)
         counts[i] -= 1
-    return bits
+        if bits & _PAIR:
+            pair_mask |= 1 << i
+        if bits & _SETS:
+            sets_mask |= 1 << i
+    knit = (0, 0, 0)
+    if chows:
+        knit = (
+            (key[0] > 0) + (key[3] > 0) + (key[6] > 0),
+            (key[1] > 0) + (key[4] > 0) + (key[7] > 0),
+            (key[2] > 0) + (key[5] > 0) + (key[8] > 0),
+        )
+        orphans = (key[0] > 0) + (key[8] > 0)
+    else:
+        orphans = len(key) - key.count(0)
+    odd = key.count(1) + key.count(3)
+    return now, pair_mask, sets_mask, knit, odd, orphans, max(key)
 
 
-def _parts(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[int, ...], bool]]:
-    return [
-        (tuple(counts[0:9]), True),
-        (tuple(counts[9:18]), True),
-        (tuple(counts[18:27]), True),
-        (tuple(counts[27:34]), False),
-    ]
+def _infos(counts: tuple[int, ...] | list[int]) -> tuple[_Info, _Info, _Info, _Info]:
+    c = counts if type(counts) is tuple else tuple(counts)
+    return _info(c[0:9]), _info(c[9:18]), _info(c[18:27]), _info(c[27:34])
+
+
+def _regular_mask(infos: tuple[_Info, _Info, _Info, _Info]) -> int:
+    """The tiles completing 3n+1 concealed tiles in the regular form.
+
+    One suit takes the tile; then every suit must split into sets but one, which splits
+    into sets and the pair. So at most two suits may fail to split into sets now: one
+    alone must become sets and a pair; of two, one must hold its pair already and the
+    other become sets. (A suit of sets given one more tile can be neither.)
+    """
+    bad = bad2 = -1
+    for x in range(4):
+        if not infos[x][0] & _SETS:
+            if bad < 0:
+                bad = x
+            elif bad2 < 0:
+                bad2 = x
+            else:
+                return 0
+    if bad < 0:
+        return 0
+    if bad2 < 0:
+        return infos[bad][1] << 9 * bad
+    mask = 0
+    if infos[bad2][0] & _PAIR:
+        mask |= infos[bad][2] << 9 * bad
+    if infos[bad][0] & _PAIR:
+        mask |= infos[bad2][2] << 9 * bad2
+    return mask
+
+
+def regular_waits(counts: tuple[int, ...] | list[int], sets_needed: int) -> int:
+    """The tiles that would make ``sets_needed`` sets and a pair, as a bitmask over the
+    34 kinds (a tile already held four times never counts).
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> mask = regular_waits(tiles_to_counts(parse_tiles("1112345678999m")), 4)
+    >>> [t + 1 for t in range(34) if mask >> t & 1]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    if sum(counts) != 3 * sets_needed + 1:
+        return 0
+    return _regular_mask(_infos(counts))
 
 
 def is_regular_complete(counts: tuple[int, ...] | list[int], sets_needed: int) -> bool:
@@ -100,13 +164,11 @@ def is_regular_complete(counts: tuple[int, ...] | list[int], sets_needed: int) -
     if sum(counts) != 3 * sets_needed + 2:
         return False
     pairs = 0
-    for key, chows in _parts(counts):
-        if not sum(key):
+    for info in _infos(counts):
+        now = info[0]
+        if now & _SETS:
             continue
-        bits = _suit(key, chows)
-        if bits & _SETS:
-            continue
-        if bits & _PAIR:
+        if now & _PAIR:
             pairs += 1
             if pairs > 1:
                 return False
@@ -117,32 +179,43 @@ def is_regular_complete(counts: tuple[int, ...] | list[int], sets_needed: int) -
 
 def is_regular_ready(counts: tuple[int, ...] | list[int], sets_needed: int) -> bool:
     """True when one more tile would make ``sets_needed`` sets and a pair."""
-    if sum(counts) != 3 * sets_needed + 1:
-        return False
-    parts = _parts(counts)
-    now = [_suit(key, chows) if sum(key) else _SETS for key, chows in parts]
-    for x, (key, chows) in enumerate(parts):
-        after = _suit_after_one(key, chows)
-        others = [b for y, b in enumerate(now) if y != x]
-        if after & _PAIR and all(b & _SETS for b in others):
-            return True
-        if after & _SETS:
-            pair_suits = [b for b in others if not b & _SETS]
-            if len(pair_suits) == 1 and pair_suits[0] & _PAIR:
-                return True
-            if not pair_suits and any(b & _PAIR for b in others):
-                return True
-    return False
+    return regular_waits(counts, sets_needed) != 0
 
 
-@lru_cache(maxsize=1 << 16)
+_REGULAR_ONLY = frozenset({Form.REGULAR})
+_KNITTED_ONLY = frozenset({Form.KNITTED_STRAIGHT})
+
+
+@cache
+def _plan(forms: frozenset[Form]) -> tuple[bool, frozenset[Form], frozenset[Form], int]:
+    """For a ruleset's forms: the regular form or not, the special forms without melds
+    and with melds, and which cheap test each special form needs (bits of `_NEEDS`)."""
+    special = forms - _REGULAR_ONLY
+    needs = 0
+    for i, form in enumerate(_NEEDS):
+        if form in special:
+            needs |= 1 << i
+    return Form.REGULAR in forms, special, special & _KNITTED_ONLY, needs
+
+
+_NEEDS = (
+    Form.SEVEN_PAIRS,
+    Form.NICO_NICO,
+    Form.THIRTEEN_ORPHANS,
+    Form.SIXTEEN_ORPHANS,
+    Form.HONORS_AND_KNITTED,
+    Form.KNITTED_STRAIGHT,
+)
+_SEVEN, _NICO, _ORPHANS13, _ORPHANS16, _HONORS_KNITTED, _KNITTED = (1 << i for i in range(6))
+
+
 def winning_tiles(
     counts: tuple[int, ...], melds: tuple[Meld, ...], forms: frozenset[Form], hand_size: int
 ) -> int:
     """The tiles that would complete a waiting hand, as a bitmask over the 34 kinds.
 
-    Exact for every form: the regular form from the per-suit caches, the others checked
-    by `mahjongkit.shapes` when a cheap test says they are possible.
+    Exact for every form: the regular form from the per-suit tables, the others checked
+    by `mahjongkit.shapes` when a cheap necessary condition says they are possible.
 
     >>> from mahjongkit.notation import parse_tiles
     >>> from mahjongkit.tiles import tiles_to_counts
@@ -151,91 +224,74 @@ def winning_tiles(
     >>> [t + 1 for t in range(34) if mask >> t & 1]
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
-    # Most hands are not ready at all; the shanten tables say so fastest (the MCR forms
-    # are the hot path; a smaller MCR form set is covered by them).
-    if hand_size == 13 and forms <= MCR_FORMS:
-        if shanten(counts, len(melds)) > 0:
-            return 0
-    elif shanten(counts, len(melds), forms) > 0:
-        return 0
-    sets_needed = hand_size // 3 - len(melds)
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    infos = _infos(counts)
+    regular, special, with_melds, needs = _plan(forms)
     mask = 0
-    work = list(counts)
-    if Form.REGULAR in forms and is_regular_ready(counts, sets_needed):
-        for t in range(NUM_KINDS):
-            if work[t] < 4:
-                work[t] += 1
-                if is_regular_complete(work, sets_needed):
-                    mask |= 1 << t
-                work[t] -= 1
-    special = forms - {Form.REGULAR}
+    if regular and sum(counts) == 3 * (hand_size // 3 - len(melds)) + 1:
+        mask = _regular_mask(infos)
     if melds:
-        special &= {Form.KNITTED_STRAIGHT}
-    if special and _special_possible(counts, special, bool(melds)):
-        for t in range(NUM_KINDS):
-            if mask >> t & 1 or work[t] >= 4:
-                continue
-            work[t] += 1
-            try:
-                hand = Hand(tuple(work), melds, (), t)
-            except InvalidHandError:  # a fifth copy counting the melds: it cannot arrive
-                hand = None
-            if hand is not None and is_complete(hand, special):
-                mask |= 1 << t
-            work[t] -= 1
+        if not with_melds or not _near_knitted(infos[0][3], infos[1][3], infos[2][3]):
+            return mask
+        special = with_melds
+    elif not needs or not _special_possible(needs, infos):
+        return mask
+    work = list(counts)
+    for t in range(NUM_KINDS):
+        if mask >> t & 1 or work[t] >= 4:
+            continue
+        work[t] += 1
+        try:
+            hand = Hand(tuple(work), melds, (), t)
+        except InvalidHandError:  # a fifth copy counting the melds: it cannot arrive
+            hand = None
+        if hand is not None and is_complete(hand, special):
+            mask |= 1 << t
+        work[t] -= 1
     return mask
 
 
-_ORPHANS = TERMINALS_AND_HONORS
-_HONORS = tuple(range(27, NUM_KINDS))
 _KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
-def _special_possible(counts: tuple[int, ...], forms: frozenset[Form], melds: bool) -> bool:
-    """A cheap necessary condition on a waiting hand for the special forms."""
-    if melds:
-        return _near_knitted(counts)
-    if Form.SEVEN_PAIRS in forms or Form.NICO_NICO in forms:
-        odd = 0
-        for c in counts:
-            odd += c & 1
-        if (Form.SEVEN_PAIRS in forms and odd == 1) or (Form.NICO_NICO in forms and odd <= 2):
+def _special_possible(needs: int, infos: tuple[_Info, _Info, _Info, _Info]) -> bool:
+    """A cheap necessary condition on a waiting hand without melds for the special
+    forms named by ``needs``."""
+    m, p, s, h = infos
+    if needs & (_SEVEN | _NICO):
+        odd = m[4] + p[4] + s[4] + h[4]
+        if (needs & _SEVEN and odd == 1) or (needs & _NICO and odd <= 2):
             return True
-    if Form.THIRTEEN_ORPHANS in forms:
-        orphans = 0
-        for t in _ORPHANS:
-            if counts[t]:
-                orphans += 1
-        if orphans >= 12:
-            return True
-    if Form.SIXTEEN_ORPHANS in forms:
-        honors = 0
-        for t in _HONORS:
-            if counts[t]:
-                honors += 1
-        if honors >= 6:
-            return True
-    if Form.HONORS_AND_KNITTED in forms and max(counts) == 1 and _near_knitted(counts, 0):
+    if needs & _ORPHANS13 and m[5] + p[5] + s[5] + h[5] >= 12:
         return True
-    return Form.KNITTED_STRAIGHT in forms and _near_knitted(counts)
+    if needs & _ORPHANS16 and h[5] >= 6:
+        return True
+    if (
+        needs & _HONORS_KNITTED
+        and max(m[6], p[6], s[6], h[6]) == 1
+        and _knitted_only(m[3], p[3], s[3])
+    ):
+        return True
+    return bool(needs & _KNITTED) and _near_knitted(m[3], p[3], s[3])
 
 
-def _near_knitted(counts: tuple[int, ...], need: int = 8) -> bool:
-    """At least ``need`` of the nine tiles of some knitted straight (1-4-7, 2-5-8, 3-6-9
-    in three different suits), and no suited tile outside it when ``need`` is 0."""
-    per = []
-    for suit in (0, 9, 18):
-        row = []
-        for k in (0, 1, 2):
-            row.append(
-                (counts[suit + k] > 0) + (counts[suit + k + 3] > 0) + (counts[suit + k + 6] > 0)
-            )
-        per.append(row)
-    if need == 0:
-        # Honours and knitted tiles: every suited tile belongs to one knitted straight.
-        suited = sum(per[0]) + sum(per[1]) + sum(per[2])
-        return any(per[0][o[0]] + per[1][o[1]] + per[2][o[2]] == suited for o in _KNIT_ORDERS)
-    return any(per[0][o[0]] + per[1][o[1]] + per[2][o[2]] >= need for o in _KNIT_ORDERS)
+@cache
+def _near_knitted(
+    a: tuple[int, int, int], b: tuple[int, int, int], c: tuple[int, int, int]
+) -> bool:
+    """At least 8 of the nine tiles of some knitted straight (1-4-7, 2-5-8, 3-6-9 in
+    three different suits), given each suit's count of distinct tiles per class."""
+    return any(a[o[0]] + b[o[1]] + c[o[2]] >= 8 for o in _KNIT_ORDERS)
 
 
-__all__ = ["is_regular_complete", "is_regular_ready", "winning_tiles"]
+@cache
+def _knitted_only(
+    a: tuple[int, int, int], b: tuple[int, int, int], c: tuple[int, int, int]
+) -> bool:
+    """Every suited tile belongs to one knitted straight (honours and knitted tiles)."""
+    suited = sum(a) + sum(b) + sum(c)
+    return any(a[o[0]] + b[o[1]] + c[o[2]] == suited for o in _KNIT_ORDERS)
+
+
+__all__ = ["is_regular_complete", "is_regular_ready", "regular_waits", "winning_tiles"]
