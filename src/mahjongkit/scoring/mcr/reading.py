@@ -128,6 +128,8 @@ class HandFacts:
     suits_missing: int
     """How many of the three suits the hand lacks."""
     has_honors: bool
+    waits: frozenset[Tile] | None = None
+    """The tiles the hand waited on, once a wait detector has asked."""
 
     @property
     def before(self) -> tuple[int, ...]:
@@ -140,7 +142,9 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """The hand (without its last tile) waited on exactly one tile, counting the regular
         and seven-pairs shapes, as the reference calculator does."""
-        return len(waiting_tiles(self.before, 13 - 3 * len(self.hand.melds))) == 1
+        if self.waits is None:
+            self.waits = waiting_tiles(self.before, 13 - 3 * len(self.hand.melds))
+        return len(self.waits) == 1
 
     @classmethod
     def of(
@@ -481,13 +485,21 @@ def _honor_part(bad: int, pairs: int) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
+def _suit_part(counts: tuple[int, ...]) -> int:
+    """The part one suit's nine counts can play in a complete hand."""
+    sets_ok, pair_ok = _suit_shape(counts)
+    return _SETS if sets_ok else _PAIR if pair_ok else _LOOSE
+
+
 def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
     """The tiles that complete a waiting hand of ``n_tiles`` concealed tiles.
 
     Regular shape (sets and a pair) and, for 13 tiles, seven pairs. A tile whose four
     copies are all in the hand still counts as a wait: the reference calculator judges
     the shape, not what is left to draw. Each suit is judged on its own: a complete hand
-    has every group splitting into sets, and exactly one of them holding the pair too.
+    has every group splitting into sets, and exactly one of them holding the pair too;
+    so the tile goes to the one group that cannot stand as it is, or to any group when
+    all can.
 
     >>> from mahjongkit.notation import parse_tiles
     >>> from mahjongkit.tiles import tiles_to_counts
@@ -501,39 +513,33 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
         found.add(counts.index(1) if 1 in counts else counts.index(3))
     suits = (counts[0:9], counts[9:18], counts[18:27])
     honors = counts[27:]
-    parts = []
-    for suit in suits:
-        sets_ok, pair_ok = _suit_shape(suit)
-        parts.append(_SETS if sets_ok else _PAIR if pair_ok else _LOOSE)
     bad = honors.count(1) + honors.count(4)
     pairs = honors.count(2)
+    parts = [_suit_part(suits[0]), _suit_part(suits[1]), _suit_part(suits[2])]
     parts.append(_honor_part(bad, pairs))
     loose = parts.count(_LOOSE)
+    if loose > 1:
+        return frozenset(found)  # one tile mends one group at most
     paired = parts.count(_PAIR)
-
-    def fits(group: int, part: int) -> bool:
-        """Would the hand be complete with ``group`` playing ``part``?"""
-        if part == _LOOSE or loose - (parts[group] == _LOOSE):
-            return False
-        return paired - (parts[group] == _PAIR) + (part == _PAIR) == 1
-
-    for g, suit in enumerate(suits):
-        if sum(suit) % 3 == 0:
-            continue  # one more tile leaves it a tile over its sets
-        to_sets, to_pair = _suit_completions(suit)
-        if to_sets and fits(g, _SETS):
-            found.update(9 * g + r for r in to_sets)
-        if to_pair and fits(g, _PAIR):
-            found.update(9 * g + r for r in to_pair)
-    for i, c in enumerate(honors):
-        if c % 3 == 1:
-            part = _honor_part(bad - 1, pairs + 1)
-        elif c % 3 == 2:
-            part = _honor_part(bad, pairs - 1)
-        else:
-            continue  # a third or a fourth copy of a set's tile leaves a loose tile
-        if fits(3, part):
-            found.add(27 + i)
+    for g, part in enumerate(parts):
+        if loose and part != _LOOSE:
+            continue  # the tile must go to the group that cannot stand
+        # the group becomes sets beside one pair elsewhere, or the pair beside none
+        pair_elsewhere = paired - (part == _PAIR)
+        if g < 3:
+            to_sets, to_pair = _suit_completions(suits[g])
+            ranks = to_sets if pair_elsewhere == 1 else to_pair if pair_elsewhere == 0 else ()
+            found.update(9 * g + r for r in ranks)
+            continue
+        for i, c in enumerate(honors):
+            if c % 3 == 1:
+                becomes = _honor_part(bad - 1, pairs + 1)
+            elif c % 3 == 2:
+                becomes = _honor_part(bad, pairs - 1)
+            else:
+                continue  # a third or a fourth copy of a set's tile leaves a loose tile
+            if (becomes, pair_elsewhere) in ((_SETS, 1), (_PAIR, 0)):
+                found.add(27 + i)
     return frozenset(found)
 
 
