@@ -79,7 +79,7 @@ class PatternTable:
     (0, -1)
     """
 
-    __slots__ = ("_fits", "_pair_below", "_pair_patterns", "patterns")
+    __slots__ = ("_fits", "_pair_patterns", "lowest_pair_arity", "patterns")
 
     def __init__(self, patterns: Iterable[SetPattern]) -> None:
         self.patterns = tuple(patterns)
@@ -88,8 +88,8 @@ class PatternTable:
         for i, p in enumerate(self.patterns):
             if p.with_pair:
                 self._pair_patterns[p.arity] = (*self._pair_patterns.get(p.arity, ()), i)
-        self._pair_below = min(self._pair_patterns, default=5)
-        """Runs longer than this hold a smaller run whose patterns read the pair."""
+        self.lowest_pair_arity = min(self._pair_patterns, default=5)
+        """The fewest sets a pattern reading the pair takes: shorter runs never read it."""
         self._fits: dict[tuple[int, ...], int] = {}
 
     def first(self, run: tuple[int, ...], pair: int | None) -> int:
@@ -116,7 +116,7 @@ class PatternTable:
 
     def reads_pair(self, run: tuple[int, ...], pair: int | None) -> bool:
         """Whether the patterns `combine_sets` finds over this run depend on the pair."""
-        if len(run) > self._pair_below:
+        if len(run) > self.lowest_pair_arity:
             return True
         if len(run) not in self._pair_patterns:
             return False

@@ -354,8 +354,8 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
         },
         patterns={True: chows, False: pungs},
     )
-    # The runs of two or three chows and of two pungs are few and common: settle them now.
-    for is_chow, keys, arities in ((True, _CHOW_KEYS, (2, 3)), (False, range(NUM_KINDS), (2,))):
+    # The runs of two or three sets are few and common: settle them now.
+    for is_chow, keys, arities in ((True, _CHOW_KEYS, (2, 3)), (False, range(NUM_KINDS), (2, 3))):
         for arity in arities:
             for run in combinations_with_replacement(keys, arity):
                 _combined(plan, run, is_chow, None)
@@ -377,7 +377,8 @@ def _combined(
     """`combine_sets` over sets of one kind, each pattern with whether it takes the pair
     too; remembered per ruleset, as the same runs of key tiles come up again and again."""
     table = plan.patterns[chows]
-    key = (tiles, pair if table.reads_pair(tiles, pair) else None, chows)
+    reads_pair = len(tiles) >= table.lowest_pair_arity and table.reads_pair(tiles, pair)
+    key = (tiles, pair if reads_pair else None, chows)
     combined = plan.combined.get(key)
     if combined is None:
         if len(plan.combined) > 1 << 16:
