@@ -240,6 +240,16 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
         return found
     implies = implications.implies
     on_sets = implications.on_sets
+    if len(impliers) == 1:
+        # one item implies: nothing can imply it away first
+        (item_id,) = impliers
+        if on_sets[item_id].isdisjoint(ids):
+            outright = implies[item_id]
+            return (
+                [f for f in found if f[0] not in outright]
+                if not outright.isdisjoint(ids)
+                else found
+            )
     order = implications.order
     gone: set[str] = set()
     """Items removed outright, every time they were found."""
