@@ -544,7 +544,14 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
     for fan in sorted(by_fan, key=IMPLICATIONS.order.__getitem__):
         all_sources = by_fan[fan]
         named: tuple[str, ...] = ()
-        if any(all_sources):
+        if len(all_sources) == 1:
+            # most fans are earned once, by the whole hand or by one set
+            (sources,) = all_sources
+            if len(sources) == 1:
+                named = (text(sources[0]),)
+            elif sources:
+                named = (" ".join(map(text, sources)),)
+        elif any(all_sources):
             named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
         key = (fan, len(all_sources), named)
         item = made.get(key)
