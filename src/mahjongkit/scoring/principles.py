@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
 
 from mahjongkit.scoring.catalogue import Catalogue
 
@@ -221,6 +222,10 @@ class Implications:
         )
 
 
+_item_of = itemgetter(0)
+"""The item id of a pattern found."""
+
+
 def apply_implications(found: list[Found], implications: Implications) -> list[Found]:
     """Remove every pattern implied by one that still stands, walking the table from the top.
 
@@ -234,7 +239,7 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
     >>> apply_implications([("c", ()), ("b", ()), ("a", ())], Implications.of(cat))
     [('c', ()), ('a', ())]
     """
-    ids = {f for f, _ in found}
+    ids = set(map(_item_of, found))
     impliers = ids & implications.impliers
     if not impliers:
         return found

@@ -418,12 +418,11 @@ def _reading_fans(reading: Reading, plan: _Plan, shared: list[Found]) -> tuple[l
             _add_set_patterns(found, plan, reading.pungs, reading.pung_sets, False, reading.pair)
     found = apply_implications(found, IMPLICATIONS)
     values = plan.values
-    total = 0
-    scored = False
-    for fan, _ in found:
-        if fan not in _FLOWERS:
-            total += values[fan]
-            scored = True
+    fans = [fan for fan, _ in found]
+    total = sum(map(values.__getitem__, fans))
+    if not _FLOWERS.isdisjoint(fans):
+        total -= sum(values[fan] for fan in fans if fan in _FLOWERS)
+    scored = total > 0 or any(fan not in _FLOWERS for fan in fans)
     if not scored and "chicken_hand" in values:
         found.append(("chicken_hand", ()))
         total = values["chicken_hand"]
