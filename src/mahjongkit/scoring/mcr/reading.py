@@ -164,23 +164,28 @@ class HandFacts:
         meld_sets: tuple[SetInfo, ...] = ()
         if hand.melds:
             all_tiles = list(standing)
+            sets = []
+            kongs = []
             for meld in hand.melds:
-                tiles = meld.tiles
-                for t in tiles:
+                kind, t = meld.kind, meld.tile
+                if kind is MELD_CHOW:
                     all_tiles[t] += 1
-                melded_win += tiles.count(win)
+                    all_tiles[t + 1] += 1
+                    all_tiles[t + 2] += 1
+                    melded_win += t <= win <= t + 2
+                    set_kind = CHOW
+                else:
+                    size = 3 if kind is MELD_PUNG else 4
+                    all_tiles[t] += size
+                    melded_win += size if t == win else 0
+                    set_kind = PUNG if kind is MELD_PUNG else KONG_SET
+                    if size == 4:
+                        kongs.append(t)
                 exposed_melds += not meld.concealed
+                sets.append((set_kind, t, not meld.concealed, True))
             counts = tuple(all_tiles)
-            kong_tiles = frozenset(m.tile for m in hand.melds if m.kind is KONG)
-            meld_sets = tuple(
-                (
-                    CHOW if m.kind is MELD_CHOW else PUNG if m.kind is MELD_PUNG else KONG_SET,
-                    m.tile,
-                    not m.concealed,
-                    True,
-                )
-                for m in hand.melds
-            )
+            kong_tiles = frozenset(kongs)
+            meld_sets = tuple(sets)
         s = situation
         if s.kong_replacement or s.robbing_kong or s.last_of_kind or s.flower_replacement:
             _check_situation(s, win, standing[win], melded_win, bool(kong_tiles))
