@@ -632,6 +632,7 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
     "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
     "form": lambda r: r.form_fans,
+    "waits": lambda r: (r.wait, r.facts.win),
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
 group's fans per key (speed only). A detector added to one of these groups must read
