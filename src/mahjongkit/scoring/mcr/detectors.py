@@ -597,9 +597,9 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
                      reversible_tiles, all_simples),
     "tile_hog": (tile_hog,),
     "concealment": (melded_hand, fully_concealed_hand, concealed_hand),
-    "kongs": (four_kongs, four_concealed_pungs, three_kongs, three_concealed_pungs,
-              two_concealed_kongs, concealed_kong_and_melded_kong, two_melded_kongs,
-              concealed_kong, melded_kong, two_concealed_pungs),
+    "kongs": (four_kongs, three_kongs, two_concealed_kongs, concealed_kong_and_melded_kong,
+              two_melded_kongs, concealed_kong, melded_kong),
+    "concealed_pungs": (four_concealed_pungs, three_concealed_pungs, two_concealed_pungs),
     "pungs": (all_pungs, dragon_pung, prevalent_wind, seat_wind, pung_of_terminals_or_honors),
     "pair": (little_four_winds, little_three_dragons, all_chows),
     "nine_gates": (nine_gates,),
@@ -612,7 +612,8 @@ _TERMINALS: Final = frozenset(t for t in range(27) if IS_TERMINAL[t])
 
 GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
     "tile_hog": lambda r: 4 in r.facts.counts,
-    "kongs": lambda r: r.melded_kongs or r.concealed_kongs or len(r.concealed_pung_sets) > 1,
+    "kongs": lambda r: r.melded_kongs or r.concealed_kongs,
+    "concealed_pungs": lambda r: len(r.concealed_pung_sets) > 1,
     "pungs": lambda r: r.pungs and (len(r.pungs) == 4 or r.pungs[-1] >= 27
                                     or not _TERMINALS.isdisjoint(r.pungs)),
     "packs": lambda r: r.pair is not None and (IS_TERMINAL_OR_HONOR[r.pair] or RANK[r.pair] == 5
@@ -632,6 +633,8 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
     "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
     "form": lambda r: r.form_fans,
+    "kongs": lambda r: tuple((i, r.sets[i][2]) for i in _kong_sets(r)),
+    "concealed_pungs": lambda r: r.concealed_pung_sets,
     "waits": lambda r: (r.wait, r.facts.win),
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
@@ -641,9 +644,10 @@ nothing else."""
 _HAND: Final = ("situation", "flowers", "suits", "tile_classes", "tile_hog")
 
 GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
-    "regular": (*_HAND, "concealment", "kongs", "pungs", "pair", "nine_gates", "packs",
+    "regular": (*_HAND, "concealment", "kongs", "concealed_pungs", "pungs", "pair",
+                "nine_gates", "packs", "waits"),
+    "knitted": ("form", *_HAND, "concealment", "kongs", "concealed_pungs", "pungs", "pair",
                 "waits"),
-    "knitted": ("form", *_HAND, "concealment", "kongs", "pungs", "pair", "waits"),
     "pairs": ("form", *_HAND),
     "shifted_pairs": ("form", *_HAND),
     "orphans": ("form", "situation", "flowers"),
