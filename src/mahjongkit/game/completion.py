@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from mahjongkit.errors import InvalidHandError
@@ -71,7 +72,7 @@ def _suit(key: tuple[int, ...], chows: bool) -> int:
     return bits
 
 
-_Info = tuple[int, int, int, tuple[int, int, int], int, int, int]
+_Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int]
 
 
 @cache
@@ -81,7 +82,7 @@ def _info(key: tuple[int, ...]) -> _Info:
     addition makes it sets alone (ranks held four times are never added); how many
     distinct tiles it holds of the 1-4-7, 2-5-8 and 3-6-9 classes (knitted straights);
     how many ranks it holds an odd number of times; how many distinct terminals or
-    honours it holds; the most copies of one rank."""
+    honours it holds; the most copies of one rank; how many tiles it holds."""
     chows = len(key) == 9
     now = _suit(key, chows)
     pair_mask = sets_mask = 0
@@ -107,12 +108,67 @@ def _info(key: tuple[int, ...]) -> _Info:
     else:
         orphans = len(key) - key.count(0)
     odd = key.count(1) + key.count(3)
-    return now, pair_mask, sets_mask, knit, odd, orphans, max(key)
+    return now, pair_mask, sets_mask, knit, odd, orphans, max(key), sum(key)
 
 
 def _infos(counts: tuple[int, ...] | list[int]) -> tuple[_Info, _Info, _Info, _Info]:
     c = counts if type(counts) is tuple else tuple(counts)
     return _info(c[0:9]), _info(c[9:18]), _info(c[18:27]), _info(c[27:34])
+
+
+SUIT_OF: tuple[int, ...] = tuple(min(t // 9, 3) for t in range(NUM_KINDS))
+"""Each tile's suit: 0..2 the suits, 3 the honours."""
+KEY_STEP: tuple[int, ...] = tuple(5 ** (t - 9 * SUIT_OF[t]) for t in range(NUM_KINDS))
+"""What one copy of each tile adds to its suit's key (see `suit_keys`)."""
+_HONOR_KEY = 5**9
+"""Added to the honours' key so that no honours key equals a suit's."""
+
+SuitKeys = tuple[int, int, int, int]
+
+
+def suit_keys(counts: tuple[int, ...] | list[int]) -> list[int]:
+    """Each suit's counts as one integer (base 5, the rank's digit its count): the engine
+    keeps these up to date tile by tile, so a hand's waits need no slicing or hashing of
+    count vectors. A hand's keys are equal exactly when its counts are.
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> suit_keys(tiles_to_counts(parse_tiles("11m2p")))[:2]
+    [2, 5]
+    """
+    keys = [0, 0, 0, _HONOR_KEY]
+    for t in range(NUM_KINDS):
+        c = counts[t]
+        if c:
+            keys[SUIT_OF[t]] += c * KEY_STEP[t]
+    return keys
+
+
+@cache
+def _keyed(key: int) -> _Info:
+    """`_info` of a suit given by its key."""
+    size = 9
+    if key >= _HONOR_KEY:
+        key -= _HONOR_KEY
+        size = 7
+    digits = []
+    for _ in range(size):
+        key, d = divmod(key, 5)
+        digits.append(d)
+    return _info(tuple(digits))
+
+
+def _counts_of(keys: SuitKeys) -> tuple[int, ...]:
+    counts: list[int] = []
+    for x, key in enumerate(keys):
+        size = 9
+        if x == 3:
+            key -= _HONOR_KEY
+            size = 7
+        for _ in range(size):
+            key, d = divmod(key, 5)
+            counts.append(d)
+    return tuple(counts)
 
 
 def _regular_mask(infos: tuple[_Info, _Info, _Info, _Info]) -> int:
@@ -224,12 +280,19 @@ def winning_tiles(
     >>> [t + 1 for t in range(34) if mask >> t & 1]
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
-    if type(counts) is not tuple:
-        counts = tuple(counts)
-    infos = _infos(counts)
+    keys = suit_keys(counts)
+    return waits_by_keys((keys[0], keys[1], keys[2], keys[3]), melds, forms, hand_size)
+
+
+def waits_by_keys(
+    keys: SuitKeys, melds: Sequence[Meld], forms: frozenset[Form], hand_size: int
+) -> int:
+    """`winning_tiles` of the hand whose concealed tiles have these `suit_keys`."""
+    infos = (_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3]))
     regular, special, with_melds, needs = _plan(forms)
     mask = 0
-    if regular and sum(counts) == 3 * (hand_size // 3 - len(melds)) + 1:
+    held = infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7]
+    if regular and held == 3 * (hand_size // 3 - len(melds)) + 1:
         mask = _regular_mask(infos)
     if melds:
         if not with_melds or not _near_knitted(infos[0][3], infos[1][3], infos[2][3]):
@@ -237,13 +300,14 @@ def winning_tiles(
         special = with_melds
     elif not needs or not _special_possible(needs, infos):
         return mask
-    work = list(counts)
+    work = list(_counts_of(keys))
+    declared = tuple(melds)
     for t in range(NUM_KINDS):
         if mask >> t & 1 or work[t] >= 4:
             continue
         work[t] += 1
         try:
-            hand = Hand(tuple(work), melds, (), t)
+            hand = Hand(tuple(work), declared, (), t)
         except InvalidHandError:  # a fifth copy counting the melds: it cannot arrive
             hand = None
         if hand is not None and is_complete(hand, special):
@@ -294,4 +358,14 @@ def _knitted_only(
     return any(a[o[0]] + b[o[1]] + c[o[2]] == suited for o in _KNIT_ORDERS)
 
 
-__all__ = ["is_regular_complete", "is_regular_ready", "regular_waits", "winning_tiles"]
+__all__ = [
+    "KEY_STEP",
+    "SUIT_OF",
+    "SuitKeys",
+    "is_regular_complete",
+    "is_regular_ready",
+    "regular_waits",
+    "suit_keys",
+    "waits_by_keys",
+    "winning_tiles",
+]

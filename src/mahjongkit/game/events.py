@@ -13,6 +13,7 @@ so ``Event.from_index(e.to_index()) == e``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -131,6 +132,29 @@ class Event:
 
 _PRIVATE = frozenset({EventKind.DEAL, EventKind.DRAW, EventKind.CONCEALED_KONG})
 
+
+def interned(kind: EventKind) -> Callable[[int, int, int], Event]:
+    """A maker of ``kind`` events that hands back one shared instance per value: events
+    are frozen, so sharing them is safe, and the engine makes one at every step.
+
+    >>> deal = interned(EventKind.DEAL)
+    >>> deal(1, 5, 0) is deal(1, 5, 0), deal(1, 5, 0) == Event(EventKind.DEAL, 1, 5)
+    (True, True)
+    """
+    made: dict[int, Event] = {}
+
+    def make(seat: int, tile: int, detail: int) -> Event:
+        key = ((seat + 1) * 43 + tile + 1) * 64 + detail
+        event = made.get(key)
+        if event is None:
+            event = Event(kind, seat, tile, detail)
+            if 0 <= detail < 64:
+                made[key] = event
+        return event
+
+    return make
+
+
 __all__ = [
     "DRAW_FLOWER",
     "DRAW_KONG",
@@ -142,4 +166,5 @@ __all__ = [
     "SEAT_NAMES",
     "Event",
     "EventKind",
+    "interned",
 ]

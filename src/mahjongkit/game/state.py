@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError
@@ -35,7 +37,14 @@ from mahjongkit.game.actions import (
     Action,
     ActionKind,
 )
-from mahjongkit.game.completion import is_regular_ready, winning_tiles
+from mahjongkit.game.completion import (
+    KEY_STEP,
+    SUIT_OF,
+    SuitKeys,
+    regular_waits,
+    suit_keys,
+    waits_by_keys,
+)
 from mahjongkit.game.events import (
     DRAW_FLOWER,
     DRAW_KONG,
@@ -47,13 +56,14 @@ from mahjongkit.game.events import (
     SEAT_NAMES,
     Event,
     EventKind,
+    interned,
 )
 from mahjongkit.game.observation import Observation, observation
-from mahjongkit.game.wall import InvalidWallError, Wall
+from mahjongkit.game.wall import InvalidWallError, Wall, rules_of
 from mahjongkit.hand import CHOW, Hand, Meld
 from mahjongkit.hand import KONG as KONG_MELD
 from mahjongkit.hand import PUNG as PUNG_MELD
-from mahjongkit.rules.play import PlayRules, play_rules
+from mahjongkit.rules.play import PlayRules
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.shanten import shanten
@@ -65,6 +75,18 @@ orphan hands)."""
 
 PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
 """A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
+
+
+_DEAL = interned(EventKind.DEAL)
+_DRAW = interned(EventKind.DRAW)
+_FLOWER = interned(EventKind.FLOWER)
+_DISCARD = interned(EventKind.DISCARD)
+_CHOW = interned(EventKind.CHOW)
+_PUNG = interned(EventKind.PUNG)
+_KONG = interned(EventKind.KONG)
+_CONCEALED_KONG = interned(EventKind.CONCEALED_KONG)
+_PROMOTED_KONG = interned(EventKind.PROMOTED_KONG)
+_WIN = interned(EventKind.WIN)
 
 
 class Phase(Enum):
@@ -142,6 +164,23 @@ class _Window:
     answers: dict[int, Action] = field(default_factory=dict)
 
 
+def _chow_shapes(tile: Tile) -> tuple[tuple[Tile, Tile, Tile], ...]:
+    """The chows a discard can complete: (lowest tile, the two other tiles needed)."""
+    if tile >= 27:
+        return ()
+    r = RANK[tile]
+    out = []
+    for start in (tile - 2, tile - 1, tile):
+        sr = r - (tile - start)
+        if 1 <= sr <= 7 and SUIT[start] == SUIT[tile]:
+            a, b = (x for x in (start, start + 1, start + 2) if x != tile)
+            out.append((start, a, b))
+    return tuple(out)
+
+
+_CHOW_SHAPES = tuple(_chow_shapes(t) for t in range(NUM_KINDS))
+
+
 def _source(claimer: int, giver: int) -> int:
     """Where the giver sits for the claimer: 1 left, 2 opposite, 3 right."""
     return (claimer - giver) % 4
@@ -158,8 +197,8 @@ class HandState:
         dealer_streak: int = 0,
     ) -> None:
         self.ruleset = get_ruleset(ruleset)
-        self.rules: PlayRules = play_rules(self.ruleset)
-        if wall.rules != self.rules:
+        self.rules: PlayRules = rules_of(self.ruleset)
+        if wall.rules is not self.rules and wall.rules != self.rules:
             raise InvalidWallError(
                 f"the wall was built for other play rules than {self.ruleset.name}"
             )
@@ -196,8 +235,13 @@ class HandState:
         """True once any meld (claim or kong) was made: it ends the heavenly/earthly hands."""
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
-        self._waits: list[tuple[tuple[int, ...], int, int] | None] = [None] * 4
-        """Per seat: a waiting hand's counts, its number of melds, its winning tiles."""
+        self._keys: list[list[int]] = [suit_keys(c) for c in self.concealed]
+        """Per seat: its concealed tiles as `mahjongkit.game.completion.suit_keys`, kept up
+        to date with every tile that comes or goes."""
+        self._waits: list[tuple[SuitKeys, int, int] | None] = [None] * 4
+        """Per seat: a waiting hand's suit keys, its number of melds, its winning tiles. Set
+        to None whenever the seat's waiting hand changes (a discard, a claim, a kong), so
+        while the seat holds no extra tile, an entry is its hand's and needs no check."""
         self._views: list[PublicView | None] = [None] * 4
         """Per seat: its public side (see `public_view`), rebuilt after it changes."""
         self._deal()
@@ -235,6 +279,7 @@ class HandState:
             other.window = _Window(w.tile, w.giver, dict(w.options), dict(w.answers))
         other._legal = dict(self._legal)
         other._scores = dict(self._scores)
+        other._keys = [list(k) for k in self._keys]
         other._waits = list(self._waits)
         other._views = list(self._views)
         return other
@@ -244,32 +289,33 @@ class HandState:
         hands = self.wall.deal()
         emit = self.events.append
         for seat, tiles in enumerate(hands):
-            for t in tiles:
-                emit(Event(EventKind.DEAL, seat, t))
+            self.events += [_DEAL(seat, t, 0) for t in tiles]
         held: list[list[Tile]] = [list(h) for h in hands]
         # Flowers are exposed and replaced from the back end: seed 000 line 48 (the dealer
         # until none, then South...), seed 004 line 76 (one each in seat order, repeated).
+        is_flower = IS_FLOWER.__getitem__
         while True:
-            if not any(IS_FLOWER[t] for h in held for t in h):
+            if not any(map(is_flower, chain.from_iterable(held))):
                 break
             for seat in range(4):
-                while any(IS_FLOWER[t] for t in held[seat]):
+                while any(map(is_flower, held[seat])):
                     flower = next(t for t in held[seat] if IS_FLOWER[t])
                     held[seat].remove(flower)
                     self.flowers[seat].append(flower)
                     self._views[seat] = None
-                    emit(Event(EventKind.FLOWER, seat, flower))
+                    emit(_FLOWER(seat, flower, 0))
                     if self.wall.live <= 0:
                         self._end_draw(END_REPLACEMENT)
                         return
                     tile = self.wall.draw_replacement()
-                    emit(Event(EventKind.DRAW, seat, tile, DRAW_FLOWER))
+                    emit(_DRAW(seat, tile, DRAW_FLOWER))
                     held[seat].append(tile)
                     if self.rules.deal_flowers_round_robin:
                         break
         for seat, tiles in enumerate(held):
             for t in tiles:
                 self.concealed[seat][t] += 1
+            self._keys[seat] = suit_keys(self.concealed[seat])
         self.last_tile = held[0][-1]
         self.mode = TurnMode.DEALT
 
@@ -343,7 +389,8 @@ class HandState:
             if win is not None and win.qualifies:
                 acts.append(WIN)
             if not self.ting[seat] and self._kong_allowed():
-                acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
+                if 4 in counts:
+                    acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
                 acts += [
                     PROMOTED_KONGS[m.tile]
                     for m in self.melds[seat]
@@ -353,8 +400,7 @@ class HandState:
             # A called hand is locked: it discards what it drew (seed 004 line 504).
             acts.append(DISCARDS[self.last_tile])
             return tuple(acts)
-        held = [t for t in range(NUM_KINDS) if counts[t]]
-        acts += [DISCARDS[t] for t in held]
+        acts += compress(DISCARDS, counts)
         if (
             self.rules.ting_in_play
             and not self.ting[seat]
@@ -362,9 +408,11 @@ class HandState:
         ):
             # Only a hand one discard from ready has a Ting discard to look for.
             sets = self.rules.hand_size // 3 - len(self.melds[seat])
-            for t in held:
+            for t in range(NUM_KINDS):
+                if not counts[t]:
+                    continue
                 counts[t] -= 1
-                ready = is_regular_ready(counts, sets)
+                ready = regular_waits(counts, sets) != 0
                 counts[t] += 1
                 if ready:
                     acts.append(TINGS[t])
@@ -375,40 +423,63 @@ class HandState:
         # instead (seed 003 line 141).
         return self.wall.live > 0 or not self.rules.kong_needs_live_tile
 
-    def _win_score(self, seat: int, tile: Tile, self_drawn: bool, robbing: bool) -> Score | None:
-        """The score of the seat winning on ``tile`` (None when it is no winning shape)."""
+    def _win_score(
+        self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None = None
+    ) -> Score | None:
+        """The score of the seat winning on ``tile`` (None when it is no winning shape);
+        ``giver`` is the discarder (or the kong's declarer) for a win on another's tile.
+        Scores are remembered until the next tile arrives or the next window opens."""
         if self.forfeited[seat] or tile < 0:
             return None
-        key = (seat, tile, self_drawn, robbing)
-        if key in self._scores:
-            return self._scores[key]
-        if self_drawn:
-            work = list(self.concealed[seat])
-            work[tile] -= 1
-            waiting = tuple(work)
-        else:
-            waiting = tuple(self.concealed[seat])
+        asked = (seat, tile, self_drawn, robbing)
+        if asked in self._scores:
+            return self._scores[asked]
         melds = self.melds[seat]
-        known = self._waits[seat]
-        if known is not None and known[1] == len(melds) and known[0] == waiting:
-            mask = known[2]
+        if self_drawn:
+            k = self._keys[seat]
+            waiting = [k[0], k[1], k[2], k[3]]
+            waiting[SUIT_OF[tile]] -= KEY_STEP[tile]
+            key = (waiting[0], waiting[1], waiting[2], waiting[3])
+            known = self._waits[seat]
+            if known is not None and known[1] == len(melds) and known[0] == key:
+                mask = known[2]
+            else:
+                mask = self._compute_waits(seat, key)
         else:
-            mask = winning_tiles(waiting, tuple(melds), self.ruleset.forms, self.rules.hand_size)
-            self._waits[seat] = (waiting, len(melds), mask)
+            mask = self._wait_mask(seat)
         result: Score | None = None
         flower_win = self_drawn and self.rules.flower_win and len(self.flowers[seat]) >= 7
         if mask >> tile & 1 or flower_win:
-            counts = list(waiting)
-            counts[tile] += 1
+            counts = list(self.concealed[seat])
+            if not self_drawn:
+                counts[tile] += 1
             hand = Hand(tuple(counts), tuple(melds), tuple(sorted(self.flowers[seat])), tile)
-            result = score(hand, self._situation(seat, tile, self_drawn, robbing), self.ruleset)
+            situation = self._situation(seat, tile, self_drawn, robbing, giver)
+            result = score(hand, situation, self.ruleset)
             if not result.is_win:
                 result = None
-        self._scores[key] = result
+        self._scores[asked] = result
         return result
 
-    def _situation(self, seat: int, tile: Tile, self_drawn: bool, robbing: bool) -> Situation:
-        giver = None if self_drawn else (self.window.giver if self.window else None)
+    def _wait_mask(self, seat: int) -> int:
+        """The winning tiles of a seat holding no extra tile (see `_waits`)."""
+        known = self._waits[seat]
+        if known is not None:
+            return known[2]
+        k = self._keys[seat]
+        return self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
+
+    def _compute_waits(self, seat: int, keys: SuitKeys) -> int:
+        melds = self.melds[seat]
+        mask = waits_by_keys(keys, melds, self.ruleset.forms, self.rules.hand_size)
+        self._waits[seat] = (keys, len(melds), mask)
+        return mask
+
+    def _situation(
+        self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None
+    ) -> Situation:
+        if self_drawn:
+            giver = None
         seen = self.visible[tile] - (0 if self_drawn or robbing else 1)
         from_wall = self_drawn and self.draw_source == DRAW_WALL
         if self_drawn:
@@ -454,9 +525,13 @@ class HandState:
             raise IllegalActionError(f"{action}: seat {seat} is not a seat (0..3)")
         start = len(self.events)
         legal = self.legal_actions(seat)
-        if action in legal:
-            # The engine compares actions by identity: use the listed instance.
+        # The engine compares actions by identity: use the listed instance. A bot usually
+        # hands back that very instance; looking for it first skips `Action.__eq__`.
+        listed = True in map(is_, legal, repeat(action))
+        if not listed and action in legal:
             action = legal[legal.index(action)]
+            listed = True
+        if listed:
             self.history.append((seat, action))
             self._legal = {}
             if self.phase is Phase.TURN:
@@ -551,6 +626,8 @@ class HandState:
         emit = self.events.append
         if k is ActionKind.DISCARD or k is ActionKind.TING:
             self.concealed[seat][t] -= 1
+            self._keys[seat][SUIT_OF[t]] -= KEY_STEP[t]
+            self._waits[seat] = None
             if k is ActionKind.TING:
                 self.ting[seat] = True
             self.discards[seat].append(t)
@@ -558,7 +635,7 @@ class HandState:
             self._views[seat] = None
             self.visible[t] += 1
             self.discard_count += 1
-            emit(Event(EventKind.DISCARD, seat, t, 1 if k is ActionKind.TING else 0))
+            emit(_DISCARD(seat, t, 1 if k is ActionKind.TING else 0))
             self._open_claims(seat, t)
         elif k is ActionKind.WIN:
             sc = self._win_score(seat, self.last_tile, self_drawn=True, robbing=False)
@@ -566,14 +643,18 @@ class HandState:
             self._end_win((seat,), (sc,), None, self.last_tile, robbed=False)
         elif k is ActionKind.CONCEALED_KONG:
             self.concealed[seat][t] -= 4
+            self._keys[seat][SUIT_OF[t]] -= 4 * KEY_STEP[t]
+            self._waits[seat] = None
             self.melds[seat].append(Meld(KONG_MELD, t, concealed=True))
             self._views[seat] = None
             self.declared = True
-            emit(Event(EventKind.CONCEALED_KONG, seat, t))
+            emit(_CONCEALED_KONG(seat, t, 0))
             self._replace_kong(seat)
         elif k is ActionKind.PROMOTED_KONG:
             self.concealed[seat][t] -= 1
-            emit(Event(EventKind.PROMOTED_KONG, seat, t))
+            self._keys[seat][SUIT_OF[t]] -= KEY_STEP[t]
+            self._waits[seat] = None
+            emit(_PROMOTED_KONG(seat, t, 0))
             self.declared = True
             self._open_rob(seat, t)
 
@@ -591,7 +672,7 @@ class HandState:
             self._end_draw(END_REPLACEMENT)
             return
         tile = self.wall.draw_replacement()
-        self.events.append(Event(EventKind.DRAW, seat, tile, DRAW_KONG))
+        self.events.append(_DRAW(seat, tile, DRAW_KONG))
         self._receive(seat, tile, DRAW_KONG, TurnMode.REPLACEMENT)
 
     def _draw_for(self, seat: int) -> None:
@@ -601,7 +682,7 @@ class HandState:
             self._end_draw(END_WALL)
             return
         tile = self.wall.draw()
-        self.events.append(Event(EventKind.DRAW, seat, tile, DRAW_WALL))
+        self.events.append(_DRAW(seat, tile, DRAW_WALL))
         self._receive(seat, tile, DRAW_WALL, TurnMode.DRAWN)
 
     def _receive(self, seat: int, tile: Tile, source: int, mode: TurnMode) -> None:
@@ -609,14 +690,15 @@ class HandState:
         while IS_FLOWER[tile]:
             self.flowers[seat].append(tile)
             self._views[seat] = None
-            self.events.append(Event(EventKind.FLOWER, seat, tile))
+            self.events.append(_FLOWER(seat, tile, 0))
             if self.wall.live <= 0:
                 self._end_draw(END_REPLACEMENT)
                 return
             tile = self.wall.draw_replacement()
             source = DRAW_FLOWER
-            self.events.append(Event(EventKind.DRAW, seat, tile, DRAW_FLOWER))
+            self.events.append(_DRAW(seat, tile, DRAW_FLOWER))
         self.concealed[seat][tile] += 1
+        self._keys[seat][SUIT_OF[tile]] += KEY_STEP[tile]
         self.turn = seat
         self.last_tile = tile
         self.draw_source = source
@@ -627,45 +709,40 @@ class HandState:
 
     # -- windows ----------------------------------------------------------------------
     def _open_claims(self, giver: int, tile: Tile) -> None:
-        self.window = _Window(tile, giver, {})
         self._scores = {}
         options: dict[int, tuple[Action, ...]] = {}
+        missed, forfeited, ting, concealed = self.missed, self.forfeited, self.ting, self.concealed
+        any_chow = not self.rules.chow_only_from_left
+        shapes = _CHOW_SHAPES[tile]
         for step in (1, 2, 3):
             seat = (giver + step) % 4
-            acts = self._claim_options(seat, giver, tile, step)
+            if missed[seat] >> tile & 1:
+                continue
+            acts: list[Action] = []
+            # Screen by the seat's known winning tiles before scoring anything.
+            if not forfeited[seat] and self._wait_mask(seat) >> tile & 1:
+                win = self._win_score(seat, tile, False, False, giver)
+                if win is not None and win.qualifies:
+                    acts.append(WIN)
+            if not ting[seat]:
+                counts = concealed[seat]
+                c = counts[tile]
+                if c >= 2:
+                    if c == 3 and self._kong_allowed():
+                        acts.append(KONG)
+                    acts.append(PUNG)
+                if step == 1 or any_chow:
+                    for low, a, b in shapes:
+                        if counts[a] and counts[b]:
+                            acts.append(CHOWS[low])
             if acts:
-                options[seat] = (*acts, PASS)
+                acts.append(PASS)
+                options[seat] = tuple(acts)
         if not options:
-            self.window = None
             self._draw_for((giver + 1) % 4)
             return
-        self.window.options = options
+        self.window = _Window(tile, giver, options)
         self.phase = Phase.CLAIM
-
-    def _claim_options(self, seat: int, giver: int, tile: Tile, step: int) -> list[Action]:
-        if self.missed[seat] >> tile & 1:
-            return []
-        acts: list[Action] = []
-        win = self._win_score(seat, tile, self_drawn=False, robbing=False)
-        if win is not None and win.qualifies:
-            acts.append(WIN)
-        if self.ting[seat]:
-            return acts
-        counts = self.concealed[seat]
-        c = counts[tile]
-        if c == 3 and self._kong_allowed():
-            acts.append(KONG)
-        if c >= 2:
-            acts.append(PUNG)
-        if (step == 1 or not self.rules.chow_only_from_left) and tile < 27:
-            r = RANK[tile]
-            for start in (tile - 2, tile - 1, tile):
-                sr = r - (tile - start)
-                if sr < 1 or sr > 7 or SUIT[start] != SUIT[tile]:
-                    continue
-                if all(counts[x] for x in (start, start + 1, start + 2) if x != tile):
-                    acts.append(CHOWS[start])
-        return acts
 
     def _open_rob(self, seat: int, tile: Tile) -> None:
         self.window = _Window(tile, seat, {})
@@ -675,7 +752,7 @@ class HandState:
             other = (seat + step) % 4
             if self.missed[other] >> tile & 1:
                 continue
-            win = self._win_score(other, tile, self_drawn=False, robbing=True)
+            win = self._win_score(other, tile, False, True, seat)
             if win is not None and win.qualifies:
                 options[other] = (WIN, PASS)
         if not options:
@@ -702,7 +779,7 @@ class HandState:
                 winners = winners[:1]
             scores = []
             for s in winners:
-                sc = self._win_score(s, w.tile, self_drawn=False, robbing=robbing)
+                sc = self._win_score(s, w.tile, False, robbing, w.giver)
                 assert sc is not None
                 scores.append(sc)
             self._end_win(tuple(winners), tuple(scores), w.giver, w.tile, robbed=robbing)
@@ -734,31 +811,36 @@ class HandState:
     def _claim(self, seat: int, action: Action, w: _Window) -> None:
         t, giver = w.tile, w.giver
         counts = self.concealed[seat]
+        keys = self._keys[seat]
         self.claimed[giver][-1] = True
         self._views[giver] = None
         self._views[seat] = None
         src = _source(seat, giver)
         self.declared = True
         self.missed[seat] = 0
+        self._waits[seat] = None
         emit = self.events.append
         if action.kind is ActionKind.CHOW:
             start = action.tile
             for x in (start, start + 1, start + 2):
                 if x != t:
                     counts[x] -= 1
+                    keys[SUIT_OF[x]] -= KEY_STEP[x]
                     self.visible[x] += 1
             self.melds[seat].append(Meld(CHOW, start, claimed=t, source=1))
-            emit(Event(EventKind.CHOW, seat, t, t - start))
+            emit(_CHOW(seat, t, t - start))
         elif action is PUNG:
             counts[t] -= 2
+            keys[SUIT_OF[t]] -= 2 * KEY_STEP[t]
             self.visible[t] += 2
             self.melds[seat].append(Meld(PUNG_MELD, t, claimed=t, source=src))
-            emit(Event(EventKind.PUNG, seat, t, giver))
+            emit(_PUNG(seat, t, giver))
         else:
             counts[t] -= 3
+            keys[SUIT_OF[t]] -= 3 * KEY_STEP[t]
             self.visible[t] += 3
             self.melds[seat].append(Meld(KONG_MELD, t, claimed=t, source=src))
-            emit(Event(EventKind.KONG, seat, t, giver))
+            emit(_KONG(seat, t, giver))
             self.turn = seat
             self._replace_kong(seat)
             return
@@ -814,7 +896,7 @@ class HandState:
     ) -> None:
         for s in winners:
             detail = (s if giver is None else giver) | (ROBBED if robbed else 0)
-            self.events.append(Event(EventKind.WIN, s, tile, detail))
+            self.events.append(_WIN(s, tile, detail))
         self.phase = Phase.ENDED
         self.result = HandResult(
             "win", winners, scores, giver, tile, robbed, "robbing the kong" if robbed else ""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.rules.play import PlayRules, play_rules
@@ -72,7 +73,7 @@ class Wall:
     def __init__(
         self, rules: PlayRules, tiles: Sequence[Tile], dice: Sequence[Sequence[int]]
     ) -> None:
-        expected = sorted(full_set(rules.uses_flowers))
+        expected = _SORTED_SETS[rules.uses_flowers]
         if len(tiles) != len(expected) or sorted(tiles) != expected:
             raise InvalidWallError(
                 f"a wall needs exactly the {len(expected)} tiles of the set, each once"
@@ -90,14 +91,7 @@ class Wall:
         self.tiles: tuple[Tile, ...] = tuple(tiles)
         self.dice: tuple[tuple[int, ...], ...] = dice_t
         self.thrower, self.break_stack = break_of(rules, dice_t)
-        stacks = len(self.tiles) // 2
-        first = self.break_stack
-        self._front: tuple[int, ...] = tuple(
-            2 * ((first + i) % stacks) + level for i in range(stacks) for level in (0, 1)
-        )
-        self._back: tuple[int, ...] = tuple(
-            2 * ((first - 1 - i) % stacks) + level for i in range(stacks) for level in (0, 1)
-        )
+        self._front, self._back = _ends(len(self.tiles) // 2, self.break_stack)
         self._taken = bytearray(len(self.tiles))
         self._fi = 0
         self._bi = 0
@@ -108,7 +102,7 @@ class Wall:
     @classmethod
     def shuffled(cls, ruleset: Ruleset | PlayRules, rng: random.Random) -> Wall:
         """A wall shuffled and its dice thrown with ``rng`` (never the global generator)."""
-        rules = ruleset if isinstance(ruleset, PlayRules) else play_rules(ruleset)
+        rules = ruleset if isinstance(ruleset, PlayRules) else rules_of(ruleset)
         tiles = full_set(rules.uses_flowers)
         rng.shuffle(tiles)
         dice = [
@@ -209,9 +203,20 @@ class Wall:
     # -- the deal -------------------------------------------------------------------
     def _deal_positions(self) -> list[list[int]]:
         """The positions each seat is dealt, in the order taken."""
-        front = self._front
+        return [list(p) for p in self._deal_plan()]
+
+    def _deal_plan(self) -> tuple[tuple[int, ...], ...]:
+        """The same, shared between walls broken at the same stack (it never changes)."""
+        rules = self.rules
+        return _deal_plan(
+            rules.deal_one_and_three, rules.hand_size, len(self.tiles) // 2, self.break_stack
+        )
+
+    @staticmethod
+    def _plan_deal(one_and_three: bool, hand_size: int, front: tuple[int, ...]) -> list[list[int]]:
+        """Each seat's positions, taken along ``front`` (the live end's order)."""
         plan: list[list[int]] = [[], [], [], []]
-        if self.rules.deal_one_and_three:
+        if one_and_three:
             # 4-4-4 (two stacks at a time), then the dealer takes the top of the first and
             # third stacks, South the bottom of the first, West the top of the second,
             # North its bottom (seed 000 line 44).
@@ -225,17 +230,17 @@ class Wall:
             plan[1].append(front[s1 + 1])
             plan[2].append(front[s2])
             plan[3].append(front[s2 + 1])
-            extra = self.rules.hand_size - 13
+            extra = hand_size - 13
             if extra:
                 raise InvalidWallError("the one-and-three deal is for 13-tile hands")
         else:
             # Four at a time to the hand size, then the dealer one more (seed 004 lines 74-75).
             k = 0
-            for _ in range(self.rules.hand_size // 4):
+            for _ in range(hand_size // 4):
                 for seat in range(4):
                     plan[seat] += front[k : k + 4]
                     k += 4
-            rest = self.rules.hand_size % 4
+            rest = hand_size % 4
             if rest:
                 for seat in range(4):
                     plan[seat] += front[k : k + rest]
@@ -246,10 +251,11 @@ class Wall:
     def deal(self) -> list[list[Tile]]:
         """Deal the hands (the dealer one tile more), taking the tiles from the wall."""
         hands: list[list[Tile]] = []
-        for seat_plan in self._deal_positions():
+        taken, tiles = self._taken, self.tiles
+        for seat_plan in self._deal_plan():
             for p in seat_plan:
-                self._taken[p] = 1
-            hands.append([self.tiles[p] for p in seat_plan])
+                taken[p] = 1
+            hands.append([tiles[p] for p in seat_plan])
         self.remaining -= sum(len(h) for h in hands)
         return hands
 
@@ -292,6 +298,33 @@ class Wall:
         return [t for p, t in enumerate(self.tiles) if not self._taken[p]]
 
 
+@cache
+def rules_of(ruleset: Ruleset) -> PlayRules:
+    """`mahjongkit.rules.play.play_rules`, worked out once per ruleset (every hand asks)."""
+    return play_rules(ruleset)
+
+
+_SORTED_SETS = {flowers: sorted(full_set(flowers)) for flowers in (True, False)}
+
+
+@cache
+def _ends(stacks: int, first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The positions in drawing order from the live end and from the back end, for a
+    ring of ``stacks`` stacks broken before stack ``first``."""
+    front = tuple(2 * ((first + i) % stacks) + level for i in range(stacks) for level in (0, 1))
+    back = tuple(2 * ((first - 1 - i) % stacks) + level for i in range(stacks) for level in (0, 1))
+    return front, back
+
+
+@cache
+def _deal_plan(
+    one_and_three: bool, hand_size: int, stacks: int, first: int
+) -> tuple[tuple[int, ...], ...]:
+    """The positions each seat is dealt, in the order taken (see `Wall._plan_deal`)."""
+    plan = Wall._plan_deal(one_and_three, hand_size, _ends(stacks, first)[0])
+    return tuple(tuple(p) for p in plan)
+
+
 def break_of(rules: PlayRules, dice: Sequence[Sequence[int]]) -> tuple[int, int]:
     """The seat that breaks the wall and the first stack of the live wall.
 
@@ -312,4 +345,4 @@ def break_of(rules: PlayRules, dice: Sequence[Sequence[int]]) -> tuple[int, int]
     return thrower, (start + count) % stacks
 
 
-__all__ = ["RING_SEATS", "InvalidWallError", "Wall", "break_of", "full_set"]
+__all__ = ["RING_SEATS", "InvalidWallError", "Wall", "break_of", "full_set", "rules_of"]
