@@ -7,6 +7,8 @@ Each ruleset names its scoring family (``mcr`` or ``taiwanese``); the family's m
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from functools import cache
 
 from mahjongkit.hand import Hand
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
@@ -27,9 +29,16 @@ def score(
     rules = get_ruleset(ruleset)
     if isinstance(hand, str):
         hand = Hand.parse(hand, size=rules.hand_size)
-    family = importlib.import_module(f"mahjongkit.scoring.{rules.scoring}")
-    result: Score = family.score_hand(hand, situation or Situation(), rules)
-    return result
+    return _score_hand(rules.scoring)(hand, situation or Situation(), rules)
+
+
+@cache
+def _score_hand(family: str) -> Callable[[Hand, Situation, Ruleset], Score]:
+    """The family's ``score_hand``, looked up once per family rather than on every call
+    (an import lookup costs as much as a small part of scoring a hand)."""
+    module = importlib.import_module(f"mahjongkit.scoring.{family}")
+    found: Callable[[Hand, Situation, Ruleset], Score] = module.score_hand
+    return found
 
 
 __all__ = ["Outcome", "Score", "ScoreItem", "Situation", "score"]

@@ -636,6 +636,7 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "kongs": lambda r: tuple((i, r.sets[i][2]) for i in _kong_sets(r)),
     "concealed_pungs": lambda r: r.concealed_pung_sets,
     "waits": lambda r: (r.wait, r.facts.win),
+    "pungs": lambda r: (r.pung_items, r.kind, r.facts.seat_wind, r.facts.prevalent_wind),
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
 group's fans per key (speed only). A detector added to one of these groups must read

@@ -341,36 +341,39 @@ class Reading:
             elif exposed or (discard_pung and t == win):
                 continue
             concealed.append(i)
+        # positional: a call with fifteen keywords costs more than the rest of this method
         return cls(
-            kind=kind,
-            facts=facts,
-            sets=sets,
-            pair=pair,
-            knitted=knitted,
-            chows=chow_tiles,
-            chow_sets=chow_sets,
-            pungs=pung_tiles,
-            pung_sets=pung_sets,
-            pung_items=tuple(pungs),
-            concealed_pung_sets=tuple(concealed),
-            melded_kongs=melded_kongs,
-            concealed_kongs=concealed_kongs,
-            form_fans=form_fans,
+            kind,
+            facts,
+            sets,
+            pair,
+            knitted,
+            chow_tiles,
+            chow_sets,
+            pung_tiles,
+            pung_sets,
+            tuple(pungs),
+            tuple(concealed),
+            melded_kongs,
+            concealed_kongs,
+            form_fans,
         )
 
-    def source_texts(self) -> list[str]:
-        """The notation of every source, indexed by its reference: a set, the pair
-        (`PAIR_REF`), the knitted straight (`KNITTED_REF`), a tile (`TILE_REF` + tile)."""
-        texts = list(_TILE_TEXTS)
-        melds = self.facts.hand.melds
-        for ref, (kind, tile, _, declared) in enumerate(self.sets):
+    def source_text(self, ref: int) -> str:
+        """The notation of one source by its reference: a set, the pair (`PAIR_REF`), the
+        knitted straight (`KNITTED_REF`), a tile (`TILE_REF` + tile). Only the sources a
+        breakdown names are written out."""
+        if ref < PAIR_REF:
+            kind, tile, _, declared = self.sets[ref]
             # a reading lists the hand's melds first, in the hand's order
-            texts[ref] = _meld_text(melds[ref]) if declared else _SET_TEXT[kind][tile]
-        if self.pair is not None:
-            texts[PAIR_REF] = _PAIR_TEXT[self.pair]
-        if self.knitted:
-            texts[KNITTED_REF] = format_tiles(self.knitted)
-        return texts
+            return _meld_text(self.facts.hand.melds[ref]) if declared else _SET_TEXT[kind][tile]
+        if ref == PAIR_REF:
+            pair = self.pair
+            assert pair is not None, "only a reading with a pair names it"
+            return _PAIR_TEXT[pair]
+        if ref == KNITTED_REF:
+            return format_tiles(self.knitted)
+        return NAMES[ref - TILE_REF]
 
 
 def _meld_text(m: Meld) -> str:
@@ -396,9 +399,6 @@ _SET_TEXT: Final = (
 """The notation of a concealed chow, pung and kong by its key tile."""
 
 _PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
-
-_TILE_TEXTS: Final = ("",) * TILE_REF + NAMES
-"""Source texts before a reading fills in its sets: the tiles by name."""
 
 
 @lru_cache(maxsize=1 << 16)

@@ -16,6 +16,7 @@ into sets and a pair. Each reading's fans come from the detectors
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -228,8 +229,9 @@ _KNITTED_TILES: Final = tuple((pattern, itemgetter(*pattern)) for pattern in KNI
 
 
 def _knitted_readings(facts: HandFacts) -> list[Reading]:
-    if 27 - facts.standing[:27].count(0) < 9:
-        return []  # fewer than nine kinds of suited tile concealed
+    if bisect_left(facts.present, 27) < 9 or 27 - facts.standing[:27].count(0) < 9:
+        # fewer than nine kinds of suited tile in the hand (a quick look), or concealed
+        return []
     standing = list(facts.standing)
     for pattern, tiles_of in _KNITTED_TILES:
         if 0 in tiles_of(standing):
@@ -313,6 +315,8 @@ class _Plan:
         default_factory=dict, compare=False, hash=False
     )
     """The breakdown items already made, by fan, count and sources (a cache)."""
+    whole_items: dict[str, ScoreItem] = field(default_factory=dict, compare=False, hash=False)
+    """Each fan earned once by the whole hand, its item made with the plan."""
 
 
 @lru_cache(maxsize=64)
@@ -354,6 +358,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
         },
         patterns={True: chows, False: pungs},
     )
+    plan.whole_items.update((fan, _item(fan, points, 1, ())) for fan, points in values.items())
     # The runs of two or three sets are few and common: settle them now.
     for is_chow, keys, arities in ((True, _CHOW_KEYS, (2, 3)), (False, range(NUM_KINDS), (2, 3))):
         for arity in arities:
@@ -466,16 +471,15 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
         )
     reading, found, without = best
-    items = _items(reading, found, plan)
-    outcome = Outcome.WIN if without >= ruleset.minimum_points else Outcome.BELOW_MINIMUM
+    minimum = ruleset.minimum_points
     return Score(
         ruleset.name,
         hand,
         situation,
-        outcome,
-        items,
-        minimum=ruleset.minimum_points,
-        decomposition=_decomposition(reading),
+        Outcome.WIN if without >= minimum else Outcome.BELOW_MINIMUM,
+        _items(reading, found, plan),
+        minimum,
+        _decomposition(reading),
     )
 
 
@@ -537,21 +541,24 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
             by_fan[fan].append(sources)
         else:
             by_fan[fan] = [sources]
-    text = reading.source_texts().__getitem__
+    text = reading.source_text
+    whole = plan.whole_items
     made = plan.items
     items = []
     for fan in sorted(by_fan, key=IMPLICATIONS.order.__getitem__):
         all_sources = by_fan[fan]
-        named: tuple[str, ...] = ()
+        named: tuple[str, ...]
         if len(all_sources) == 1:
             # most fans are earned once, by the whole hand or by one set
             (sources,) = all_sources
-            if len(sources) == 1:
-                named = (text(sources[0]),)
-            elif sources:
-                named = (" ".join(map(text, sources)),)
+            if not sources:
+                items.append(whole[fan])
+                continue
+            named = (text(sources[0]),) if len(sources) == 1 else (" ".join(map(text, sources)),)
         elif any(all_sources):
             named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
+        else:
+            named = ()
         key = (fan, len(all_sources), named)
         item = made.get(key)
         if item is None:
@@ -597,15 +604,20 @@ def _meld_group_of(
 
 
 def _decomposition(reading: Reading) -> Decomposition:
-    form = _KIND_FORM[reading.kind]
-    hand = reading.facts.hand
-    if reading.kind in ("regular", "knitted"):
+    kind = reading.kind
+    form = _KIND_FORM[kind]
+    if kind == "regular" or kind == "knitted":
         # a reading lists the hand's melds first, in the hand's order
-        melds = hand.melds
-        groups = list(map(_meld_group, melds))
-        groups += map(_CONCEALED_GROUPS.__getitem__, reading.sets[len(melds) :])
+        melds = reading.facts.hand.melds
+        sets = reading.sets
+        if melds:
+            groups = tuple(map(_meld_group, melds)) + tuple(
+                map(_CONCEALED_GROUPS.__getitem__, sets[len(melds) :])
+            )
+        else:
+            groups = tuple(map(_CONCEALED_GROUPS.__getitem__, sets))
         pair: tuple[Tile, ...] = (reading.pair,) if reading.pair is not None else ()
-        return Decomposition(form, tuple(groups), pair, knitted=reading.knitted)
+        return Decomposition(form, groups, pair, (), reading.knitted)
     standing = reading.facts.standing
     if reading.kind in ("pairs", "shifted_pairs"):
         pairs = tuple(t for t in range(NUM_KINDS) for _ in range(standing[t] // 2))
