@@ -72,7 +72,7 @@ def _suit(key: tuple[int, ...], chows: bool) -> int:
     return bits
 
 
-_Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int]
+_Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int, int, int]
 
 
 @cache
@@ -82,7 +82,9 @@ def _info(key: tuple[int, ...]) -> _Info:
     addition makes it sets alone (ranks held four times are never added); how many
     distinct tiles it holds of the 1-4-7, 2-5-8 and 3-6-9 classes (knitted straights);
     how many ranks it holds an odd number of times; how many distinct terminals or
-    honours it holds; the most copies of one rank; how many tiles it holds."""
+    honours it holds; the most copies of one rank; how many tiles it holds; the ranks
+    it holds two or more of (a discard of them can be punged); the ranks a discard of
+    which would make a chow with its tiles."""
     chows = len(key) == 9
     now = _suit(key, chows)
     pair_mask = sets_mask = 0
@@ -98,6 +100,16 @@ def _info(key: tuple[int, ...]) -> _Info:
         if bits & _SETS:
             sets_mask |= 1 << i
     knit = (0, 0, 0)
+    pungs = chowable = 0
+    for i, c in enumerate(key):
+        if c >= 2:
+            pungs |= 1 << i
+        if chows and (
+            (i >= 2 and key[i - 2] and key[i - 1])
+            or (1 <= i <= 7 and key[i - 1] and key[i + 1])
+            or (i <= 6 and key[i + 1] and key[i + 2])
+        ):
+            chowable |= 1 << i
     if chows:
         knit = (
             (key[0] > 0) + (key[3] > 0) + (key[6] > 0),
@@ -108,7 +120,18 @@ def _info(key: tuple[int, ...]) -> _Info:
     else:
         orphans = len(key) - key.count(0)
     odd = key.count(1) + key.count(3)
-    return now, pair_mask, sets_mask, knit, odd, orphans, max(key), sum(key)
+    return (
+        now,
+        pair_mask,
+        sets_mask,
+        knit,
+        odd,
+        orphans,
+        max(key),
+        sum(key),
+        pungs,
+        chowable,
+    )
 
 
 def _infos(counts: tuple[int, ...] | list[int]) -> tuple[_Info, _Info, _Info, _Info]:
@@ -284,22 +307,56 @@ def winning_tiles(
     return waits_by_keys((keys[0], keys[1], keys[2], keys[3]), melds, forms, hand_size)
 
 
+def claim_masks(keys: SuitKeys) -> tuple[int, int]:
+    """The discards the hand with these `suit_keys` could pung (it holds two or more)
+    and could chow (it holds the two other tiles of a chow), as bitmasks.
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> k = suit_keys(tiles_to_counts(parse_tiles("1134m")))
+    >>> pungs, chows = claim_masks((k[0], k[1], k[2], k[3]))
+    >>> [t + 1 for t in range(34) if pungs >> t & 1], [t + 1 for t in range(34) if chows >> t & 1]
+    ([1], [2, 5])
+    """
+    a, b, c, d = _keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3])
+    pungs = a[8] | b[8] << 9 | c[8] << 18 | d[8] << 27
+    return pungs, a[9] | b[9] << 9 | c[9] << 18
+
+
 def waits_by_keys(
     keys: SuitKeys, melds: Sequence[Meld], forms: frozenset[Form], hand_size: int
 ) -> int:
     """`winning_tiles` of the hand whose concealed tiles have these `suit_keys`."""
-    infos = (_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3]))
+    return hand_masks(keys, melds, forms, hand_size)[0]
+
+
+def hand_masks(
+    keys: SuitKeys, melds: Sequence[Meld], forms: frozenset[Form], hand_size: int
+) -> tuple[int, int, int]:
+    """What a hand of 3n+1 concealed tiles (given by its `suit_keys`) could do with one
+    more tile, as bitmasks over the 34 kinds: win on it (as `winning_tiles`), pung it,
+    chow it (see `claim_masks`). One pass over the suits' tables answers all three.
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> k = suit_keys(tiles_to_counts(parse_tiles("1112345678999m")))
+    >>> wins, pungs, chows = hand_masks((k[0], k[1], k[2], k[3]), (), frozenset({Form.REGULAR}), 13)
+    >>> wins == (1 << 9) - 1, [t + 1 for t in range(34) if pungs >> t & 1]
+    (True, [1, 9])
+    """
+    a, b, c, d = _keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3])
+    pungs = a[8] | b[8] << 9 | c[8] << 18 | d[8] << 27
+    chows = a[9] | b[9] << 9 | c[9] << 18
     regular, special, with_melds, needs = _plan(forms)
     mask = 0
-    held = infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7]
-    if regular and held == 3 * (hand_size // 3 - len(melds)) + 1:
-        mask = _regular_mask(infos)
+    if regular and a[7] + b[7] + c[7] + d[7] == 3 * (hand_size // 3 - len(melds)) + 1:
+        mask = _regular_mask((a, b, c, d))
     if melds:
-        if not with_melds or not _near_knitted(infos[0][3], infos[1][3], infos[2][3]):
-            return mask
+        if not with_melds or not _near_knitted(a[3], b[3], c[3]):
+            return mask, pungs, chows
         special = with_melds
-    elif not needs or not _special_possible(needs, infos):
-        return mask
+    elif not needs or not _special_possible(needs, (a, b, c, d)):
+        return mask, pungs, chows
     work = list(_counts_of(keys))
     declared = tuple(melds)
     for t in range(NUM_KINDS):
@@ -313,7 +370,7 @@ def waits_by_keys(
         if hand is not None and is_complete(hand, special):
             mask |= 1 << t
         work[t] -= 1
-    return mask
+    return mask, pungs, chows
 
 
 _KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
@@ -362,6 +419,8 @@ __all__ = [
     "KEY_STEP",
     "SUIT_OF",
     "SuitKeys",
+    "claim_masks",
+    "hand_masks",
     "is_regular_complete",
     "is_regular_ready",
     "regular_waits",

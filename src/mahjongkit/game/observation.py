@@ -101,12 +101,13 @@ class Observation:
 
 def observation(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know now."""
-    views = [state.public_view(s) for s in range(4)]
-    melds = [v[0] for v in views]
-    hidden = [v[1] for v in views]
+    melds, hidden, flowers, discards = state.table_view()
     if hidden[seat]:
-        melds[seat] = tuple(state.melds[seat])
-        hidden[seat] = 0
+        # The seat sees its own concealed kongs.
+        own = list(melds)
+        own[seat] = tuple(state.melds[seat])
+        melds = tuple(own)
+        hidden = tuple(0 if s == seat else h for s, h in enumerate(hidden))
     w = state.window
     phase = state.phase.value
     legal = state.legal_actions(seat)
@@ -120,10 +121,10 @@ def observation(state: HandState, seat: int) -> Observation:
         state.prevalent_wind,
         tuple(state.concealed[seat]),
         state.last_tile if seat == state.turn and phase == "turn" else -1,
-        tuple(melds),
-        tuple(hidden),
-        tuple(v[2] for v in views),
-        tuple(v[3] for v in views),
+        melds,
+        hidden,
+        flowers,
+        discards,
         tuple(map(sum, state.concealed)),
         tuple(state.ting),
         tuple(state.forfeited),

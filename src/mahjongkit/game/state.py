@@ -41,9 +41,9 @@ from mahjongkit.game.completion import (
     KEY_STEP,
     SUIT_OF,
     SuitKeys,
+    hand_masks,
     regular_waits,
     suit_keys,
-    waits_by_keys,
 )
 from mahjongkit.game.events import (
     DRAW_FLOWER,
@@ -75,6 +75,14 @@ orphan hands)."""
 
 PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
 """A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
+TableView = tuple[
+    tuple[tuple[Meld, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[Tile, ...], ...],
+    tuple[tuple[tuple[Tile, bool], ...], ...],
+]
+"""Every seat's public side, field by field: exposed melds, hidden kongs, flowers,
+discards."""
 
 
 _DEAL = interned(EventKind.DEAL)
@@ -238,11 +246,19 @@ class HandState:
         self._keys: list[list[int]] = [suit_keys(c) for c in self.concealed]
         """Per seat: its concealed tiles as `mahjongkit.game.completion.suit_keys`, kept up
         to date with every tile that comes or goes."""
-        self._waits: list[tuple[SuitKeys, int, int] | None] = [None] * 4
-        """Per seat: a waiting hand's suit keys, its number of melds, its winning tiles. Set
-        to None whenever the seat's waiting hand changes (a discard, a claim, a kong), so
-        while the seat holds no extra tile, an entry is its hand's and needs no check."""
-        self._views: list[PublicView | None] = [None] * 4
+        self._waits: list[tuple[SuitKeys, int, int, int, int] | None] = [None] * 4
+        """Per seat: a waiting hand's suit keys, its number of melds, and as bitmasks the
+        tiles it wins on, could pung and could chow. Set to None whenever the seat's
+        waiting hand changes (a discard, a claim, a kong), so while the seat holds no extra
+        tile, an entry is its hand's and needs no check."""
+        self._shown: (
+            tuple[tuple[tuple[Meld, ...], ...], tuple[int, ...], tuple[tuple[Tile, ...], ...]]
+            | None
+        ) = None
+        """Every seat's exposed melds, hidden kongs and flowers (see `table_view`), rebuilt
+        after a meld or a flower changes them."""
+        self._seen_discards: list[tuple[tuple[Tile, bool], ...]] = [(), (), (), ()]
+        """Per seat: its discards with whether each was claimed, kept up to date."""
         """Per seat: its public side (see `public_view`), rebuilt after it changes."""
         self._deal()
 
@@ -281,7 +297,7 @@ class HandState:
         other._scores = dict(self._scores)
         other._keys = [list(k) for k in self._keys]
         other._waits = list(self._waits)
-        other._views = list(self._views)
+        other._seen_discards = list(self._seen_discards)
         return other
 
     # -- the deal ---------------------------------------------------------------------
@@ -302,7 +318,7 @@ class HandState:
                     flower = next(t for t in held[seat] if IS_FLOWER[t])
                     held[seat].remove(flower)
                     self.flowers[seat].append(flower)
-                    self._views[seat] = None
+                    self._shown = None
                     emit(_FLOWER(seat, flower, 0))
                     if self.wall.live <= 0:
                         self._end_draw(END_REPLACEMENT)
@@ -348,18 +364,22 @@ class HandState:
     def public_view(self, seat: int) -> PublicView:
         """What everyone sees of a seat: its exposed melds, its number of concealed kongs
         (face down), its flowers, and its discards each with whether it was claimed."""
-        view = self._views[seat]
-        if view is None:
-            ms = self.melds[seat]
-            shown = tuple(m for m in ms if not m.concealed)
-            view = (
-                shown,
-                len(ms) - len(shown),
-                tuple(self.flowers[seat]),
-                tuple(zip(self.discards[seat], self.claimed[seat], strict=True)),
+        melds, hidden, flowers, discards = self.table_view()
+        return melds[seat], hidden[seat], flowers[seat], discards[seat]
+
+    def table_view(self) -> TableView:
+        """`public_view` of every seat, gathered field by field (what every observation
+        shows of the table)."""
+        shown = self._shown
+        if shown is None:
+            exposed = tuple(tuple(m for m in ms if not m.concealed) for ms in self.melds)
+            shown = (
+                exposed,
+                tuple(len(ms) - len(e) for ms, e in zip(self.melds, exposed, strict=True)),
+                tuple(tuple(f) for f in self.flowers),
             )
-            self._views[seat] = view
-        return view
+            self._shown = shown
+        return shown[0], shown[1], shown[2], tuple(self._seen_discards)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see `mahjongkit.game.observation`)."""
@@ -385,9 +405,15 @@ class HandState:
         counts = self.concealed[seat]
         mode = self.mode
         if mode is not TurnMode.CLAIMED:
-            win = self._win_score(seat, self.last_tile, self_drawn=True, robbing=False)
-            if win is not None and win.qualifies:
-                acts.append(WIN)
+            tile = self.last_tile
+            # Score only a tile the hand waits on (or seven flowers, where they win).
+            if tile >= 0 and (
+                self._self_drawn_mask(seat, tile) >> tile & 1
+                or (self.rules.flower_win and len(self.flowers[seat]) >= 7)
+            ):
+                win = self._win_score(seat, tile, self_drawn=True, robbing=False)
+                if win is not None and win.qualifies:
+                    acts.append(WIN)
             if not self.ting[seat] and self._kong_allowed():
                 if 4 in counts:
                     acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
@@ -435,18 +461,7 @@ class HandState:
         if asked in self._scores:
             return self._scores[asked]
         melds = self.melds[seat]
-        if self_drawn:
-            k = self._keys[seat]
-            waiting = [k[0], k[1], k[2], k[3]]
-            waiting[SUIT_OF[tile]] -= KEY_STEP[tile]
-            key = (waiting[0], waiting[1], waiting[2], waiting[3])
-            known = self._waits[seat]
-            if known is not None and known[1] == len(melds) and known[0] == key:
-                mask = known[2]
-            else:
-                mask = self._compute_waits(seat, key)
-        else:
-            mask = self._wait_mask(seat)
+        mask = self._self_drawn_mask(seat, tile) if self_drawn else self._wait_mask(seat)
         result: Score | None = None
         flower_win = self_drawn and self.rules.flower_win and len(self.flowers[seat]) >= 7
         if mask >> tile & 1 or flower_win:
@@ -471,9 +486,20 @@ class HandState:
 
     def _compute_waits(self, seat: int, keys: SuitKeys) -> int:
         melds = self.melds[seat]
-        mask = waits_by_keys(keys, melds, self.ruleset.forms, self.rules.hand_size)
-        self._waits[seat] = (keys, len(melds), mask)
-        return mask
+        wins, pungs, chows = hand_masks(keys, melds, self.ruleset.forms, self.rules.hand_size)
+        self._waits[seat] = (keys, len(melds), wins, pungs, chows)
+        return wins
+
+    def _self_drawn_mask(self, seat: int, tile: Tile) -> int:
+        """The winning tiles of the seat's hand before it took ``tile``."""
+        k = self._keys[seat]
+        waiting = [k[0], k[1], k[2], k[3]]
+        waiting[SUIT_OF[tile]] -= KEY_STEP[tile]
+        key = (waiting[0], waiting[1], waiting[2], waiting[3])
+        known = self._waits[seat]
+        if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
+            return known[2]
+        return self._compute_waits(seat, key)
 
     def _situation(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None
@@ -632,7 +658,7 @@ class HandState:
                 self.ting[seat] = True
             self.discards[seat].append(t)
             self.claimed[seat].append(False)
-            self._views[seat] = None
+            self._seen_discards[seat] += ((t, False),)
             self.visible[t] += 1
             self.discard_count += 1
             emit(_DISCARD(seat, t, 1 if k is ActionKind.TING else 0))
@@ -646,7 +672,7 @@ class HandState:
             self._keys[seat][SUIT_OF[t]] -= 4 * KEY_STEP[t]
             self._waits[seat] = None
             self.melds[seat].append(Meld(KONG_MELD, t, concealed=True))
-            self._views[seat] = None
+            self._shown = None
             self.declared = True
             emit(_CONCEALED_KONG(seat, t, 0))
             self._replace_kong(seat)
@@ -663,7 +689,7 @@ class HandState:
         i = next(i for i, m in enumerate(melds) if m.kind is PUNG_MELD and m.tile == t)
         old = melds[i]
         melds[i] = Meld(KONG_MELD, t, claimed=old.claimed, source=old.source, promoted=True)
-        self._views[seat] = None
+        self._shown = None
         self.visible[t] += 1
 
     def _replace_kong(self, seat: int) -> None:
@@ -689,7 +715,7 @@ class HandState:
         """The seat takes a drawn tile; flowers are exposed and replaced at once."""
         while IS_FLOWER[tile]:
             self.flowers[seat].append(tile)
-            self._views[seat] = None
+            self._shown = None
             self.events.append(_FLOWER(seat, tile, 0))
             if self.wall.live <= 0:
                 self._end_draw(END_REPLACEMENT)
@@ -714,9 +740,18 @@ class HandState:
         missed, forfeited, ting, concealed = self.missed, self.forfeited, self.ting, self.concealed
         any_chow = not self.rules.chow_only_from_left
         shapes = _CHOW_SHAPES[tile]
+        waits = self._waits
         for step in (1, 2, 3):
             seat = (giver + step) % 4
-            if missed[seat] >> tile & 1:
+            known = waits[seat]
+            if known is None:
+                k = self._keys[seat]
+                self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
+                known = waits[seat]
+                assert known is not None
+            # Most discards concern nobody: screen by what the hand could do with it.
+            could = known[2] | known[3] | known[4] if step == 1 or any_chow else known[2] | known[3]
+            if not could >> tile & 1 or missed[seat] >> tile & 1:
                 continue
             acts: list[Action] = []
             # Screen by the seat's known winning tiles before scoring anything.
@@ -813,8 +848,9 @@ class HandState:
         counts = self.concealed[seat]
         keys = self._keys[seat]
         self.claimed[giver][-1] = True
-        self._views[giver] = None
-        self._views[seat] = None
+        seen = self._seen_discards[giver]
+        self._seen_discards[giver] = (*seen[:-1], (seen[-1][0], True))
+        self._shown = None
         src = _source(seat, giver)
         self.declared = True
         self.missed[seat] = 0
