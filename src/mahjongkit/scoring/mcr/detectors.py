@@ -636,7 +636,6 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "kongs": lambda r: tuple((i, r.sets[i][2]) for i in _kong_sets(r)),
     "concealed_pungs": lambda r: r.concealed_pung_sets,
     "waits": lambda r: (r.wait, r.facts.win),
-    "pungs": lambda r: (r.pung_items, r.kind, r.facts.seat_wind, r.facts.prevalent_wind),
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
 group's fans per key (speed only). A detector added to one of these groups must read
@@ -659,8 +658,9 @@ GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
 The reference calculator values the special shapes by their own fans and the way the hand
 was won; seven pairs also by its tiles."""
 
-HAND_GROUPS: Final = frozenset(_HAND)
-"""Groups that depend only on the tiles and the situation: found once per hand."""
+HAND_GROUPS: Final = frozenset((*_HAND, "concealment"))
+"""Groups that depend only on the tiles and the situation: found once per hand (and
+kept for the shapes that look at them)."""
 
 
 def _name(fn: Detector) -> str:

@@ -161,28 +161,37 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
     """
     if sum(counts) != 3 * sets + 2:
         return ()
-    honors = counts[27:]
-    if 1 in honors or 4 in honors:
+    honors = _honor_split(counts[27:])
+    if honors is None:
         return ()  # a loose honour
     first = _suit_splits(counts[:9], 0)
     second = _suit_splits(counts[9:18], 9) if first else ()
     third = _suit_splits(counts[18:27], 18) if second else ()
     if not third:
         return ()
-    pairs = (first[0][1] >= 0) + (second[0][1] >= 0) + (third[0][1] >= 0) + honors.count(2)
-    if pairs != 1:
+    honor_pairs, honor_pair, honor_sets = honors
+    if (first[0][1] >= 0) + (second[0][1] >= 0) + (third[0][1] >= 0) + honor_pairs != 1:
         return ()
-    honor_pair = 27 + honors.index(2) if 2 in honors else -1
-    honor_sets = tuple(2 * (27 + i) for i, c in enumerate(honors) if c == 3) if 3 in honors else ()
+    # Each suit's codes ascend and the suits' codes follow one another: joined, they ascend.
     if len(first) == len(second) == len(third) == 1:
         (a, pa), (b, pb), (c_, pc) = first[0], second[0], third[0]
-        return ((tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair)),)
+        return ((a + b + c_ + honor_sets, max(pa, pb, pc, honor_pair)),)
     found = [
-        (tuple(sorted(a + b + c_ + honor_sets)), max(pa, pb, pc, honor_pair))
+        (a + b + c_ + honor_sets, max(pa, pb, pc, honor_pair))
         for (a, pa), (b, pb), (c_, pc) in product(first, second, third)
     ]
     found.sort()
     return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _honor_split(honors: tuple[int, ...]) -> tuple[int, Tile, tuple[int, ...]] | None:
+    """The honours' part of a split: (how many pairs, the pair's tile or -1, the pungs' set
+    codes), or None when a lone or a fourth honour cannot be placed."""
+    if 1 in honors or 4 in honors:
+        return None
+    pair = 27 + honors.index(2) if 2 in honors else -1
+    return honors.count(2), pair, tuple(2 * (27 + i) for i, c in enumerate(honors) if c == 3)
 
 
 # -- the special shapes --------------------------------------------------------------------
@@ -277,9 +286,7 @@ def _detect(groups: tuple[_Group, ...], reading: Reading, found: list[Found]) ->
         if guard is not None and not guard(reading):
             continue
         if key_of is None:
-            for name, detect in detectors:
-                for sources in detect(reading):
-                    found.append((name, sources))
+            found += [(name, sources) for name, detect in detectors for sources in detect(reading)]
             continue
         key = key_of(reading)
         known = memo.get(key)
