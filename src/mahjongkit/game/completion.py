@@ -72,7 +72,7 @@ def _suit(key: tuple[int, ...], chows: bool) -> int:
     return bits
 
 
-_Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int, int, int]
+_Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int, int, int, int]
 
 
 @cache
@@ -84,7 +84,8 @@ def _info(key: tuple[int, ...]) -> _Info:
     how many ranks it holds an odd number of times; how many distinct terminals or
     honours it holds; the most copies of one rank; how many tiles it holds; the ranks
     it holds two or more of (a discard of them can be punged); the ranks a discard of
-    which would make a chow with its tiles."""
+    which would make a chow with its tiles; the most distinct tiles of one knitted
+    class."""
     chows = len(key) == 9
     now = _suit(key, chows)
     pair_mask = sets_mask = 0
@@ -131,6 +132,7 @@ def _info(key: tuple[int, ...]) -> _Info:
         sum(key),
         pungs,
         chowable,
+        max(knit),
     )
 
 
@@ -352,7 +354,7 @@ def hand_masks(
     if regular and a[7] + b[7] + c[7] + d[7] == 3 * (hand_size // 3 - len(melds)) + 1:
         mask = _regular_mask((a, b, c, d))
     if melds:
-        if not with_melds or not _near_knitted(a[3], b[3], c[3]):
+        if not with_melds or a[10] + b[10] + c[10] < 8 or not _near_knitted(a[3], b[3], c[3]):
             return mask, pungs, chows
         special = with_melds
     elif not needs or not _special_possible(needs, (a, b, c, d)):
@@ -394,7 +396,8 @@ def _special_possible(needs: int, infos: tuple[_Info, _Info, _Info, _Info]) -> b
         and _knitted_only(m[3], p[3], s[3])
     ):
         return True
-    return bool(needs & _KNITTED) and _near_knitted(m[3], p[3], s[3])
+    # A knitted straight takes one class from each suit: the best classes bound it.
+    return bool(needs & _KNITTED) and m[10] + p[10] + s[10] >= 8 and _near_knitted(m[3], p[3], s[3])
 
 
 @cache

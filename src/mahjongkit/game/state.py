@@ -67,7 +67,7 @@ from mahjongkit.rules.play import PlayRules
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.shanten import shanten
-from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, RANK, SUIT, Tile
+from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, NUM_TILES, RANK, SUIT, Tile
 
 _REGULAR = frozenset({Form.REGULAR})
 """Ting is declared on the regular form only (seed 004 line 336: not in Nico Nico or the
@@ -95,6 +95,8 @@ _KONG = interned(EventKind.KONG)
 _CONCEALED_KONG = interned(EventKind.CONCEALED_KONG)
 _PROMOTED_KONG = interned(EventKind.PROMOTED_KONG)
 _WIN = interned(EventKind.WIN)
+_DEALT = tuple(tuple(Event(EventKind.DEAL, seat, t) for t in range(NUM_TILES)) for seat in range(4))
+"""The deal's events by seat and tile."""
 
 
 class Phase(Enum):
@@ -305,7 +307,7 @@ class HandState:
         hands = self.wall.deal()
         emit = self.events.append
         for seat, tiles in enumerate(hands):
-            self.events += [_DEAL(seat, t, 0) for t in tiles]
+            self.events += map(_DEALT[seat].__getitem__, tiles)
         held: list[list[Tile]] = [list(h) for h in hands]
         # Flowers are exposed and replaced from the back end: seed 000 line 48 (the dealer
         # until none, then South...), seed 004 line 76 (one each in seat order, repeated).
@@ -329,9 +331,10 @@ class HandState:
                     if self.rules.deal_flowers_round_robin:
                         break
         for seat, tiles in enumerate(held):
+            counts, keys = self.concealed[seat], self._keys[seat]
             for t in tiles:
-                self.concealed[seat][t] += 1
-            self._keys[seat] = suit_keys(self.concealed[seat])
+                counts[t] += 1
+                keys[SUIT_OF[t]] += KEY_STEP[t]
         self.last_tile = held[0][-1]
         self.mode = TurnMode.DEALT
 
@@ -414,13 +417,12 @@ class HandState:
                 win = self._win_score(seat, tile, self_drawn=True, robbing=False)
                 if win is not None and win.qualifies:
                     acts.append(WIN)
-            if not self.ting[seat] and self._kong_allowed():
+            melds = self.melds[seat]
+            if (4 in counts or melds) and not self.ting[seat] and self._kong_allowed():
                 if 4 in counts:
                     acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
                 acts += [
-                    PROMOTED_KONGS[m.tile]
-                    for m in self.melds[seat]
-                    if m.kind is PUNG_MELD and counts[m.tile]
+                    PROMOTED_KONGS[m.tile] for m in melds if m.kind is PUNG_MELD and counts[m.tile]
                 ]
         if self.ting[seat] and mode is not TurnMode.CLAIMED:
             # A called hand is locked: it discards what it drew (seed 004 line 504).
@@ -704,12 +706,24 @@ class HandState:
     def _draw_for(self, seat: int) -> None:
         self.turn = seat
         self.missed[seat] = 0
-        if self.wall.live <= 0:
+        wall = self.wall
+        if wall.remaining - wall.reserve <= 0:
             self._end_draw(END_WALL)
             return
-        tile = self.wall.draw()
+        tile = wall.draw()
         self.events.append(_DRAW(seat, tile, DRAW_WALL))
-        self._receive(seat, tile, DRAW_WALL, TurnMode.DRAWN)
+        if IS_FLOWER[tile]:
+            self._receive(seat, tile, DRAW_WALL, TurnMode.DRAWN)
+            return
+        # `_receive` without flowers, written out: this runs after nearly every discard.
+        self.concealed[seat][tile] += 1
+        self._keys[seat][SUIT_OF[tile]] += KEY_STEP[tile]
+        self.last_tile = tile
+        self.draw_source = DRAW_WALL
+        self.mode = TurnMode.DRAWN
+        self.phase = Phase.TURN
+        self.window = None
+        self._scores = {}
 
     def _receive(self, seat: int, tile: Tile, source: int, mode: TurnMode) -> None:
         """The seat takes a drawn tile; flowers are exposed and replaced at once."""
