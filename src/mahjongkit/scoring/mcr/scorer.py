@@ -94,29 +94,42 @@ def _suit_sets(counts: Sequence[int], base: Tile) -> list[tuple[int, ...]]:
     through it) modulo 3, or three more: the rest of the count is pungs.
     """
     out: list[tuple[int, ...]] = []
-
-    def walk(r: int, below: int, two_below: int, sets: tuple[int, ...]) -> None:
-        while r < 9:
-            c = counts[r] - below - two_below
-            if c:
-                if c < 0:
-                    return
-                chows = c % 3
-                pung = 2 * (base + r)  # `_set_code` of a pung; its chow is one more
-                if c >= chows + 3 and r <= 6:  # three more chows instead of a pung
-                    walk(r + 1, chows + 3, below, sets + (pung + 1,) * (chows + 3))
-                if chows and r > 6:
-                    return
-                sets += (pung,) * (c // 3) + (pung + 1,) * chows
-                below, two_below = chows, below
-            else:
-                below, two_below = 0, below
-            r += 1
-        if below == two_below == 0:
-            out.append(sets)
-
-    walk(0, 0, 0, ())
+    _walk_suit(counts, base, 0, 0, 0, (), out)
     return out
+
+
+def _walk_suit(
+    counts: Sequence[int],
+    base: Tile,
+    r: int,
+    below: int,
+    two_below: int,
+    sets: tuple[int, ...],
+    out: list[tuple[int, ...]],
+) -> None:
+    """`_suit_sets` from rank ``r`` on, with ``below`` and ``two_below`` chows running into
+    it; a plain function, as a nested one that calls itself would be a reference cycle
+    left to the garbage collector on every call."""
+    while r < 9:
+        c = counts[r] - below - two_below
+        if c:
+            if c < 0:
+                return
+            chows = c % 3
+            pung = 2 * (base + r)  # `_set_code` of a pung; its chow is one more
+            if c >= chows + 3 and r <= 6:  # three more chows instead of a pung
+                _walk_suit(
+                    counts, base, r + 1, chows + 3, below, sets + (pung + 1,) * (chows + 3), out
+                )
+            if chows and r > 6:
+                return
+            sets += (pung,) * (c // 3) + (pung + 1,) * chows
+            below, two_below = chows, below
+        else:
+            below, two_below = 0, below
+        r += 1
+    if below == two_below == 0:
+        out.append(sets)
 
 
 CONCEALED_SETS: Final[tuple[SetInfo, ...]] = tuple(
