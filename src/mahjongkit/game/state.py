@@ -88,7 +88,6 @@ discards."""
 _DEAL = interned(EventKind.DEAL)
 _DRAW = interned(EventKind.DRAW)
 _FLOWER = interned(EventKind.FLOWER)
-_DISCARD = interned(EventKind.DISCARD)
 _CHOW = interned(EventKind.CHOW)
 _PUNG = interned(EventKind.PUNG)
 _KONG = interned(EventKind.KONG)
@@ -97,6 +96,18 @@ _PROMOTED_KONG = interned(EventKind.PROMOTED_KONG)
 _WIN = interned(EventKind.WIN)
 _DEALT = tuple(tuple(Event(EventKind.DEAL, seat, t) for t in range(NUM_TILES)) for seat in range(4))
 """The deal's events by seat and tile."""
+_DRAWN = tuple(
+    tuple(Event(EventKind.DRAW, seat, t, DRAW_WALL) for t in range(NUM_TILES)) for seat in range(4)
+)
+"""Draws from the wall by seat and tile."""
+_DISCARDED = tuple(
+    tuple(
+        tuple(Event(EventKind.DISCARD, seat, t, ting) for t in range(NUM_KINDS))
+        for seat in range(4)
+    )
+    for ting in (0, 1)
+)
+"""Discards by Ting or not, seat and tile."""
 
 
 class Phase(Enum):
@@ -663,7 +674,7 @@ class HandState:
             self._seen_discards[seat] += ((t, False),)
             self.visible[t] += 1
             self.discard_count += 1
-            emit(_DISCARD(seat, t, 1 if k is ActionKind.TING else 0))
+            emit(_DISCARDED[k is ActionKind.TING][seat][t])
             self._open_claims(seat, t)
         elif k is ActionKind.WIN:
             sc = self._win_score(seat, self.last_tile, self_drawn=True, robbing=False)
@@ -711,7 +722,7 @@ class HandState:
             self._end_draw(END_WALL)
             return
         tile = wall.draw()
-        self.events.append(_DRAW(seat, tile, DRAW_WALL))
+        self.events.append(_DRAWN[seat][tile])
         if IS_FLOWER[tile]:
             self._receive(seat, tile, DRAW_WALL, TurnMode.DRAWN)
             return
