@@ -143,7 +143,9 @@ class HandFacts:
         """The hand (without its last tile) waited on exactly one tile, counting the regular
         and seven-pairs shapes, as the reference calculator does."""
         if self.waits is None:
-            self.waits = waiting_tiles(self.before, 13 - 3 * len(self.hand.melds))
+            before = list(self.standing)
+            before[self.win] -= 1
+            self.waits = waiting_tiles(tuple(before), 13 - 3 * len(self.hand.melds))
         return len(self.waits) == 1
 
     @classmethod

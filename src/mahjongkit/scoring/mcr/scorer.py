@@ -317,6 +317,8 @@ class _Plan:
     """What a ruleset scores, worked out once: values, detectors per shape, patterns."""
 
     values: dict[str, int]
+    counted: dict[str, int]
+    """The values towards the minimum: the flowers' at zero."""
     hand_detectors: tuple[_Group, ...]
     """The hand-level detector groups."""
     detectors: dict[str, tuple[_Group, ...]]
@@ -367,6 +369,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
     pungs.prefill(range(NUM_KINDS))
     plan = _Plan(
         values=values,
+        counted={fan: 0 if fan in _FLOWERS else points for fan, points in values.items()},
         hand_detectors=groups_of(sorted(HAND_GROUPS)),
         detectors={
             kind: groups_of(g for g in groups if g not in HAND_GROUPS)
@@ -394,6 +397,7 @@ _CHOW_KEYS: Final = tuple(t for t in range(27) if t % 9 <= 6)
 _WITH_PAIR: Final = frozenset(p.item for p in CHOW_PATTERNS + PUNG_PATTERNS if p.with_pair)
 _GROUP_OF: Final = {fn.__name__: g for g, fns in DETECTORS_BY_GROUP.items() for fn in fns}
 _FLOWERS: Final = frozenset(i.id for i in CATALOGUE if i.is_flower)
+_fan_of: Final = itemgetter(0)
 
 
 def _combined(
@@ -442,15 +446,10 @@ def _reading_fans(reading: Reading, plan: _Plan, shared: list[Found]) -> tuple[l
         if len(reading.pungs) > 1:
             _add_set_patterns(found, plan, reading.pungs, reading.pung_sets, False, reading.pair)
     found = apply_implications(found, IMPLICATIONS)
-    values = plan.values
-    fans = [fan for fan, _ in found]
-    total = sum(map(values.__getitem__, fans))
-    if not _FLOWERS.isdisjoint(fans):
-        total -= sum(values[fan] for fan in fans if fan in _FLOWERS)
-    scored = total > 0 or any(fan not in _FLOWERS for fan in fans)
-    if not scored and "chicken_hand" in values:
+    total = sum(map(plan.counted.__getitem__, map(_fan_of, found)))
+    if total <= 0 and "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
         found.append(("chicken_hand", ()))
-        total = values["chicken_hand"]
+        total = plan.values["chicken_hand"]
     return found, total
 
 
@@ -585,7 +584,10 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
             # the same item (fan, count, sources) comes up again and again: make it once
             if len(made) > 1 << 16:
                 made.clear()
-            item = made[key] = _item(fan, plan.values[fan], len(all_sources), named)
+            one = whole[fan]
+            item = made[key] = ScoreItem(
+                fan, one.name, one.chinese, one.points, len(all_sources), named, one.is_flower
+            )
         items.append(item)
     return tuple(items)
 
@@ -640,7 +642,7 @@ def _decomposition(reading: Reading) -> Decomposition:
         return Decomposition(form, groups, pair, (), reading.knitted)
     standing = reading.facts.standing
     if reading.kind in ("pairs", "shifted_pairs"):
-        pairs = tuple(t for t in range(NUM_KINDS) for _ in range(standing[t] // 2))
+        pairs = tuple(t for t in reading.facts.present for _ in range(standing[t] // 2))
         return Decomposition(form, pairs=pairs)
     if reading.kind == "orphans":
         double = next(t for t in ORPHANS if standing[t] == 2)
