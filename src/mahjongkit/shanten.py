@@ -350,10 +350,16 @@ def _mcr_least(counts: tuple[int, ...], melds: int) -> int:
     e2 = suits.get(k) or tables.suit(k)
     k = counts[27:34]
     eh = tables.honor_entries.get(k) or tables.honors(k)
+    return _mcr_least_of(e0, e1, e2, eh, melds)
+
+
+def _mcr_least_of(e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, melds: int) -> int:
+    """`_mcr_least` of the four groups' entries (``_NONE`` unless of 13 tiles or 14)."""
     if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds not in (13, 14) or not (
         0 <= melds <= 4
     ):
         return _NONE
+    tables = TABLES
     combined = tables.combined
     cls = combined.get(e0.cls << 20 | e1.cls)
     if cls is None:
@@ -578,6 +584,108 @@ def discards(
     return options
 
 
+# -- batched evaluation (bots) -----------------------------------------------------
+
+GroupEntries = tuple[SuitEntry, SuitEntry, SuitEntry, SuitEntry]
+"""The table entries of a hand's three suits and its honours, in that order."""
+
+
+def group_entries(counts: Sequence[int]) -> GroupEntries:
+    """The four groups' table entries of 34 concealed counts, read once so that a
+    caller trying many changes to one group can keep the other three.
+
+    >>> [e.tiles for e in group_entries(Hand.parse("1112345678999m5p").concealed)]
+    [13, 1, 0, 0]
+    """
+    tables = TABLES
+    suits = tables.suits
+    out = []
+    for start in (0, 9, 18):
+        k = tuple(counts[start : start + 9])
+        out.append(suits.get(k) or tables.suit(k))
+    k = tuple(counts[27:34])
+    eh = tables.honor_entries.get(k) or tables.honors(k)
+    return out[0], out[1], out[2], eh
+
+
+def shanten_of_entries(es: GroupEntries, melds: int, rules: Rules = None) -> int:
+    """`shanten` of the hand whose groups have these entries (see `group_entries`).
+
+    >>> shanten_of_entries(group_entries(Hand.parse("1112345678999m").concealed), 0)
+    0
+    """
+    if rules is None:
+        value = _mcr_least_of(es[0], es[1], es[2], es[3], melds)
+        if value != _NONE:
+            return value
+    total = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles + 3 * melds
+    size = 13 if total in (13, 14) else 16 if total in (16, 17) else 0
+    if not size or not 0 <= melds <= size // 3:
+        raise InvalidHandError(f"{total - 3 * melds} concealed tiles and {melds} melds fit no hand")
+    forms = _forms_for(_resolve_forms(rules, size), size, melds)
+    if not forms:
+        raise InvalidHandError("no hand form of the rules applies to this hand")
+    return _least(es, melds, size, forms)
+
+
+def discard_shanten(
+    counts: Sequence[int], melds: int, rules: Rules = None, es: GroupEntries | None = None
+) -> list[int]:
+    """Shanten after discarding each kind, for all 34 kinds at once: ``out[t]`` is
+    ``shanten`` of the counts with one ``t`` fewer, or 99 for a kind not held. Each
+    discard changes one group's entry only, read from that entry's neighbours.
+
+    >>> out = discard_shanten(Hand.parse("1112345678999m5p").concealed, 0)
+    >>> out[0], out[9 + 4], out[9]
+    (1, 0, 99)
+    """
+    if es is None:
+        es = group_entries(counts)
+    out = [_NONE] * NUM_KINDS
+    tables = TABLES
+    for group in range(4):
+        entry = es[group]
+        if not entry.tiles:
+            continue
+        fewer = entry.minus or tables.minus(entry)
+        base = 9 * group
+        for rank, less in enumerate(fewer):
+            if less is None:
+                continue
+            nxt = list(es)
+            nxt[group] = less
+            out[base + rank] = shanten_of_entries((nxt[0], nxt[1], nxt[2], nxt[3]), melds, rules)
+    return out
+
+
+def useful_count_of_entries(
+    es: GroupEntries, melds: int, unseen: Sequence[int], rules: Rules = None
+) -> int:
+    """``sum(unseen[t] for t in useful_tiles(counts, melds, rules))`` of the hand whose
+    groups have these entries, each candidate tile read from its group's neighbours.
+
+    >>> es = group_entries(Hand.parse("1112345678999m").concealed)
+    >>> useful_count_of_entries(es, 0, (1,) * 34)
+    9
+    """
+    current = shanten_of_entries(es, melds, rules)
+    out = 0
+    tables = TABLES
+    for group in range(4):
+        entry = es[group]
+        grown = entry.plus or tables.plus(entry)
+        base = 9 * group
+        for rank, more in enumerate(grown):
+            n = unseen[base + rank]
+            if not n or more is None:
+                continue
+            nxt = list(es)
+            nxt[group] = more
+            if shanten_of_entries((nxt[0], nxt[1], nxt[2], nxt[3]), melds, rules) < current:
+                out += n
+    return out
+
+
 def unseen_count(
     tiles: Iterable[Tile], held: Sequence[int], visible: Sequence[int] | None = None
 ) -> int:
@@ -593,10 +701,15 @@ def unseen_count(
 __all__ = [
     "TAIWANESE_FORMS",
     "DiscardOption",
+    "GroupEntries",
+    "discard_shanten",
     "discards",
+    "group_entries",
     "shanten",
     "shanten_by_form",
+    "shanten_of_entries",
     "unseen_count",
+    "useful_count_of_entries",
     "useful_tiles",
     "waits",
 ]

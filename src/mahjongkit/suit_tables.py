@@ -48,6 +48,7 @@ class SuitEntry:
         "cls",
         "end_pair",
         "ends",
+        "gains",
         "hist",
         "key",
         "kinds",
@@ -59,6 +60,7 @@ class SuitEntry:
         "pair_any",
         "pairs",
         "plus",
+        "plus_cls",
         "sixteen",
         "sixteen_pair",
         "tiles",
@@ -93,6 +95,10 @@ class SuitEntry:
         self.sixteen_pair = NEG
         self.plus: list[SuitEntry | None] | None = None
         self.minus: list[SuitEntry | None] | None = None
+        self.plus_cls: tuple[int, ...] | None = None
+        """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
+        self.gains: dict[int, tuple[int, ...]] | None = None
+        """`SuitTables.regular_gains` answers, by ``other << 3 | sets_needed``."""
 
 
 class SuitTables:
@@ -275,6 +281,54 @@ class SuitTables:
         if entry.plus is None:
             entry.plus = self._neighbours(entry, 1)
         return entry.plus
+
+    def regular_gains(self, entry: SuitEntry, other: int, sets_needed: int) -> tuple[int, ...]:
+        """Ranks of this group whose arrival lowers the standard-form shanten of a hand
+        made of this group and tiles of class ``other`` (the rest of the hand), needing
+        ``sets_needed`` more sets; a rank held four times never gains.
+
+        >>> tables = SuitTables()
+        >>> empty = tables.honors((0,) * 7)
+        >>> tables.regular_gains(tables.suit((3, 1, 1, 1, 1, 1, 1, 1, 3)), empty.cls, 4)
+        (0, 1, 2, 3, 4, 5, 6, 7, 8)
+        """
+        gains = entry.gains
+        if gains is None:
+            gains = entry.gains = {}
+        code = other << 3 | sets_needed
+        found = gains.get(code)
+        if found is None:
+            table = self.shanten_table
+            current = table[self.combine(other, entry.cls)][sets_needed]
+            grown = entry.plus_cls or self.plus_classes(entry)
+            found = tuple(
+                r
+                for r in entry.near
+                if grown[r] >= 0 and table[self.combine(other, grown[r])][sets_needed] < current
+            )
+            gains[code] = found
+        return found
+
+    def plus_classes(self, entry: SuitEntry) -> tuple[int, ...]:
+        """The block-vector class with one more tile of each rank (``-1`` past four): the
+        standard form's side of `plus`, without building whole entries.
+
+        >>> tables = SuitTables()
+        >>> entry = tables.suit((4,) + (0,) * 8)
+        >>> grown = tables.plus_classes(entry)
+        >>> grown[0], grown[1] == tables.suit((4, 1) + (0,) * 7).cls
+        (-1, True)
+        """
+        if entry.plus_cls is None:
+            chows = len(entry.key) == 9
+            key = entry.key
+            entry.plus_cls = tuple(
+                self._class(self._block_vector((*key[:r], c + 1, *key[r + 1 :]), chows))
+                if c < 4
+                else -1
+                for r, c in enumerate(key)
+            )
+        return entry.plus_cls
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:
         """The entries with one tile fewer of each rank (``None`` where there is none)."""

@@ -30,13 +30,14 @@ from mahjongkit.bots.hand_view import (
     after_discard,
     after_taking,
     claim_tiles,
+    discard_entries,
     forms_argument,
-    live_useful,
+    live_useful_of_entries,
 )
 from mahjongkit.game.actions import PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shanten import shanten
+from mahjongkit.shanten import discard_shanten, group_entries, shanten
 from mahjongkit.tiles import NUM_KINDS
 
 DISCARD_ORDER = tuple(
@@ -54,27 +55,32 @@ def best_discards(
     allowed: frozenset[int] | None = None,
 ) -> list[tuple[int, int, int]]:
     """``(tile, shanten, unseen useful)`` of the discards that leave the least shanten,
-    best first (most unseen useful tiles, then `DISCARD_ORDER`)."""
-    by_tile = []
+    best first (most unseen useful tiles, then `DISCARD_ORDER`).
+
+    The hand's groups are read from the tables once; every discard changes one group,
+    so all shanten values come from that group's neighbours in one pass.
+    """
+    es = group_entries(counts)
+    after = discard_shanten(counts, melds, forms, es)
     least = 99
+    best: list[int] = []
     for t in range(NUM_KINDS):
-        if not counts[t] or (allowed is not None and t not in allowed):
+        s = after[t]
+        if s > least or s == 99 or (allowed is not None and t not in allowed):
             continue
-        s = shanten(after_discard(counts, t), melds, forms)
-        by_tile.append((t, s))
         if s < least:
             least = s
-    best = [t for t, s in by_tile if s == least]
+            best = [t]
+        else:
+            best.append(t)
     if len(best) == 1:
+        t = best[0]
         return [
-            (
-                best[0],
-                least,
-                live_useful(after_discard(counts, best[0]), melds, unseen, forms, least),
-            )
+            (t, least, live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
         ]
     options = [
-        (t, least, live_useful(after_discard(counts, t), melds, unseen, forms, least)) for t in best
+        (t, least, live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
+        for t in best
     ]
     options.sort(key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]))
     return options

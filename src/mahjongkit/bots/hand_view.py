@@ -22,7 +22,14 @@ from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import CHOW, Meld
 from mahjongkit.rules.ruleset import Form, get_ruleset
-from mahjongkit.shanten import TABLES, shanten, useful_tiles
+from mahjongkit.shanten import (
+    TABLES,
+    GroupEntries,
+    group_entries,
+    shanten,
+    shanten_of_entries,
+    useful_count_of_entries,
+)
 from mahjongkit.tiles import NUM_KINDS
 
 _DEFAULT_FORMS: Final = {
@@ -103,49 +110,93 @@ def live_useful(
     """Unseen copies of the tiles that would bring this waiting-size hand closer.
 
     The standard form is read straight from the suit tables; when another form of the
-    ruleset is closer, `mahjongkit.shanten.useful_tiles` answers (Seven Pairs directly:
-    its single tiles). ``known`` is the hand's shanten when the caller has it already.
+    ruleset is closer, the tiles `mahjongkit.shanten.useful_tiles` names count (Seven
+    Pairs directly: its single tiles). ``known`` is the hand's shanten when the caller
+    has it already. See `live_useful_of_entries`, which this reads the counts for.
 
     >>> nine_gates = (3, 1, 1, 1, 1, 1, 1, 1, 3) + (0,) * 25
     >>> live_useful(nine_gates, 0, (1,) * 34, None)  # waits on all nine, one of each unseen
     9
     """
-    need = (16 if sum(counts) + 3 * melds >= 16 else 13) // 3 - melds
-    es = []
-    for start in (0, 9, 18):
-        key = counts[start : start + 9]
-        es.append(TABLES.suits.get(key) or TABLES.suit(key))
-    hk = counts[27:34]
-    es.append(TABLES.honor_entries.get(hk) or TABLES.honors(hk))
-    combine, table = TABLES.combine, TABLES.shanten_table
-    c01, c23 = combine(es[0].cls, es[1].cls), combine(es[2].cls, es[3].cls)
-    current = table[combine(c01, c23)][need]
-    least = shanten(counts, melds, forms) if known is None else known
+    return live_useful_of_entries(group_entries(counts), melds, unseen, forms, known)
+
+
+def live_useful_of_entries(
+    es: GroupEntries,
+    melds: int,
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+    known: int | None = None,
+) -> int:
+    """`live_useful` of the hand whose groups have these table entries (see
+    `mahjongkit.shanten.group_entries`): a caller trying several discards changes one
+    group's entry (`discard_entries`) instead of reading the whole hand again.
+
+    >>> from mahjongkit.shanten import group_entries
+    >>> es = group_entries((3, 1, 1, 1, 1, 1, 1, 1, 3) + (0,) * 25)
+    >>> live_useful_of_entries(es, 0, (1,) * 34, None)
+    9
+    """
+    e0, e1, e2, eh = es
+    tables = TABLES
+    tiles = e0.tiles + e1.tiles + e2.tiles + eh.tiles
+    need = (16 if tiles + 3 * melds >= 16 else 13) // 3 - melds
+    combined, combine, table = tables.combined, tables.combine, tables.shanten_table
+    c01 = combined.get(e0.cls << 20 | e1.cls)
+    if c01 is None:
+        c01 = combine(e0.cls, e1.cls)
+    c23 = combined.get(e2.cls << 20 | eh.cls)
+    if c23 is None:
+        c23 = combine(e2.cls, eh.cls)
+    whole = combined.get(c01 << 20 | c23)
+    if whole is None:
+        whole = combine(c01, c23)
+    current = table[whole][need]
+    least = shanten_of_entries(es, melds, forms) if known is None else known
     if least < current:
-        if melds == 0 and need == 4 and 6 - sum(c // 2 for c in counts) == least:
+        if melds == 0 and need == 4 and 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs == least:
             # Seven Pairs is the closer form: its useful tiles are the single ones (a
             # knitted form as close as well is not counted: a tie-break, not a rule).
-            return sum(unseen[t] for t in range(NUM_KINDS) if counts[t] == 1)
-        return sum(unseen[t] for t in useful_tiles(counts, melds, forms))
-    others = (
-        combine(es[1].cls, c23),
-        combine(es[0].cls, c23),
-        combine(c01, es[3].cls),
-        combine(c01, es[2].cls),
-    )
+            total = 0
+            for base, entry in ((0, e0), (9, e1), (18, e2), (27, eh)):
+                if entry.hist[1]:
+                    for rank, c in enumerate(entry.key):
+                        if c == 1:
+                            total += unseen[base + rank]
+            return total
+        return useful_count_of_entries(es, melds, unseen, forms)
     total = 0
-    for group, entry in enumerate(es):
-        plus = entry.plus or TABLES.plus(entry)
-        other = others[group]
-        base = 9 * group
-        for rank in entry.near:
-            n = unseen[base + rank]
-            if not n:
-                continue
-            grown = plus[rank]
-            if grown is not None and table[combine(other, grown.cls)][need] < current:
-                total += n
+    gains = tables.regular_gains
+    for base, entry, other in (
+        (0, e0, combine(e1.cls, c23)),
+        (9, e1, combine(e0.cls, c23)),
+        (18, e2, combine(c01, eh.cls)),
+        (27, eh, combine(c01, e2.cls)),
+    ):
+        for rank in gains(entry, other, need):
+            total += unseen[base + rank]
     return total
+
+
+def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
+    """The group entries of the hand with one ``tile`` fewer (which it must hold).
+
+    >>> from mahjongkit.shanten import group_entries
+    >>> [e.tiles for e in discard_entries(group_entries((1,) * 9 + (0,) * 25), 4)]
+    [8, 0, 0, 0]
+    """
+    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+    entry = es[group]
+    less = (entry.minus or TABLES.minus(entry))[rank]
+    if less is None:
+        raise ValueError(f"no tile {tile} to discard")
+    if group == 0:
+        return less, es[1], es[2], es[3]
+    if group == 1:
+        return es[0], less, es[2], es[3]
+    if group == 2:
+        return es[0], es[1], less, es[3]
+    return es[0], es[1], es[2], less
 
 
 def after_discard(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
@@ -222,9 +273,11 @@ __all__ = [
     "after_taking",
     "best_shanten",
     "claim_tiles",
+    "discard_entries",
     "forms_argument",
     "is_chow",
     "live_useful",
+    "live_useful_of_entries",
     "meld_tiles",
     "pung_distance",
     "regular_distance",

@@ -1,0 +1,72 @@
+"""Record or check the actions the bots choose on a fixed set of observations.
+
+``record`` plays seeded hands (four bots of one tier per ruleset) and stores every
+observation a bot was asked about with the action it chose; ``check`` asks the bots of
+the current code again and counts the observations where the action differs. The
+observations are stored, not regenerated, so a change to the engine elsewhere does not
+change what is checked.
+
+Run: ``python scripts/bot_golden.py record FILE [hands]`` then
+``python scripts/bot_golden.py check FILE``.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import sys
+from typing import Any
+
+from mahjongkit.bots import BOTS
+from mahjongkit.game.observation import Observation
+from mahjongkit.game.state import HandState
+from mahjongkit.sim.selfplay import drive, hand_seed, make_bots
+
+RULESETS = ("mcr", "taiwanese-lrc")
+TIERS = ("efficient", "scorer", "defender")
+
+
+class _Recorder:
+    def __init__(self, bot: Any, log: list[tuple[Observation, Any]]) -> None:
+        self.bot, self.log = bot, log
+
+    def act(self, obs: Observation) -> Any:
+        action = self.bot.act(obs)
+        self.log.append((obs, action))
+        return action
+
+
+def record(path: str, hands: int) -> None:
+    data: dict[tuple[str, str], list[tuple[Observation, Any]]] = {}
+    for ruleset in RULESETS:
+        for tier in TIERS:
+            log: list[tuple[Observation, Any]] = []
+            for wall in range(hands):
+                seed = hand_seed(7, wall)
+                bots = [_Recorder(b, log) for b in make_bots((tier,) * 4, seed ^ 0x5EED)]
+                drive(HandState.new(ruleset, random.Random(seed)), bots)
+            data[(ruleset, tier)] = log
+            print(f"{ruleset} {tier}: {len(log)} decisions", flush=True)
+    with open(path, "wb") as f:
+        pickle.dump(data, f)
+
+
+def check(path: str) -> int:
+    with open(path, "rb") as f:
+        data = pickle.load(f)
+    bad = 0
+    for (ruleset, tier), log in data.items():
+        bot = BOTS[tier](random.Random(0))
+        diff = [(o, a, b) for o, a in log if (b := bot.act(o)) != a]
+        bad += len(diff)
+        print(f"{ruleset} {tier}: {len(log)} decisions, {len(diff)} differ", flush=True)
+        for o, a, b in diff[:3]:
+            print(f"   seat {o.seat} {o.phase} was {a} now {b}")
+    return bad
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "record":
+        record(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 200)
+    else:
+        sys.exit(1 if check(sys.argv[2]) else 0)

@@ -1,0 +1,132 @@
+"""The batched shanten paths the bots use agree with the one-hand-at-a-time API.
+
+`discard_shanten`, `useful_count_of_entries` (mahjongkit.shanten) and
+`live_useful_of_entries` (bots.hand_view) are speed paths: each must give exactly what
+the plain functions give, on random hands of both sizes with and without melds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from mahjongkit.bots.efficient import DISCARD_ORDER, best_discards
+from mahjongkit.bots.hand_view import after_discard, discard_entries, live_useful
+from mahjongkit.rules.ruleset import Form
+from mahjongkit.shanten import (
+    TABLES,
+    discard_shanten,
+    group_entries,
+    shanten,
+    useful_count_of_entries,
+    useful_tiles,
+)
+from mahjongkit.tiles import NUM_KINDS
+
+
+def random_hand(rng: random.Random, size: int, melds: int, extra: int) -> tuple[int, ...]:
+    """Concealed counts of a hand of ``size`` with ``melds`` melds and ``extra`` tiles
+    more, drawn from a shuffled wall (often near a pattern: one suit favoured)."""
+    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
+    if rng.random() < 0.5:  # lean to one suit, so flush-like and knitted shapes occur
+        suit = rng.randrange(3)
+        wall += [t for t in range(9 * suit, 9 * suit + 9) for _ in range(4)] * 2
+    rng.shuffle(wall)
+    counts = [0] * NUM_KINDS
+    need = size - 3 * melds + extra
+    for t in wall:
+        if counts[t] < 4:
+            counts[t] += 1
+            need -= 1
+            if not need:
+                break
+    return tuple(counts)
+
+
+def reference_live_useful(
+    counts: tuple[int, ...], melds: int, unseen: Sequence[int], forms: frozenset[Form] | None
+) -> int:
+    """`live_useful` as first written: every tile tried through the public API."""
+    least = shanten(counts, melds, forms)
+    need = (16 if sum(counts) + 3 * melds >= 16 else 13) // 3 - melds
+    regular = shanten(counts, melds, [Form.REGULAR])
+    if least < regular:
+        if melds == 0 and need == 4 and 6 - sum(c // 2 for c in counts) == least:
+            return sum(unseen[t] for t in range(NUM_KINDS) if counts[t] == 1)
+        return sum(unseen[t] for t in useful_tiles(counts, melds, forms))
+    total = 0
+    for t in range(NUM_KINDS):
+        if counts[t] < 4 and unseen[t]:
+            more = (*counts[:t], counts[t] + 1, *counts[t + 1 :])
+            if shanten(more, melds, [Form.REGULAR]) < regular:
+                total += unseen[t]
+    return total
+
+
+CASES = [(13, m) for m in range(3)] + [(16, m) for m in range(3)]
+
+
+@pytest.mark.parametrize(("size", "melds"), CASES)
+def test_discard_shanten_matches_shanten_of_each_discard(size: int, melds: int) -> None:
+    rng = random.Random(size * 10 + melds)
+    for _ in range(150):
+        counts = random_hand(rng, size, melds, 1)
+        out = discard_shanten(counts, melds)
+        for t in range(NUM_KINDS):
+            want = shanten(after_discard(counts, t), melds) if counts[t] else 99
+            assert out[t] == want, (counts, t)
+
+
+@pytest.mark.parametrize(("size", "melds"), CASES)
+def test_useful_count_matches_useful_tiles(size: int, melds: int) -> None:
+    rng = random.Random(size * 100 + melds)
+    for _ in range(150):
+        counts = random_hand(rng, size, melds, 0)
+        unseen = tuple(rng.randrange(5) for _ in range(NUM_KINDS))
+        want = sum(unseen[t] for t in useful_tiles(counts, melds))
+        assert useful_count_of_entries(group_entries(counts), melds, unseen) == want, counts
+
+
+@pytest.mark.parametrize(("size", "melds"), CASES)
+def test_live_useful_matches_the_tile_by_tile_reading(size: int, melds: int) -> None:
+    rng = random.Random(size * 1000 + melds)
+    for _ in range(150):
+        counts = random_hand(rng, size, melds, 0)
+        unseen = tuple(rng.randrange(5) for _ in range(NUM_KINDS))
+        want = reference_live_useful(counts, melds, unseen, None)
+        assert live_useful(counts, melds, unseen, None) == want, counts
+
+
+def test_discard_entries_changes_one_group() -> None:
+    counts = (1,) * 9 + (2,) + (0,) * 24
+    es = discard_entries(group_entries(counts), 9)
+    assert es == group_entries(after_discard(counts, 9))
+    with pytest.raises(ValueError, match="no tile 20"):
+        discard_entries(group_entries(counts), 20)
+
+
+def test_regular_gains_are_the_ranks_that_lower_the_standard_shanten() -> None:
+    counts = (0, 1, 1, 0, 0, 0, 0, 0, 0) + (0,) * 25  # 23m waits on 1m and 4m
+    es = group_entries(counts)
+    rest = TABLES.combine(TABLES.combine(es[1].cls, es[2].cls), es[3].cls)
+    assert TABLES.regular_gains(es[0], rest, 1) == (0, 3)
+
+
+def test_best_discards_is_the_least_shanten_then_most_useful() -> None:
+    rng = random.Random(5)
+    for _ in range(100):
+        counts = random_hand(rng, 13, 0, 1)
+        unseen = tuple(max(0, 4 - c) for c in counts)
+        options = best_discards(counts, 0, unseen, None)
+        least = min(shanten(after_discard(counts, t), 0) for t in range(NUM_KINDS) if counts[t])
+        want = sorted(
+            (
+                (t, least, reference_live_useful(after_discard(counts, t), 0, unseen, None))
+                for t in range(NUM_KINDS)
+                if counts[t] and shanten(after_discard(counts, t), 0) == least
+            ),
+            key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]),
+        )
+        assert options == want
