@@ -28,7 +28,6 @@ from mahjongkit.scoring.mcr.reading import (
     CLASS_BIT,
     GROUP_BIT,
     KNITTED_REF,
-    KONG_SET,
     PAIR_REF,
     TILE_REF,
     Reading,
@@ -332,11 +331,7 @@ def melded_hand(r: Reading) -> list[Sources]:
 
 
 def _kong_sets(r: Reading, exposed: bool | None = None) -> tuple[int, ...]:
-    return tuple(
-        i
-        for i in r.pung_sets
-        if r.sets[i][0] == KONG_SET and (exposed is None or r.sets[i][2] == exposed)
-    )
+    return tuple(i for i, e in r.kongs if exposed is None or e == exposed)
 
 
 # Each kong fan is detected whenever the hand has at least its kongs; the larger fans
@@ -633,7 +628,7 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
     "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
     "form": lambda r: r.form_fans,
-    "kongs": lambda r: tuple((i, r.sets[i][2]) for i in _kong_sets(r)),
+    "kongs": lambda r: r.kongs,
     "concealed_pungs": lambda r: r.concealed_pung_sets,
     "waits": lambda r: (r.wait, r.facts.win),
 }  # fmt: skip

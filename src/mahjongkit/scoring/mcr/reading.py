@@ -298,6 +298,8 @@ class Reading:
     """The concealed pungs and kongs, a pung completed by a discard not counted."""
     melded_kongs: int = 0
     concealed_kongs: int = 0
+    kongs: tuple[tuple[int, bool], ...] = ()
+    """The kongs as (index in ``sets``, exposed), in the order of ``pung_sets``."""
     form_fans: tuple[tuple[str, tuple[int, ...]], ...] = ()
     wait: str | None = None
     """Which wait the winning tile completed, once the wait detectors have looked."""
@@ -333,9 +335,11 @@ class Reading:
         discard_pung = not facts.self_drawn and not win_in_chow
         concealed = []
         melded_kongs = concealed_kongs = 0
+        kongs = []
         for t, i in pungs:
             k, _, exposed, _ = sets[i]
             if k == KONG_SET:
+                kongs.append((i, exposed))
                 if exposed:
                     melded_kongs += 1
                     continue
@@ -358,6 +362,7 @@ class Reading:
             tuple(concealed),
             melded_kongs,
             concealed_kongs,
+            tuple(kongs),
             form_fans,
         )
 

@@ -141,18 +141,34 @@ CONCEALED_SETS: Final[tuple[SetInfo, ...]] = tuple(
 @lru_cache(maxsize=1 << 16)
 def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, ...], Tile], ...]:
     """Every split of one suit's nine counts (its first tile ``base``) into sets, and a
-    pair if its size asks for one: (set codes, pair tile or -1). Empty when it cannot."""
+    pair if its size asks for one: (set codes, pair tile or -1). Empty when it cannot.
+
+    The same counts in another suit split the same way: the splits are worked out once
+    for the characters (`_rank_splits`) and moved to this suit."""
+    splits = _rank_splits(counts)
+    if not base or not splits:
+        return splits
+    shift = 2 * base
+    return tuple(
+        (tuple([code + shift for code in codes]), pair + base if pair >= 0 else -1)
+        for codes, pair in splits
+    )
+
+
+@lru_cache(maxsize=1 << 15)
+def _rank_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Tile], ...]:
+    """`_suit_splits` for the first suit (base 0)."""
     size = sum(counts)
     if size % 3 == 1:
         return ()
     work = list(counts)
     if size % 3 == 0:
-        return tuple((split, -1) for split in _suit_sets(work, base))
+        return tuple((split, -1) for split in _suit_sets(work, 0))
     found: list[tuple[tuple[int, ...], Tile]] = []
     for p in range(pair_rank_class(counts), 9, 3):
         if work[p] >= 2:
             work[p] -= 2
-            found += [(split, base + p) for split in _suit_sets(work, base)]
+            found += [(split, p) for split in _suit_sets(work, 0)]
             work[p] += 2
     return tuple(found)
 
