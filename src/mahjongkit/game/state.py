@@ -439,6 +439,8 @@ class HandState:
             # A called hand is locked: it discards what it drew (seed 004 line 504).
             acts.append(DISCARDS[self.last_tile])
             return tuple(acts)
+        if not acts and not self.rules.ting_in_play:
+            return tuple(compress(DISCARDS, counts))  # the usual turn: discards only
         acts += compress(DISCARDS, counts)
         if (
             self.rules.ting_in_play
@@ -665,8 +667,18 @@ class HandState:
         emit = self.events.append
         if k is ActionKind.DISCARD or k is ActionKind.TING:
             self.concealed[seat][t] -= 1
-            self._keys[seat][SUIT_OF[t]] -= KEY_STEP[t]
-            self._waits[seat] = None
+            keys = self._keys[seat]
+            keys[SUIT_OF[t]] -= KEY_STEP[t]
+            known = self._waits[seat]
+            # Discarding the tile just drawn gives back the hand whose waits the turn's
+            # win check remembered; any other discard makes a new hand.
+            if (
+                t != self.last_tile
+                or known is None
+                or known[1] != len(self.melds[seat])
+                or known[0] != (keys[0], keys[1], keys[2], keys[3])
+            ):
+                self._waits[seat] = None
             if k is ActionKind.TING:
                 self.ting[seat] = True
             self.discards[seat].append(t)
