@@ -7,7 +7,7 @@ observations are stored, not regenerated, so a change to the engine elsewhere do
 change what is checked.
 
 Run: ``python scripts/bot_golden.py record FILE [hands]`` then
-``python scripts/bot_golden.py check FILE``.
+``python scripts/bot_golden.py check FILE [tier ...]``.
 """
 
 from __future__ import annotations
@@ -51,11 +51,13 @@ def record(path: str, hands: int) -> None:
         pickle.dump(data, f)
 
 
-def check(path: str) -> int:
+def check(path: str, tiers: tuple[str, ...] = TIERS) -> int:
     with open(path, "rb") as f:
         data = pickle.load(f)
     bad = 0
     for (ruleset, tier), log in data.items():
+        if tier not in tiers:
+            continue
         bot = BOTS[tier](random.Random(0))
         diff = [(o, a, b) for o, a in log if (b := bot.act(o)) != a]
         bad += len(diff)
@@ -69,4 +71,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "record":
         record(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 200)
     else:
-        sys.exit(1 if check(sys.argv[2]) else 0)
+        sys.exit(1 if check(sys.argv[2], tuple(sys.argv[3:]) or TIERS) else 0)

@@ -658,6 +658,85 @@ def discard_shanten(
     return out
 
 
+def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
+    """`useful_tiles` of a waiting-size MCR hand, named form by form (the standard
+    form, Seven Pairs, Thirteen Orphans, Honors and Knitted, Knitted Straight) instead
+    of trying every tile; ``None`` for a hand of another size."""
+    e0, e1, e2, eh = es
+    if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 13 or not 0 <= melds <= 4:
+        return None
+    tables = TABLES
+    table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
+    keys = (e0.key, e1.key, e2.key, eh.key)
+    regular = _regular(es, melds, 13)
+    least = regular
+    pairs = orphans = knitted = _NONE
+    end_pair = False
+    if melds == 0:
+        pairs = 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
+        end_pair = e0.end_pair or e1.end_pair or e2.end_pair or eh.end_pair
+        orphans = (12 if end_pair else 13) - e0.ends - e1.ends - e2.ends - eh.ends
+        knitted = 13 - _knitted_max(es) - eh.kinds
+        least = min(least, pairs, orphans, knitted)
+    straights: list[tuple[int, int, int, tuple[SuitEntry, ...]]] = []
+    if melds <= 1:
+        rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
+        for a, b, c in _PERMS:
+            missing = 9 - e0.knit[a] - e1.knit[b] - e2.knit[c]
+            rest = (rests[0][a], rests[1][b], rests[2][c], eh)
+            cls = combine(combine(combine(rest[0].cls, rest[1].cls), rest[2].cls), eh.cls)
+            value = missing + table[cls][1 - melds]
+            if value <= least:
+                if value < least:
+                    least = value
+                    straights = []
+                straights.append((a, b, c, rest))
+    out: set[Tile] = set()
+
+    def add_gains(groups: Sequence[SuitEntry], need: int) -> None:
+        # Tiles that lower the standard-form shanten of these four groups.
+        c = [g.cls for g in groups]
+        c01, c23 = combine(c[0], c[1]), combine(c[2], c[3])
+        others = (combine(c[1], c23), combine(c[0], c23), combine(c01, c[3]), combine(c01, c[2]))
+        for group in range(4):
+            base = 9 * group
+            out.update(base + r for r in gains(groups[group], others[group], need))
+
+    if regular == least:
+        add_gains(es, 4 - melds)
+    if pairs == least:  # a single becomes a pair, or a pung four alike (two pairs)
+        out.update(t for t in range(NUM_KINDS) if keys[t // 9 if t < 27 else 3][_rank(t)] in (1, 3))
+    if orphans == least:  # a new orphan kind, or the pair when there is none
+        out.update(
+            t for t in _ORPHANS if not end_pair or not keys[t // 9 if t < 27 else 3][_rank(t)]
+        )
+    if knitted == least:  # a new honour kind, or a suit tile that lengthens the knit
+        out.update(t for t in range(27, NUM_KINDS) if not eh.key[t - 27])
+        knits = [list(e0.knit), list(e1.knit), list(e2.knit)]
+        for t in range(27):
+            suit, rank = divmod(t, 9)
+            if keys[suit][rank]:
+                continue
+            knits[suit][rank % 3] += 1
+            (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = knits
+            grown = max(
+                a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0
+            )
+            knits[suit][rank % 3] -= 1
+            if 13 - grown - eh.kinds < least:
+                out.add(t)
+    for a, b, c, rest in straights:
+        # A missing tile of the straight, or one that brings the rest closer.
+        for suit, j in ((0, a), (1, b), (2, c)):
+            out.update(9 * suit + r for r in (j, j + 3, j + 6) if not keys[suit][r])
+        add_gains(rest, 1 - melds)
+    return {t for t in out if keys[t // 9 if t < 27 else 3][_rank(t)] < 4}
+
+
+def _rank(tile: Tile) -> int:
+    return tile % 9 if tile < 27 else tile - 27
+
+
 def useful_count_of_entries(
     es: GroupEntries, melds: int, unseen: Sequence[int], rules: Rules = None
 ) -> int:
@@ -668,6 +747,10 @@ def useful_count_of_entries(
     >>> useful_count_of_entries(es, 0, (1,) * 34)
     9
     """
+    if rules is None:
+        tiles = _mcr_useful(es, melds)
+        if tiles is not None:
+            return sum(unseen[t] for t in tiles)
     current = shanten_of_entries(es, melds, rules)
     out = 0
     tables = TABLES

@@ -55,6 +55,7 @@ class SuitEntry:
         "kmax",
         "knit",
         "knit_rest",
+        "knit_rest_entries",
         "minus",
         "near",
         "pair_any",
@@ -91,6 +92,8 @@ class SuitEntry:
             if any(key[u] for u in range(max(0, r - reach), min(len(key), r + reach + 1)))
         )
         self.knit_rest: tuple[int, ...] = ()
+        self.knit_rest_entries: tuple[SuitEntry, ...] | None = None
+        """`SuitTables.knit_rests`: the entries whose classes are ``knit_rest``."""
         self.sixteen = 0
         self.sixteen_pair = NEG
         self.plus: list[SuitEntry | None] | None = None
@@ -308,6 +311,26 @@ class SuitTables:
             )
             gains[code] = found
         return found
+
+    def knit_rests(self, entry: SuitEntry) -> tuple[SuitEntry, ...]:
+        """The suit's entries after setting aside one tile of each held rank of the
+        knitted run ``j, j + 3, j + 6`` (the suit's part of a knitted straight), for
+        ``j`` = 0, 1, 2.
+
+        >>> tables = SuitTables()
+        >>> [e.key[:7] for e in tables.knit_rests(tables.suit((2, 1, 0, 1, 0, 0, 1, 0, 0)))]
+        [(1, 1, 0, 0, 0, 0, 0), (2, 0, 0, 1, 0, 0, 1), (2, 1, 0, 1, 0, 0, 1)]
+        """
+        if entry.knit_rest_entries is None:
+            out = []
+            for j in range(3):
+                counts = list(entry.key)
+                for r in (j, j + 3, j + 6):
+                    if counts[r]:
+                        counts[r] -= 1
+                out.append(self.suit(tuple(counts)))
+            entry.knit_rest_entries = tuple(out)
+        return entry.knit_rest_entries
 
     def plus_classes(self, entry: SuitEntry) -> tuple[int, ...]:
         """The block-vector class with one more tile of each rank (``-1`` past four): the

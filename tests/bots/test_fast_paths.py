@@ -17,6 +17,7 @@ from mahjongkit.bots.hand_view import after_discard, discard_entries, live_usefu
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
     TABLES,
+    _mcr_useful,
     discard_shanten,
     group_entries,
     shanten,
@@ -130,3 +131,26 @@ def test_best_discards_is_the_least_shanten_then_most_useful() -> None:
             key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]),
         )
         assert options == want
+
+
+def test_useful_tiles_of_the_closer_special_forms_are_named_form_by_form() -> None:
+    """Hands nearer Seven Pairs, Thirteen Orphans or Honors and Knitted than the standard
+    form: the form-by-form reading equals trying every tile."""
+    rng = random.Random(11)
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    knitted = [0, 3, 6, 10, 13, 16, 20, 23, 26, *range(27, 34)]
+    checked = 0
+    for i in range(3000):
+        pool = [list(range(NUM_KINDS)), orphans, knitted][i % 3] + list(range(NUM_KINDS))
+        counts = [0] * NUM_KINDS
+        n = 0
+        while n < 13:
+            t = rng.choice(pool)
+            if counts[t] < 4:
+                counts[t] += 1
+                n += 1
+        got = _mcr_useful(group_entries(counts), 0)
+        if got is not None:
+            checked += 1
+            assert got == set(useful_tiles(tuple(counts), 0)), counts
+    assert checked > 500
