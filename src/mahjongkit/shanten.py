@@ -725,11 +725,11 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             knits[suit][rank % 3] -= 1
             if 13 - grown - eh.kinds < least:
                 out.add(t)
-    for a, b, c, rest in straights:
+    for a, b, c, others in straights:
         # A missing tile of the straight, or one that brings the rest closer.
         for suit, j in ((0, a), (1, b), (2, c)):
             out.update(9 * suit + r for r in (j, j + 3, j + 6) if not keys[suit][r])
-        add_gains(rest, 1 - melds)
+        add_gains(others, 1 - melds)
     return {t for t in out if keys[t // 9 if t < 27 else 3][_rank(t)] < 4}
 
 
