@@ -1,9 +1,12 @@
 """Throughput of the hand engine: whole hands between random bots, per ruleset.
 
 Two loops on the same seeds: bots that receive a full `Observation` (what a real bot
-gets), and a bare loop that picks uniformly from ``legal_actions`` (the engine alone).
-No peer library plays these rulesets, so there is no ratio. Target (later): 1,000 MCR
-hands per second per core with random bots. Run: ``python benchmarks/bench_hands.py [hands]``.
+gets), and a bare loop that picks uniformly from ``legal_actions`` (the engine alone, as
+the simulator drives a bot that needs only them). No peer library plays these rulesets,
+so the ratio printed is the bare engine's over the loop with observations (what building
+them costs). Target per core: 1,000 MCR hands per second with four random bots through
+the simulator (``benchmarks/bench_selfplay.py``, which adds the payments and the line-up).
+Run: ``python benchmarks/bench_hands.py [hands]``.
 """
 
 from __future__ import annotations
@@ -45,13 +48,17 @@ def main() -> None:
     for name in RULESETS:
         importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring}")
         with_bots(name, range(10**6, 10**6 + 20))  # warm the caches
+        rates = {}
         for label, loop in (("random bots", with_bots), ("bare engine", bare)):
             best = float("inf")
             for _ in range(3):
                 start = time.process_time()
                 loop(name, range(hands))
                 best = min(best, time.process_time() - start)
-            print(f"{name:14s} {label:12s} {hands / best:8.0f} hands/s (cpu, best of 3)")
+            rates[label] = hands / best
+            print(f"{name:14s} {label:12s} {rates[label]:8.0f} hands/s (cpu, best of 3)")
+        ratio = rates["bare engine"] / rates["random bots"]
+        print(f"{name:14s} bare engine / with observations: {ratio:.2f}x", flush=True)
 
 
 if __name__ == "__main__":
