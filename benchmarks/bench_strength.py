@@ -9,7 +9,7 @@ tier per hand with a 95% confidence interval over walls (each wall's four hands 
 first). Targets: every difference's interval clear of zero; in MCR the scorer wins at
 least 20% of its hands against three efficient bots, and every win qualifies (8 points).
 
-Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...]``
+Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...] [--only TIER]``
 (defaults 200 walls = 800 hands per pair, 2 workers, mcr and taiwanese-lrc).
 """
 
@@ -77,7 +77,11 @@ def measure(ruleset: str, upper: str, lower: str, walls: int, workers: int) -> d
 def main() -> None:
     walls = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    rulesets = sys.argv[3:] or ["mcr", "taiwanese-lrc"]
+    args = sys.argv[3:]
+    # ``--only TIER`` (repeatable) measures only the matches of those tiers.
+    only = {args[i + 1] for i, a in enumerate(args) if a == "--only"}
+    rulesets = [a for i, a in enumerate(args) if a != "--only" and args[i - 1 : i] != ["--only"]]
+    rulesets = rulesets or ["mcr", "taiwanese-lrc"]
     print(
         "| ruleset | match (duplicate) | hands | win rate: tier | win rate: below (per seat)"
         " | points/hand: tier | points/hand: below | tier - below per hand (95% CI) |"
@@ -85,6 +89,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for ruleset in rulesets:
         for upper, lower in PAIRS:
+            if only and upper not in only:
+                continue
             r = measure(ruleset, upper, lower, walls, workers)
             mean, low, high = r["diff"]  # type: ignore[misc]
             print(
