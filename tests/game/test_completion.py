@@ -7,7 +7,13 @@ import random
 import pytest
 
 from mahjongkit.errors import InvalidHandError
-from mahjongkit.game.completion import is_regular_ready, regular_waits, winning_tiles
+from mahjongkit.game.completion import (
+    is_regular_ready,
+    ready_after_discard,
+    regular_waits,
+    suit_keys,
+    winning_tiles,
+)
 from mahjongkit.hand import CHOW, PUNG, Hand, Meld
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Form, get_ruleset
@@ -118,3 +124,22 @@ def test_knitted_straight_waits_with_a_meld() -> None:
 def test_regular_waits_skip_a_tile_held_four_times() -> None:
     counts = tiles_to_counts(parse_tiles("1111m234p567s99s"))
     assert regular_waits(counts, 4) == 0
+
+
+@pytest.mark.parametrize("size", [14, 17])
+def test_ting_discards_match_a_discard_by_discard_search(size: int) -> None:
+    """The Ting discards (seed 004 line 496) are those leaving a regular-form wait."""
+    rng = random.Random(size * 3)
+    sets = size // 3
+    for i in range(600):
+        counts = random_counts(rng, size, near=i % 3 != 0)
+        k = suit_keys(counts)
+        mask = ready_after_discard((k[0], k[1], k[2], k[3]), sets)
+        expected = []
+        for t in range(34):
+            if counts[t]:
+                work = list(counts)
+                work[t] -= 1
+                if regular_waits(work, sets):
+                    expected.append(t)
+        assert [t for t in range(34) if mask >> t & 1] == expected, counts

@@ -240,6 +240,42 @@ def regular_waits(counts: tuple[int, ...] | list[int], sets_needed: int) -> int:
     return _regular_mask(_infos(counts))
 
 
+def ready_after_discard(keys: SuitKeys, sets_needed: int) -> int:
+    """The tiles whose discard leaves the hand (given by its `suit_keys`, 3n+2 tiles)
+    one tile from ``sets_needed`` sets and a pair, as a bitmask: the Ting discards.
+
+    Only the suit a tile leaves changes, and a ready hand has at most two suits that do
+    not split into sets, so a suit is tried only when the other three are not all such.
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> k = suit_keys(tiles_to_counts(parse_tiles("11123455678999m")[:14]))
+    >>> mask = ready_after_discard((k[0], k[1], k[2], k[3]), 4)
+    >>> [t + 1 for t in range(34) if mask >> t & 1]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    infos = [_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3])]
+    if infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7] != 3 * sets_needed + 2:
+        return 0
+    broken = [not info[0] & _SETS for info in infos]
+    total = broken[0] + broken[1] + broken[2] + broken[3]
+    out = 0
+    for x in range(4):
+        if total - broken[x] >= 3:
+            continue
+        key = keys[x]
+        digits = key - _HONOR_KEY if x == 3 else key
+        saved = infos[x]
+        for r in range(9 if x < 3 else 7):
+            if digits % 5:
+                infos[x] = _keyed(key - 5**r)
+                if _regular_mask((infos[0], infos[1], infos[2], infos[3])):
+                    out |= 1 << (9 * x + r)
+            digits //= 5
+        infos[x] = saved
+    return out
+
+
 def is_regular_complete(counts: tuple[int, ...] | list[int], sets_needed: int) -> bool:
     """True when the concealed counts make ``sets_needed`` sets and a pair."""
     if sum(counts) != 3 * sets_needed + 2:
@@ -426,6 +462,7 @@ __all__ = [
     "hand_masks",
     "is_regular_complete",
     "is_regular_ready",
+    "ready_after_discard",
     "regular_waits",
     "suit_keys",
     "waits_by_keys",

@@ -42,7 +42,7 @@ from mahjongkit.game.completion import (
     SUIT_OF,
     SuitKeys,
     hand_masks,
-    regular_waits,
+    ready_after_discard,
     suit_keys,
 )
 from mahjongkit.game.events import (
@@ -64,14 +64,9 @@ from mahjongkit.hand import CHOW, Hand, Meld
 from mahjongkit.hand import KONG as KONG_MELD
 from mahjongkit.hand import PUNG as PUNG_MELD
 from mahjongkit.rules.play import PlayRules
-from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
-from mahjongkit.shanten import shanten
 from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, NUM_TILES, RANK, SUIT, Tile
-
-_REGULAR = frozenset({Form.REGULAR})
-"""Ting is declared on the regular form only (seed 004 line 336: not in Nico Nico or the
-orphan hands)."""
 
 PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
 """A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
@@ -442,21 +437,14 @@ class HandState:
         if not acts and not self.rules.ting_in_play:
             return tuple(compress(DISCARDS, counts))  # the usual turn: discards only
         acts += compress(DISCARDS, counts)
-        if (
-            self.rules.ting_in_play
-            and not self.ting[seat]
-            and shanten(tuple(counts), len(self.melds[seat]), _REGULAR) <= 0
-        ):
-            # Only a hand one discard from ready has a Ting discard to look for.
+        if self.rules.ting_in_play and not self.ting[seat]:
+            # Ting is declared on the regular form only (seed 004 line 336: not in Nico
+            # Nico or the orphan hands).
+            k = self._keys[seat]
             sets = self.rules.hand_size // 3 - len(self.melds[seat])
-            for t in range(NUM_KINDS):
-                if not counts[t]:
-                    continue
-                counts[t] -= 1
-                ready = regular_waits(counts, sets) != 0
-                counts[t] += 1
-                if ready:
-                    acts.append(TINGS[t])
+            ready = ready_after_discard((k[0], k[1], k[2], k[3]), sets)
+            if ready:
+                acts += [TINGS[t] for t in range(NUM_KINDS) if ready >> t & 1 and counts[t]]
         return tuple(acts)
 
     def _kong_allowed(self) -> bool:
