@@ -641,6 +641,10 @@ def discard_shanten(
     """
     if es is None:
         es = group_entries(counts)
+    if rules is None:
+        fast = _mcr_discards(es, melds)
+        if fast is not None:
+            return fast
     out = [_NONE] * NUM_KINDS
     tables = TABLES
     for group in range(4):
@@ -735,6 +739,74 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
 
 def _rank(tile: Tile) -> int:
     return tile % 9 if tile < 27 else tile - 27
+
+
+def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
+    """`discard_shanten` of a 14-tile MCR hand: `_mcr_least_of` per discard, with the
+    sums over the three groups a discard leaves alone taken once (``None`` for a hand of
+    another size)."""
+    e0, e1, e2, eh = es
+    if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 14 or not 0 <= melds <= 4:
+        return None
+    tables = TABLES
+    combined, combine, table = tables.combined, tables.combine, tables.shanten_table
+    c01, c23 = combine(e0.cls, e1.cls), combine(e2.cls, eh.cls)
+    others = (
+        combine(e1.cls, c23),
+        combine(e0.cls, c23),
+        combine(c01, eh.cls),
+        combine(c01, e2.cls),
+    )
+    pairs = e0.pairs + e1.pairs + e2.pairs + eh.pairs
+    ends = e0.ends + e1.ends + e2.ends + eh.ends
+    kmax = e0.kmax + e1.kmax + e2.kmax
+    need = 4 - melds
+    out = [_NONE] * NUM_KINDS
+    for group in range(4):
+        entry = es[group]
+        if not entry.tiles:
+            continue
+        fewer = entry.minus or tables.minus(entry)
+        other = others[group]
+        shifted = other << 20
+        p_rest, e_rest, k_rest = pairs - entry.pairs, ends - entry.ends, kmax - entry.kmax
+        end_pair_rest = any(e.end_pair for g, e in enumerate(es) if g != group)
+        base = 9 * group
+        for rank, less in enumerate(fewer):
+            if less is None:
+                continue
+            cls = combined.get(shifted | less.cls)
+            if cls is None:
+                cls = combine(other, less.cls)
+            row = table[cls]
+            best: int = row[need]
+            if melds == 0:
+                value = 6 - p_rest - less.pairs
+                if value < best:
+                    best = value
+                value = 13 - e_rest - less.ends
+                if end_pair_rest or less.end_pair:
+                    value -= 1
+                if value < best:
+                    best = value
+            k = k_rest + less.kmax if group < 3 else k_rest
+            honours = less.kinds if group == 3 else eh.kinds
+            floor = row[1 - melds] if melds <= 1 else _NONE
+            if (melds == 0 and 13 - k - honours < best) or 9 - k + floor < best:
+                nxt = list(es)
+                nxt[group] = less
+                after = (nxt[0], nxt[1], nxt[2], nxt[3])
+                knitted = _knitted_max(after)
+                if melds == 0:
+                    value = 13 - knitted - honours
+                    if value < best:
+                        best = value
+                if 9 - knitted + floor < best:
+                    value = _knitted_straight(after, melds, best, floor)
+                    if value < best:
+                        best = value
+            out[base + rank] = best
+    return out
 
 
 def useful_count_of_entries(

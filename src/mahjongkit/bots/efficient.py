@@ -30,11 +30,10 @@ from mahjongkit.bots.hand_view import (
     after_discard,
     after_taking,
     claim_tiles,
-    discard_entries,
     forms_argument,
-    live_useful_of_entries,
+    useful_after_discards,
 )
-from mahjongkit.game.actions import PASS, TINGS, WIN, Action, ActionKind
+from mahjongkit.game.actions import DISCARDS, PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import discard_shanten, group_entries, shanten
@@ -73,15 +72,8 @@ def best_discards(
             best = [t]
         else:
             best.append(t)
-    if len(best) == 1:
-        t = best[0]
-        return [
-            (t, least, live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
-        ]
-    options = [
-        (t, least, live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
-        for t in best
-    ]
+    useful = useful_after_discards(es, best, melds, unseen, forms, least)
+    options = [(t, least, u) for t, u in zip(best, useful, strict=True)]
     options.sort(key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]))
     return options
 
@@ -104,10 +96,11 @@ class EfficientBot:
     def act(self, observation: Observation) -> Action:
         """Win if offered; otherwise the discard, kong or claim described above."""
         legal = observation.legal_actions
-        if WIN in legal:
-            return WIN
         if len(legal) == 1:
             return legal[0]
+        for a in legal:
+            if a.kind is ActionKind.WIN:  # a win takes no tile: this is `WIN`
+                return WIN
         view = HandView(observation)
         if observation.phase == "turn":
             return self.turn(view)
@@ -117,10 +110,15 @@ class EfficientBot:
         """The discard (or kong) of the seat in turn."""
         forms = self.forms(view.obs.ruleset)
         counts, m = view.counts, view.melds
-        discardable = frozenset(a.tile for a in view.legal if a.kind is ActionKind.DISCARD)
-        options = best_discards(counts, m, view.unseen, forms, discardable)
-        tile, least, _ = options[0]
+        discardable = set()
+        others = []
         for a in view.legal:
+            if a.kind is ActionKind.DISCARD:
+                discardable.add(a.tile)
+            else:
+                others.append(a)
+        tile, least = self.best_discard(view, forms, discardable)
+        for a in others:
             if a.kind is ActionKind.CONCEALED_KONG:
                 if shanten(after_taking(counts, (a.tile,) * 4), m + 1, forms) <= least:
                     return a
@@ -130,7 +128,32 @@ class EfficientBot:
             ):
                 return a
         ting = TINGS[tile]
-        return ting if ting in view.legal else Action(ActionKind.DISCARD, tile)
+        return ting if ting in others else DISCARDS[tile]
+
+    def best_discard(
+        self, view: HandView, forms: frozenset[Form] | None, allowed: set[int]
+    ) -> tuple[int, int]:
+        """The first of `best_discards` (tile and shanten), counting the unseen useful
+        tiles only when several discards leave the least shanten."""
+        counts, m = view.counts, view.melds
+        es = group_entries(counts)
+        after = discard_shanten(counts, m, forms, es)
+        least = 99
+        best: list[int] = []
+        for t in allowed:
+            s = after[t]
+            if s < least:
+                least = s
+                best = [t]
+            elif s == least:
+                best.append(t)
+        if len(best) == 1:
+            return best[0], least
+        useful = useful_after_discards(es, best, m, view.unseen, forms, least)
+        ranked = sorted(
+            zip(best, useful, strict=True), key=lambda o: (-o[1], DISCARD_ORDER[o[0]], o[0])
+        )
+        return ranked[0][0], least
 
     def claim(self, view: HandView) -> Action:
         """A claim that brings the hand closer, else pass."""

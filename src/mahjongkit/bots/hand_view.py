@@ -61,9 +61,14 @@ def meld_tiles(melds: Sequence[Meld]) -> list[int]:
 
 
 class HandView:
-    """One observation read once: own counts, melds, unseen tiles, the legal actions."""
+    """One observation read once: own counts, melds, unseen tiles, the legal actions.
+
+    The unseen tiles are counted the first time they are asked for: many decisions
+    (a single best discard) never need them.
+    """
 
     __slots__ = (
+        "_unseen",
         "counts",
         "hand_size",
         "legal",
@@ -71,7 +76,6 @@ class HandView:
         "obs",
         "own_melds",
         "sets_needed",
-        "unseen",
     )
 
     def __init__(self, obs: Observation) -> None:
@@ -82,7 +86,14 @@ class HandView:
         self.hand_size = 16 if sum(self.counts) + 3 * self.melds >= 16 else 13
         self.sets_needed = self.hand_size // 3 - self.melds
         self.legal = obs.legal_actions
-        self.unseen = unseen_counts(obs)
+        self._unseen: tuple[int, ...] | None = None
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """`unseen_counts` of the observation."""
+        if self._unseen is None:
+            self._unseen = unseen_counts(self.obs)
+        return self._unseen
 
 
 def unseen_counts(obs: Observation) -> tuple[int, ...]:
@@ -97,7 +108,11 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
         for t, claimed in ds:
             if not claimed:
                 seen[t] += 1
-    return tuple(max(0, 4 - c) for c in seen)
+    return tuple([_LEFT[c] for c in seen])
+
+
+_LEFT: Final = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0)
+"""Copies left unseen of a kind seen ``n`` times (never below none)."""
 
 
 def live_useful(
@@ -176,6 +191,82 @@ def live_useful_of_entries(
         for rank in gains(entry, other, need):
             total += unseen[base + rank]
     return total
+
+
+_REST: Final = tuple(
+    tuple(tuple(x for x in range(4) if x not in (g, h)) for h in range(4)) for g in range(4)
+)
+"""``_REST[g][h]``: the two groups other than ``g`` and ``h``."""
+
+
+def useful_after_discards(
+    es: GroupEntries,
+    tiles: Sequence[int],
+    melds: int,
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+    least: int,
+) -> list[int]:
+    """`live_useful_of_entries` after each discard of ``tiles``, every one of which
+    leaves shanten ``least``: the classes of groups a discard leaves alone are combined
+    once for all of them.
+
+    >>> from mahjongkit.shanten import group_entries
+    >>> es = group_entries((3, 1, 1, 1, 1, 1, 1, 1, 3, 1) + (0,) * 24)
+    >>> useful_after_discards(es, [9], 0, (1,) * 34, None, 0)
+    [9]
+    """
+    tables = TABLES
+    get, combine, table, gains = (
+        tables.combined.get,
+        tables.combine,
+        tables.shanten_table,
+        tables.regular_gains,
+    )
+    cls = [e.cls for e in es]
+    pair = [[0] * 4 for _ in range(4)]
+    for a in range(4):
+        for b in range(a + 1, 4):
+            c = get(cls[a] << 20 | cls[b])
+            pair[a][b] = pair[b][a] = combine(cls[a], cls[b]) if c is None else c
+    three = []
+    for g in range(4):
+        h, a, b = (x for x in range(4) if x != g)
+        c = get(cls[h] << 20 | pair[a][b])
+        three.append(combine(cls[h], pair[a][b]) if c is None else c)
+    total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
+    need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
+    out = []
+    for t in tiles:
+        g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
+        less = (es[g].minus or tables.minus(es[g]))[rank]
+        if less is None:
+            raise ValueError(f"no tile {t} to discard")
+        other = three[g]
+        c = get(other << 20 | less.cls)
+        if c is None:
+            c = combine(other, less.cls)
+        if least < table[c][need]:  # another form is closer: read that form's tiles
+            out.append(live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
+            continue
+        base = 9 * g
+        total = 0
+        for r in gains(less, other, need):
+            total += unseen[base + r]
+        rest = _REST[g]
+        for h in range(4):
+            if h == g:
+                continue
+            a, b = rest[h]
+            two = pair[a][b]
+            c = get(two << 20 | less.cls)
+            if c is None:
+                c = combine(two, less.cls)
+            base = 9 * h
+            for r in gains(es[h], c, need):
+                total += unseen[base + r]
+        out.append(total)
+    return out
 
 
 def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
@@ -282,4 +373,5 @@ __all__ = [
     "pung_distance",
     "regular_distance",
     "unseen_counts",
+    "useful_after_discards",
 ]
