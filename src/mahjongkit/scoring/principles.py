@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
+from types import MappingProxyType
 
 from mahjongkit.scoring.catalogue import Catalogue
 
@@ -80,15 +82,19 @@ class PatternTable:
     (0, -1)
     """
 
-    __slots__ = ("_fits", "_pair_patterns", "lowest_pair_arity", "patterns")
+    __slots__ = ("_fits", "_pair_patterns", "_plain_patterns", "lowest_pair_arity", "patterns")
 
     def __init__(self, patterns: Iterable[SetPattern]) -> None:
         self.patterns = tuple(patterns)
         self._pair_patterns: dict[int, tuple[int, ...]] = {}
         """Per arity, the positions of the patterns that read the pair."""
+        self._plain_patterns: dict[int, tuple[tuple[int, SetPattern], ...]] = {}
+        """Per arity, the patterns that do not read the pair, with their positions."""
         for i, p in enumerate(self.patterns):
             if p.with_pair:
                 self._pair_patterns[p.arity] = (*self._pair_patterns.get(p.arity, ()), i)
+            else:
+                self._plain_patterns[p.arity] = (*self._plain_patterns.get(p.arity, ()), (i, p))
         self.lowest_pair_arity = min(self._pair_patterns, default=5)
         """The fewest sets a pattern reading the pair takes: shorter runs never read it."""
         self._fits: dict[tuple[int, ...], int] = {}
@@ -99,14 +105,8 @@ class PatternTable:
         if fit is None:
             if len(self._fits) > 1 << 17:
                 self._fits.clear()
-            arity = len(run)
             fit = self._fits[run] = next(
-                (
-                    i
-                    for i, p in enumerate(self.patterns)
-                    if p.arity == arity and not p.with_pair and p.matches(run, pair)
-                ),
-                -1,
+                (i for i, p in self._plain_patterns.get(len(run), ()) if p.matches(run, pair)), -1
             )
         for i in self._pair_patterns.get(len(run), ()):
             if 0 <= fit < i:
@@ -114,6 +114,12 @@ class PatternTable:
             if self.patterns[i].matches(run, pair):
                 return i
         return fit
+
+    def fits_by_run(self, arity: int) -> Mapping[tuple[int, ...], int]:
+        """The first fits remembered so far, by run, for runs of ``arity`` sets when no
+        pattern of that size reads the pair (their fit is the run's alone); otherwise
+        nothing, so that every such run goes through `first`."""
+        return _NOTHING if arity in self._pair_patterns else self._fits
 
     def reads_pair(self, run: tuple[int, ...], pair: int | None) -> bool:
         """Whether the patterns `combine_sets` finds over this run depend on the pair."""
@@ -149,35 +155,52 @@ def combine_sets(tiles: tuple[int, ...], table: PatternTable, pair: int | None) 
         return []
     patterns = table.patterns
     first = table.first
-    full = tuple(range(n))
     if n == 4 and (fit := first(tiles, pair)) >= 0:
-        return [(patterns[fit].item, full)]
+        return [(patterns[fit].item, (0, 1, 2, 3))]
+    # Runs of two or three sets are met in every reading: where no pattern of their size
+    # reads the pair, their first fit is a lookup (`PatternTable.fits_by_run`), not a call.
     if n >= 3:
-        for trio in combinations(full, 3):
-            fit = first((tiles[trio[0]], tiles[trio[1]], tiles[trio[2]]), pair)
+        known = table.fits_by_run(3)
+        for trio, left_over in _trios(n):
+            run = (tiles[trio[0]], tiles[trio[1]], tiles[trio[2]])
+            known_fit = known.get(run)
+            fit = first(run, pair) if known_fit is None else known_fit
             if fit >= 0:
                 found: list[Found] = [(patterns[fit].item, trio)]
                 # account once: the set left over combines with one set of the trio, once
-                for free in (i for i in full if i not in trio):
+                for free in left_over:
                     best: tuple[int, tuple[int, int]] | None = None
                     for used in trio:
-                        a, b = min(used, free), max(used, free)
+                        a, b = (used, free) if used < free else (free, used)
                         fit = first((tiles[a], tiles[b]), pair)
                         if fit >= 0 and (best is None or fit < best[0]):
                             best = (fit, (a, b))
                     if best is not None:
                         found.append((patterns[best[0]].item, best[1]))
                 return found
+    known = table.fits_by_run(2)
     pairs: list[Found] = []
-    for a, b in combinations(full, 2):
-        fit = first((tiles[a], tiles[b]), pair)
+    for a, b in combinations(range(n), 2):
+        duo = (tiles[a], tiles[b])
+        known_fit = known.get(duo)
+        fit = first(duo, pair) if known_fit is None else known_fit
         if fit >= 0:
             pairs.append((patterns[fit].item, (a, b)))
+    if len(pairs) < 2:
+        return pairs  # one pattern links two sets: within any limit
     # account once: the related sets may be linked by at most (sets - groups) patterns
     limit = n - _components(n, (s for _, s in pairs))  # type: ignore[misc]
     if len(pairs) > limit:
         pairs = _drop_repeats(pairs, limit, [p.item for p in patterns if p.arity == 2])
     return pairs
+
+
+@cache
+def _trios(n: int) -> tuple[tuple[tuple[int, int, int], tuple[int, ...]], ...]:
+    """Every three of ``n`` sets in order, with the sets left over."""
+    return tuple(
+        (trio, tuple(i for i in range(n) if i not in trio)) for trio in combinations(range(n), 3)
+    )
 
 
 def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[Found]:
@@ -221,6 +244,9 @@ class Implications:
             impliers=frozenset(i.id for i in catalogue if i.implies or i.implies_on_sets),
         )
 
+
+_NOTHING: Mapping[tuple[int, ...], int] = MappingProxyType({})
+"""No fits remembered (`PatternTable.fits_by_run` where the pair matters)."""
 
 _item_of = itemgetter(0)
 """The item id of a pattern found."""
