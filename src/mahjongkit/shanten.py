@@ -824,6 +824,12 @@ def useful_count_of_entries(
         if tiles is not None:
             return sum(unseen[t] for t in tiles)
     current = shanten_of_entries(es, melds, rules)
+    total = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles + 3 * melds
+    size = 13 if total in (13, 14) else 16
+    forms = _forms_for(_resolve_forms(rules, size), size, melds)
+    # As in `_improving`: one tile lowers a form by one at most, so only the forms
+    # already at the hand's shanten are asked about each tile.
+    live = tuple(f for f in forms if _value(f, es, melds, size, _NONE) == current)
     out = 0
     tables = TABLES
     for group in range(4):
@@ -836,7 +842,7 @@ def useful_count_of_entries(
                 continue
             nxt = list(es)
             nxt[group] = more
-            if shanten_of_entries((nxt[0], nxt[1], nxt[2], nxt[3]), melds, rules) < current:
+            if _least((nxt[0], nxt[1], nxt[2], nxt[3]), melds, size, live) < current:
                 out += n
     return out
 

@@ -251,7 +251,9 @@ def useful_after_discards(
             continue
         base = 9 * g
         total = 0
-        for r in gains(less, other, need):
+        known = less.gains
+        ranks = None if known is None else known.get(other << 3 | need)
+        for r in gains(less, other, need) if ranks is None else ranks:
             total += unseen[base + r]
         rest = _REST[g]
         for h in range(4):
@@ -263,7 +265,10 @@ def useful_after_discards(
             if c is None:
                 c = combine(two, less.cls)
             base = 9 * h
-            for r in gains(es[h], c, need):
+            entry = es[h]
+            known = entry.gains
+            ranks = None if known is None else known.get(c << 3 | need)
+            for r in gains(entry, c, need) if ranks is None else ranks:
                 total += unseen[base + r]
         out.append(total)
     return out
