@@ -314,7 +314,11 @@ class Reading:
         knitted: tuple[Tile, ...] = (),
         form_fans: tuple[tuple[str, tuple[int, ...]], ...] = (),
     ) -> Reading:
-        """A reading of sets and a pair; derives the chows, pungs and concealed pungs."""
+        """A reading of sets and a pair; derives the chows, pungs and concealed pungs.
+
+        ``sets`` lists the hand's melds first, then the concealed sets ascending (as
+        `regular_splits` gives them).
+        """
         win = facts.win
         chows: list[tuple[Tile, int]] = []
         pungs: list[tuple[Tile, int]] = []
@@ -322,14 +326,14 @@ class Reading:
         for i, (k, t, _, declared) in enumerate(sets):
             if k == CHOW:
                 chows.append((t, i))
-                if not declared and t <= win <= t + 2:
+                if t <= win <= t + 2 and not declared:
                     win_in_chow = True
             else:
                 pungs.append((t, i))
-        chows.sort()
-        pungs.sort()
-        chow_tiles, chow_sets = zip(*chows, strict=True) if chows else ((), ())
-        pung_tiles, pung_sets = zip(*pungs, strict=True) if pungs else ((), ())
+        if facts.meld_sets:
+            # the melds come in the hand's order; the concealed sets ascend already
+            chows.sort()
+            pungs.sort()
         # A pung completed by a discard is exposed, unless the winning tile can be read as
         # part of a concealed chow instead (002 line 189; free choice, 002 line 217).
         discard_pung = not facts.self_drawn and not win_in_chow
@@ -354,10 +358,10 @@ class Reading:
             sets,
             pair,
             knitted,
-            chow_tiles,
-            chow_sets,
-            pung_tiles,
-            pung_sets,
+            tuple([t for t, _ in chows]),
+            tuple([i for _, i in chows]),
+            tuple([t for t, _ in pungs]),
+            tuple([i for _, i in pungs]),
             tuple(pungs),
             tuple(concealed),
             melded_kongs,
