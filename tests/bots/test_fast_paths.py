@@ -12,8 +12,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from mahjongkit.bots.efficient import DISCARD_ORDER, best_discards
-from mahjongkit.bots.hand_view import after_discard, discard_entries, live_useful
+from mahjongkit.bots.efficient import DISCARD_ORDER, EfficientBot, best_discards
+from mahjongkit.bots.hand_view import (
+    HandView,
+    after_discard,
+    discard_entries,
+    live_useful,
+    useful_after_discards,
+)
+from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
     TABLES,
@@ -154,3 +161,35 @@ def test_useful_tiles_of_the_closer_special_forms_are_named_form_by_form() -> No
             checked += 1
             assert got == set(useful_tiles(tuple(counts), 0)), counts
     assert checked > 500
+
+
+@pytest.mark.parametrize(("size", "melds"), CASES)
+def test_useful_after_discards_matches_live_useful_of_each_discard(size: int, melds: int) -> None:
+    rng = random.Random(size * 7 + melds)
+    for _ in range(100):
+        counts = random_hand(rng, size, melds, 1)
+        unseen = tuple(rng.randrange(5) for _ in range(NUM_KINDS))
+        after = discard_shanten(counts, melds)
+        least = min(after)
+        tied = [t for t in range(NUM_KINDS) if after[t] == least]
+        want = [live_useful(after_discard(counts, t), melds, unseen, None, least) for t in tied]
+        assert (
+            useful_after_discards(group_entries(counts), tied, melds, unseen, None, least) == want
+        )
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
+def test_the_bot_discards_the_first_of_best_discards(observe, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+    """The turn's own path (useful tiles counted only on a tie) picks what
+    `best_discards` ranks first."""
+    bot = EfficientBot(random.Random(0))
+    rng = random.Random(3)
+    size = 16 if ruleset != "mcr" else 13
+    for _ in range(60):
+        counts = random_hand(rng, size, 0, 1)
+        obs = observe(
+            format_tiles([t for t in range(NUM_KINDS) for _ in range(counts[t])]), ruleset=ruleset
+        )
+        view = HandView(obs)
+        top = best_discards(counts, 0, view.unseen, bot.forms(ruleset))[0]
+        assert bot.act(obs).tile == top[0]
