@@ -70,9 +70,7 @@ def test_a_new_hand_forgets(observe) -> None:  # type: ignore[no-untyped-def]
     bot = DefenderBot(random.Random(0))
     ting = (False, False, True, False)
     bot.act(observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting))
-    bot.remember(
-        observe(FAR, ruleset="taiwanese-lrc", discards=("NF", "E4m", "S", "W"), ting=ting)
-    )
+    bot.remember(observe(FAR, ruleset="taiwanese-lrc", discards=("NF", "E4m", "S", "W"), ting=ting))
     assert bot.is_safe(2, parse_tile("4m"))
     bot.remember(observe(FAR, ruleset="taiwanese-lrc", wall_live=80))
     assert not bot.is_safe(2, parse_tile("4m"))

@@ -1,0 +1,52 @@
+"""The scorer under Taiwanese rules: the efficient bot's speed, the sheet's value at the wait."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from mahjongkit.bots.efficient import EfficientBot
+from mahjongkit.bots.hand_view import HandView
+from mahjongkit.bots.scorer import ScorerBot
+from mahjongkit.hand import Hand
+from mahjongkit.notation import parse_tiles
+from mahjongkit.scoring import Situation, score
+from mahjongkit.tiles import EAST
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["1479m1368p2578sENWSC", "123m456p789s13579sEEN", "2468m2468p2468sEEC"],
+)
+def test_far_from_ready_it_discards_as_the_efficient_bot(observe, hand: str) -> None:  # type: ignore[no-untyped-def]
+    """No discard makes the hand ready: speed decides (nearly every Taiwanese hand is won)."""
+    obs = observe(hand, ruleset="taiwanese-lrc")
+    assert ScorerBot(random.Random(0)).act(obs) == EfficientBot(random.Random(0)).act(obs)
+
+
+def test_a_self_drawn_win_counts_three_times(observe) -> None:  # type: ignore[no-untyped-def]
+    """Seed 004: a self-drawn win is paid by all three others, a discard by the discarder
+    alone, so the ready value weighs the self-drawn total three times."""
+    hand = "123m456m789m234p55p11s"  # sixteen tiles waiting on 5p or 1s
+    obs = observe(hand + "9s", ruleset="taiwanese-lrc")
+    view = HandView(obs)
+    counts = [0] * 34
+    for t in parse_tiles(hand):
+        counts[t] += 1
+    situation = Situation(seat_wind=EAST, prevalent_wind=EAST, dealer=True)
+    weight = money = 0.0
+    for t in parse_tiles("5p1s"):
+        full = list(counts)
+        full[t] += 1
+        n = view.unseen[t]
+        for share, drawn, payers in ((0.65, False, 1), (0.35, True, 3)):
+            sc = score(
+                Hand(tuple(full), (), (), t), replace(situation, self_drawn=drawn), "taiwanese-lrc"
+            )
+            weight += share * n
+            money += share * n * sc.total * payers
+    expected = weight / (weight + 4) * money / weight
+    got = ScorerBot(random.Random(0))._ready_value(view, tuple(counts), (), "taiwanese")
+    assert got == pytest.approx(expected)
