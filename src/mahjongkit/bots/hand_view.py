@@ -237,6 +237,7 @@ def useful_after_discards(
     total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
+    shared: dict[int, int] = {}
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
         less = (es[g].minus or tables.minus(es[g]))[rank]
@@ -255,22 +256,29 @@ def useful_after_discards(
         ranks = None if known is None else known.get(other << 3 | need)
         for r in gains(less, other, need) if ranks is None else ranks:
             total += unseen[base + r]
-        rest = _REST[g]
-        for h in range(4):
-            if h == g:
-                continue
-            a, b = rest[h]
-            two = pair[a][b]
-            c = get(two << 20 | less.cls)
-            if c is None:
-                c = combine(two, less.cls)
-            base = 9 * h
-            entry = es[h]
-            known = entry.gains
-            ranks = None if known is None else known.get(c << 3 | need)
-            for r in gains(entry, c, need) if ranks is None else ranks:
-                total += unseen[base + r]
-        out.append(total)
+        # The other groups' useful tiles depend on this group's class only, which
+        # discards of different tiles often share (two lone honours, say).
+        code = g << 20 | less.cls
+        part = shared.get(code)
+        if part is None:
+            part = 0
+            rest = _REST[g]
+            for h in range(4):
+                if h == g:
+                    continue
+                a, b = rest[h]
+                two = pair[a][b]
+                c = get(two << 20 | less.cls)
+                if c is None:
+                    c = combine(two, less.cls)
+                base = 9 * h
+                entry = es[h]
+                known = entry.gains
+                ranks = None if known is None else known.get(c << 3 | need)
+                for r in gains(entry, c, need) if ranks is None else ranks:
+                    part += unseen[base + r]
+            shared[code] = part
+        out.append(total + part)
     return out
 
 
