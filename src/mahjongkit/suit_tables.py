@@ -301,15 +301,20 @@ class SuitTables:
         code = other << 3 | sets_needed
         found = gains.get(code)
         if found is None:
-            table = self.shanten_table
+            table, get, shifted = self.shanten_table, self.combined.get, other << 20
             current = table[self.combine(other, entry.cls)][sets_needed]
             grown = entry.plus_cls or self.plus_classes(entry)
-            found = tuple(
-                r
-                for r in entry.near
-                if grown[r] >= 0 and table[self.combine(other, grown[r])][sets_needed] < current
-            )
-            gains[code] = found
+            ranks = []
+            for r in entry.near:
+                g = grown[r]
+                if g < 0:
+                    continue
+                cls = get(shifted | g)
+                if cls is None:
+                    cls = self.combine(other, g)
+                if table[cls][sets_needed] < current:
+                    ranks.append(r)
+            found = gains[code] = tuple(ranks)
         return found
 
     def knit_rests(self, entry: SuitEntry) -> tuple[SuitEntry, ...]:

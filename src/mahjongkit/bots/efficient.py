@@ -36,7 +36,7 @@ from mahjongkit.bots.hand_view import (
 from mahjongkit.game.actions import DISCARDS, PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shanten import discard_shanten, group_entries, shanten
+from mahjongkit.shanten import GroupEntries, discard_shanten, group_entries, shanten
 from mahjongkit.tiles import NUM_KINDS
 
 DISCARD_ORDER = tuple(
@@ -160,21 +160,35 @@ class EfficientBot:
         forms = self.forms(view.obs.ruleset)
         counts, m, tile = view.counts, view.melds, view.obs.claim_tile
         now = shanten(counts, m, forms)
-        best: tuple[int, int, Action] | None = None
         for a in view.legal:
             if a.kind is ActionKind.KONG:
                 after = after_taking(counts, claim_tiles(a, tile))
                 if shanten(after, m + 1, forms) <= now:
                     return a
-            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
+        # Each chow or pung by the shanten its best discard leaves; the unseen useful
+        # tiles are counted only to choose between claims that leave the same least.
+        closer: list[tuple[int, Action, GroupEntries, list[int]]] = []
+        for a in view.legal:
+            if a.kind is ActionKind.PUNG or a.kind is ActionKind.CHOW:
                 after = after_taking(counts, claim_tiles(a, tile))
-                options = best_discards(after, m + 1, view.unseen, forms)
-                if not options:
-                    continue
-                _, s, useful = options[0]
-                if s < now and (best is None or (s, -useful) < (best[0], -best[1])):
-                    best = (s, useful, a)
-        return best[2] if best is not None else PASS
+                es = group_entries(after)
+                shanten_after = discard_shanten(after, m + 1, forms, es)
+                s = min(shanten_after)
+                if s < now and s != 99:
+                    closer.append((s, a, es, shanten_after))
+        if not closer:
+            return PASS
+        least = min(c[0] for c in closer)
+        tied = [c for c in closer if c[0] == least]
+        if len(tied) == 1:
+            return tied[0][1]
+        best_useful, best_claim = -1, PASS
+        for _, a, es, shanten_after in tied:
+            discards = [t for t in range(NUM_KINDS) if shanten_after[t] == least]
+            useful = max(useful_after_discards(es, discards, m + 1, view.unseen, forms, least))
+            if useful > best_useful:  # the first of equals, as the legal actions list them
+                best_useful, best_claim = useful, a
+        return best_claim
 
 
 __all__ = ["DISCARD_ORDER", "EfficientBot", "best_discards"]
