@@ -599,11 +599,13 @@ def group_entries(counts: Sequence[int]) -> GroupEntries:
     """
     tables = TABLES
     suits = tables.suits
+    if type(counts) is not tuple:
+        counts = tuple(counts)
     out = []
     for start in (0, 9, 18):
-        k = tuple(counts[start : start + 9])
+        k = counts[start : start + 9]
         out.append(suits.get(k) or tables.suit(k))
-    k = tuple(counts[27:34])
+    k = counts[27:34]
     eh = tables.honor_entries.get(k) or tables.honors(k)
     return out[0], out[1], out[2], eh
 
@@ -760,6 +762,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
     pairs = e0.pairs + e1.pairs + e2.pairs + eh.pairs
     ends = e0.ends + e1.ends + e2.ends + eh.ends
     kmax = e0.kmax + e1.kmax + e2.kmax
+    end_pairs = e0.end_pair + e1.end_pair + e2.end_pair + eh.end_pair
     need = 4 - melds
     out = [_NONE] * NUM_KINDS
     for group in range(4):
@@ -770,7 +773,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
         other = others[group]
         shifted = other << 20
         p_rest, e_rest, k_rest = pairs - entry.pairs, ends - entry.ends, kmax - entry.kmax
-        end_pair_rest = any(e.end_pair for g, e in enumerate(es) if g != group)
+        end_pair_rest = end_pairs - entry.end_pair > 0
         base = 9 * group
         for rank, less in enumerate(fewer):
             if less is None:
