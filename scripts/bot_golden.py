@@ -27,23 +27,24 @@ TIERS = ("efficient", "scorer", "defender")
 
 
 class _Recorder:
-    def __init__(self, bot: Any, log: list[tuple[Observation, Any]]) -> None:
-        self.bot, self.log = bot, log
+    def __init__(self, bot: Any, log: list[tuple[Any, ...]], wall: int) -> None:
+        self.bot, self.log, self.wall = bot, log, wall
 
     def act(self, obs: Observation) -> Any:
         action = self.bot.act(obs)
-        self.log.append((obs, action))
+        self.log.append((obs, action, self.wall))
         return action
 
 
 def record(path: str, hands: int) -> None:
-    data: dict[tuple[str, str], list[tuple[Observation, Any]]] = {}
+    data: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
     for ruleset in RULESETS:
         for tier in TIERS:
-            log: list[tuple[Observation, Any]] = []
+            log: list[tuple[Any, ...]] = []
             for wall in range(hands):
                 seed = hand_seed(7, wall)
-                bots = [_Recorder(b, log) for b in make_bots((tier,) * 4, seed ^ 0x5EED)]
+                made = make_bots((tier,) * 4, seed ^ 0x5EED)
+                bots = [_Recorder(b, log, wall) for b in made]
                 drive(HandState.new(ruleset, random.Random(seed)), bots)
             data[(ruleset, tier)] = log
             print(f"{ruleset} {tier}: {len(log)} decisions", flush=True)
@@ -58,8 +59,16 @@ def check(path: str, tiers: tuple[str, ...] = TIERS) -> int:
     for (ruleset, tier), log in data.items():
         if tier not in tiers:
             continue
-        bot = BOTS[tier](random.Random(0))
-        diff = [(o, a, b) for o, a in log if (b := bot.act(o)) != a]
+        # A bot may remember earlier turns of its hand: one fresh bot per hand and seat.
+        bots: dict[tuple[int, int], Any] = {}
+        diff = []
+        for obs, was, *wall in log:
+            key = (wall[0] if wall else -1, obs.seat)
+            if key not in bots:
+                bots[key] = BOTS[tier](random.Random(0))
+            now = bots[key].act(obs)
+            if now != was:
+                diff.append((obs, was, now))
         bad += len(diff)
         print(f"{ruleset} {tier}: {len(log)} decisions, {len(diff)} differ", flush=True)
         for o, a, b in diff[:3]:
