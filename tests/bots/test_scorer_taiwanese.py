@@ -50,3 +50,11 @@ def test_a_self_drawn_win_counts_three_times(observe) -> None:  # type: ignore[n
     expected = weight / (weight + 4) * money / weight
     got = ScorerBot(random.Random(0))._ready_value(view, tuple(counts), (), "taiwanese")
     assert got == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("hand", ["123m456m789m234p55p11s9s", "123m456m789m2345p5p11sE"])
+def test_a_wait_not_clearly_richer_stays_the_efficient_one(observe, hand: str) -> None:  # type: ignore[no-untyped-def]
+    """Ready after some discards: the efficient bot's wait stands unless another is worth
+    `RICHER_WAIT` times as much (waits picked by value alone measured worse)."""
+    obs = observe(hand, ruleset="taiwanese-lrc")
+    assert ScorerBot(random.Random(0)).act(obs).tile == EfficientBot(random.Random(0)).act(obs).tile
