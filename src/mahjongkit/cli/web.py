@@ -23,7 +23,10 @@ def serve_command(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL (default: a SQLite file in the user's data directory)."),
+        typer.Option(
+            help="Database URL or SQLite file (default: a SQLite file in the user's data "
+            "directory, or $MAHJONGKIT_DB)."
+        ),
     ] = None,
     house_rules: Annotated[
         list[Path] | None,
@@ -35,7 +38,7 @@ def serve_command(
         import uvicorn
 
         from mahjongkit.web.app import create_app
-        from mahjongkit.web.store import Store, default_url, sqlite_path
+        from mahjongkit.web.store import Store, database_url, default_url, sqlite_path
     except ImportError as err:
         raise fail(
             f"the web table needs the web extra: pip install 'mahjongkit[web]' ({err})"
@@ -48,9 +51,9 @@ def serve_command(
             register(load_house_rules(rules_file), replace=True)
         except (OSError, MahjongError) as err:
             raise fail(f"{rules_file}: {err}") from None
-    url = db or default_url()
-    store = Store(url)
+    url = database_url(db) if db else default_url()
     try:
+        store = Store(url)
         store.migrate()
     except Exception as err:
         raise fail(f"cannot open the database {url}: {err}") from None

@@ -64,12 +64,25 @@ scoresheets = Table(
 """One row per club scoresheet: the four names and the lines as entered."""
 
 
+def database_url(text: str) -> str:
+    """A database URL from what a person typed: a URL as it is, a plain path as SQLite.
+
+    >>> database_url("postgresql://u@h/db")
+    'postgresql://u@h/db'
+    >>> database_url("/tmp/games.db")
+    'sqlite:////tmp/games.db'
+    """
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
 def default_url() -> str:
-    """The SQLite file used when no database is named: ``$MAHJONGKIT_DB``, else
-    ``mahjongkit.db`` in the user's data directory (``$XDG_DATA_HOME`` or
+    """The database used when none is named: ``$MAHJONGKIT_DB`` (a URL or a SQLite file
+    path), else ``mahjongkit.db`` in the user's data directory (``$XDG_DATA_HOME`` or
     ``~/.local/share``)."""
     if os.environ.get("MAHJONGKIT_DB"):
-        return os.environ["MAHJONGKIT_DB"]
+        return database_url(os.environ["MAHJONGKIT_DB"])
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     path = base / "mahjongkit" / "mahjongkit.db"
     return f"sqlite:///{path}"
