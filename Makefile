@@ -27,7 +27,7 @@ demo: $(STAMP)
 	$(BIN)/mahjongkit watch --ruleset mcr --seed 7 --bots scorer,defender,efficient,random
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts peers
 	$(BIN)/mypy
 
 test: lint

@@ -19,11 +19,14 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import score
 from mahjongkit.scoring.mcr.random_hands import random_win
-from mahjongkit.scoring.mcr.reference import reference_args
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: peers/
+from peers.pymahjonggb import reference_args
 
 BLOCK = 50
 """Hands per turn."""

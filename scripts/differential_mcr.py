@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 import sys
 import time
+from pathlib import Path
 
 import MahjongGB
 
 from mahjongkit.scoring import score
 from mahjongkit.scoring.mcr.random_hands import random_win
-from mahjongkit.scoring.mcr.reference import reference_args, reference_score
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: peers/
+from peers.pymahjonggb import reference_args, reference_score
 
 
 def main(count: int = 200_000, seed: int = 2026) -> int:

@@ -15,7 +15,7 @@ from mahjongkit.scoring.mcr.random_hands import random_win
 
 MahjongGB = pytest.importorskip("MahjongGB")
 
-from mahjongkit.scoring.mcr.reference import reference_score  # noqa: E402
+from peers.pymahjonggb import reference_score  # noqa: E402
 
 
 def test_5000_random_wins_score_as_the_reference_calculator() -> None:

@@ -1,4 +1,4 @@
-"""The peer calculator: a hand and situation scored by PyMahjongGB (optional dev extra).
+"""The peer MCR calculator: a hand and situation scored by PyMahjongGB (a dev dependency).
 
 PyMahjongGB 1.4.0 (``import MahjongGB``) binds the Chinese Official Mahjong Helper's fan
 calculator, the Botzone judge. The differential tests and the scoring benchmark compare
