@@ -20,13 +20,12 @@ from typing import Final
 
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
-from mahjongkit.hand import CHOW, Meld
+from mahjongkit.hand import Meld
 from mahjongkit.rules.ruleset import Form, get_ruleset
 from mahjongkit.shanten import (
     TABLES,
     GroupEntries,
     group_entries,
-    shanten,
     shanten_of_entries,
     useful_count_of_entries,
 )
@@ -53,11 +52,6 @@ def forms_argument(ruleset: str) -> frozenset[Form] | None:
     if rules.forms == _DEFAULT_FORMS.get(rules.hand_size):
         return None
     return rules.forms
-
-
-def meld_tiles(melds: Sequence[Meld]) -> list[int]:
-    """Every tile of these melds (a kong's four)."""
-    return [t for m in melds for t in m.tiles]
 
 
 class HandView:
@@ -361,28 +355,15 @@ def pung_distance(counts: Sequence[int], sets_needed: int) -> int:
     return TABLES.shanten_of(cls, sets_needed)
 
 
-def best_shanten(counts: tuple[int, ...], melds: int, forms: frozenset[Form] | None) -> int:
-    """Shanten of counts and a meld count (see `mahjongkit.shanten.shanten`)."""
-    return shanten(counts, melds, forms)
-
-
-def is_chow(meld: Meld) -> bool:
-    """True for a chow."""
-    return meld.kind is CHOW
-
-
 __all__ = [
     "HandView",
     "after_discard",
     "after_taking",
-    "best_shanten",
     "claim_tiles",
     "discard_entries",
     "forms_argument",
-    "is_chow",
     "live_useful",
     "live_useful_of_entries",
-    "meld_tiles",
     "pung_distance",
     "regular_distance",
     "unseen_counts",
