@@ -79,19 +79,43 @@ def _regular(
     exposed_chance = rng.choice((0.0, 0.15, 0.4, 0.8))
     for _ in range(4):
         kind, t = _pick_set(rng, tiles, weights)
-        size = 4 if kind == "kong" else 3
-        body = (t, t + 1, t + 2) if kind == "chow" else (t,) * size
-        for x in body:
-            counts[x] += 1
-        if kind == "kong":
-            if rng.random() < 0.5:
-                melds.append(Meld(KONG, t, concealed=True))
-            else:
-                melds.append(_exposed(rng, KONG, t))
-        elif rng.random() < exposed_chance:
-            melds.append(_exposed(rng, CHOW if kind == "chow" else PUNG, t))
+        _place_set(rng, kind, t, exposed_chance, counts, melds, concealed)
+    return _with_pair(rng, tiles, counts, melds, concealed)
+
+
+def _place_set(
+    rng: random.Random,
+    kind: str,
+    t: Tile,
+    exposed_chance: float,
+    counts: list[int],
+    melds: list[Meld],
+    concealed: list[Tile],
+) -> None:
+    """Count one set and put it in the hand: a kong is declared (concealed half the
+    time), a chow or pung is claimed with `exposed_chance`, else kept concealed."""
+    body = (t, t + 1, t + 2) if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
+    for x in body:
+        counts[x] += 1
+    if kind == "kong":
+        if rng.random() < 0.5:
+            melds.append(Meld(KONG, t, concealed=True))
         else:
-            concealed += body
+            melds.append(_exposed(rng, KONG, t))
+    elif rng.random() < exposed_chance:
+        melds.append(_exposed(rng, CHOW if kind == "chow" else PUNG, t))
+    else:
+        concealed += body
+
+
+def _with_pair(
+    rng: random.Random,
+    tiles: list[Tile],
+    counts: list[int],
+    melds: list[Meld],
+    concealed: list[Tile],
+) -> Hand | None:
+    """Add a pair drawn from `tiles` and pick the winning tile; None past four of a tile."""
     pair = rng.choice(tiles)
     counts[pair] += 2
     concealed += [pair, pair]
@@ -130,23 +154,8 @@ def _knitted_straight(rng: random.Random, tiles: list[Tile]) -> Hand | None:
     kind, t = _pick_set(rng, tiles)
     melds: list[Meld] = []
     concealed = list(pattern)
-    body = (t, t + 1, t + 2) if kind == "chow" else (t,) * (4 if kind == "kong" else 3)
-    for x in body:
-        counts[x] += 1
-    if kind == "kong":
-        melds.append(
-            Meld(KONG, t, concealed=True) if rng.random() < 0.5 else _exposed(rng, KONG, t)
-        )
-    elif rng.random() < 0.3:
-        melds.append(_exposed(rng, CHOW if kind == "chow" else PUNG, t))
-    else:
-        concealed += body
-    pair = rng.choice(tiles)
-    counts[pair] += 2
-    concealed += [pair, pair]
-    if max(counts) > 4:
-        return None
-    return _with_winning_tile(rng, concealed, melds)
+    _place_set(rng, kind, t, 0.3, counts, melds, concealed)
+    return _with_pair(rng, tiles, counts, melds, concealed)
 
 
 def _honors_knitted(rng: random.Random) -> Hand | None:
