@@ -26,16 +26,25 @@ from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import wind_of
 
 
-def make_bots(spec: str, rng: random.Random) -> list[Bot]:
-    """Four bots from ``random`` or a comma list of four names, each with its own
-    generator drawn from ``rng``."""
+def bot_names(spec: str) -> list[str]:
+    """The four seats' bot names from one name or a comma list of four.
+
+    >>> bot_names("random")
+    ['random', 'random', 'random', 'random']
+    """
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
         names *= 4
     if len(names) != 4:
         raise ValueError(f"--bots needs one name or four, not {len(names)}")
+    return names
+
+
+def make_bots(spec: str, rng: random.Random) -> list[Bot]:
+    """Four bots from ``random`` or a comma list of four names, each with its own
+    generator drawn from ``rng``."""
     bots: list[Bot] = []
-    for name in names:
+    for name in bot_names(spec):
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
         bots.append(BOTS[name](random.Random(rng.getrandbits(64))))
@@ -105,4 +114,4 @@ def replay_command(
         raise typer.Exit(1)
 
 
-__all__ = ["hand_command", "make_bots", "play_one", "replay_command"]
+__all__ = ["bot_names", "hand_command", "make_bots", "play_one", "replay_command"]

@@ -17,19 +17,11 @@ from typing import Annotated, Any
 import typer
 
 from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.game import bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import Match, MatchRecord, verify
 from mahjongkit.game.settlement import balances
 from mahjongkit.game.table_points import as_number
-
-
-def _bot_names(spec: str) -> list[str]:
-    names = [n.strip() for n in spec.split(",")]
-    if len(names) == 1:
-        names *= 4
-    if len(names) != 4:
-        raise ValueError(f"--bots needs one name or four, not {len(names)}")
-    return names
 
 
 def _describe(record: MatchRecord) -> list[str]:
@@ -106,7 +98,7 @@ def match_command(
         return
     try:
         record = Match(
-            ruleset, seed, _bot_names(bots), max_hands=max_hands, time_limit=time_limit
+            ruleset, seed, bot_names(bots), max_hands=max_hands, time_limit=time_limit
         ).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None
