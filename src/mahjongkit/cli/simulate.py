@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -49,8 +50,7 @@ def _run_with_bar(
     duplicate: bool,
     keep: bool,
 ) -> Run:
-    total = hands * (4 if duplicate else 1)
-    if not sys.stderr.isatty():
+    def run(progress: Callable[[int], None] | None = None) -> Run:
         return simulate(
             ruleset,
             lineup,
@@ -59,7 +59,11 @@ def _run_with_bar(
             workers=workers,
             duplicate=duplicate,
             keep_records=keep,
+            progress=progress,
         )
+
+    if not sys.stderr.isatty():
+        return run()
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -77,17 +81,8 @@ def _run_with_bar(
         console=Console(stderr=True),
         transient=True,
     ) as bar:
-        task = bar.add_task("hands", total=total)
-        return simulate(
-            ruleset,
-            lineup,
-            hands=hands,
-            seed=seed,
-            workers=workers,
-            duplicate=duplicate,
-            keep_records=keep,
-            progress=lambda n: bar.advance(task, n),
-        )
+        task = bar.add_task("hands", total=hands * (4 if duplicate else 1))
+        return run(lambda n: bar.advance(task, n))
 
 
 @app.command("simulate")
