@@ -33,6 +33,8 @@ def test_impossible_situations_are_errors(hand: str, situation: Situation, why: 
 
 
 def test_flowers_in_the_hand_and_the_situation_must_agree() -> None:
+    """002 line 209: a point per flower, counted once whether written in the hand or
+    given in the situation; a count that disagrees with the hand is an error."""
     with pytest.raises(InvalidSituationError):
         score("1f2f" + PLAIN, Situation(flowers=3), "mcr")
     assert score("1f2f" + PLAIN, Situation(flowers=2), "mcr").fan_counts()["Flower Tiles"] == 2
@@ -54,7 +56,8 @@ def test_a_kong_replacement_win_is_self_drawn() -> None:
 
 
 def test_kong_replacement_on_the_last_tile_scores_both() -> None:
-    """A kong declared with one tile left: its replacement is the last tile of the wall."""
+    """002 lines 154 and 157: a kong declared with one tile left, its replacement the
+    last tile of the wall, scores Last Tile Draw and Out with Replacement Tile."""
     result = score(
         "[1111m1]456p789s234m5s5s",
         Situation(self_drawn=True, kong_replacement=True, last_wall_tile=True),
@@ -121,7 +124,8 @@ def test_a_removed_fan_neither_scores_nor_excludes() -> None:
 
 
 def test_a_removed_set_pattern_lets_smaller_patterns_count() -> None:
-    """Without Mixed Triple Chow, the three chows count as Mixed Double Chows."""
+    """001 line 7 (fans deleted from the table) with 002 lines 151 and 194: without Mixed
+    Triple Chow, the three chows count as Mixed Double Chows."""
     rules = dataclasses.replace(
         get_ruleset("mcr"), name="test-no-mtc", removed_items=frozenset({"mixed_triple_chow"})
     )
