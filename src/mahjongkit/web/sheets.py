@@ -21,7 +21,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import points_of
 from mahjongkit.game.penalties import Effect, Penalty
 from mahjongkit.game.scoresheet import Scoresheet, ScoresheetError
-from mahjongkit.game.settlement import PLAYERS, Payment, Reason, Win
+from mahjongkit.game.settlement import PLAYERS, Payment, Reason, Win, balances
 from mahjongkit.hand import Hand
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Score, Situation, score
@@ -175,15 +175,9 @@ def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
 def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]:
     """The sheet as the page shows it: every line with its net money, totals, the deal."""
     data = sheet.to_json()
-    for shown, entry in zip(data["lines"], lines, strict=True):
+    for shown, line, entry in zip(data["lines"], sheet.lines, lines, strict=True):
         shown["entry"] = entry
-        net = [0] * PLAYERS
-        for p in shown["payments"]:
-            if isinstance(p["payer"], int):
-                net[p["payer"]] -= p["amount"]
-            if isinstance(p["payee"], int):
-                net[p["payee"]] += p["amount"]
-        shown["net"] = net
+        shown["net"] = list(balances(line.payments)[:PLAYERS])
     data["over"] = sheet.over
     data["round"] = sheet.deal.label() if sheet.deal else None
     data["dealer"] = sheet.deal.dealer if sheet.deal else None
