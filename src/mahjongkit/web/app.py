@@ -24,7 +24,6 @@ from fastapi.staticfiles import StaticFiles
 from mahjongkit.bots import BOTS
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
-from mahjongkit.game.events import Event
 from mahjongkit.game.record import HandRecord, replay_states
 from mahjongkit.game.settlement import PLAYERS
 from mahjongkit.game.state import HandState
@@ -444,7 +443,7 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     seen = 0
     steps = [(-1, -1), *record.actions]
     for (seat, index), state in zip(steps, replay_states(record), strict=False):
-        events = [str(Event.from_index(e.to_index())) for e in state.events[seen:]]
+        events = [str(e) for e in state.events[seen:]]
         seen = len(state.events)
         frames.append(
             {
