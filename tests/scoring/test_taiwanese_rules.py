@@ -380,3 +380,15 @@ def test_flowers_toward_the_minimum_switch() -> None:
     assert score(hand, sit, table).outcome is Outcome.WIN
     strict = replace(rules("lrc", flowers_count_toward_minimum=False), minimum_points=total)
     assert score(hand, sit, strict).outcome is Outcome.BELOW_MINIMUM
+
+
+def test_a_house_price_for_an_item_the_sheet_lacks_scores() -> None:
+    """004 line 320: East Seat / Dealer tile is on the LRC sheet only; a DXB table that
+    prices it in its house rules ([values] may price an item the base lacks) scores it."""
+    house = replace(
+        get_ruleset("taiwanese-dxb"), name="dxb-with-dealer-tile", item_values=(("dealer_tile", 1),)
+    )
+    hand = Hand.parse("123m456m789m123p456p5s5s", size=16)
+    situation = Situation(dealer=True, self_drawn=True)
+    assert "dealer_tile" not in pts(score(hand, situation, "taiwanese-dxb"))
+    assert pts(score(hand, situation, house))["dealer_tile"] == 1

@@ -34,17 +34,18 @@ _COLUMN_VALUES = {
     column: {i.id: v for i in CATALOGUE if (v := i.value(column)) is not None}
     for column in ("lrc", "dxb")
 }
-"""Each sheet's printed values, read once (the same as ``CATALOGUE.values_for``)."""
+"""Each sheet's printed values, read once (the base of ``CATALOGUE.values_for``)."""
 
 
 def _values(ruleset: Ruleset) -> dict[str, int]:
-    """Item id -> value under the ruleset: its column, re-priced, less deleted and instant items."""
+    """Item id -> value under the ruleset, as ``CATALOGUE.values_for`` gives it (its column,
+    re-priced, with items the sheet lacks that the ruleset prices), less instant items."""
     printed = _COLUMN_VALUES.get(ruleset.column)
     if printed is None:
         raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese column (lrc, dxb)")
-    overrides = dict(ruleset.item_values)
     removed = ruleset.removed_items | INSTANT_ITEMS
-    return {k: overrides.get(k, v) for k, v in printed.items() if k not in removed}
+    priced = printed | dict(ruleset.item_values)
+    return {k: v for k, v in priced.items() if k not in removed}
 
 
 def _flowers(hand: Hand, situation: Situation) -> tuple[tuple[Tile, ...] | None, int]:
