@@ -435,6 +435,19 @@ def _candidates(counts: Sequence[int], forms: Iterable[Form]) -> list[Tile]:
     return out
 
 
+def _rest_classes(classes: Sequence[int]) -> tuple[int, int, int, int]:
+    """For each of the four groups, the class of the other three combined (four
+    combinations in all, the two halves shared)."""
+    combine = TABLES.combine
+    c01, c23 = combine(classes[0], classes[1]), combine(classes[2], classes[3])
+    return (
+        combine(classes[1], c23),
+        combine(classes[0], c23),
+        combine(c01, classes[3]),
+        combine(c01, classes[2]),
+    )
+
+
 def _improving(
     counts: tuple[int, ...],
     n_melds: int,
@@ -458,14 +471,7 @@ def _improving(
         # The common case: one combination per candidate, with the other three groups
         # combined once beforehand.
         combine, table = TABLES.combine, TABLES.shanten_table
-        e0, e1, e2, eh = es
-        c01, c23 = combine(e0.cls, e1.cls), combine(e2.cls, eh.cls)
-        others = (
-            combine(e1.cls, c23),
-            combine(e0.cls, c23),
-            combine(c01, eh.cls),
-            combine(c01, e2.cls),
-        )
+        others = _rest_classes([e.cls for e in es])
         need = size // 3 - n_melds
         combined = TABLES.combined
         for group, entry in enumerate(es):
@@ -701,9 +707,7 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
 
     def add_gains(groups: Sequence[SuitEntry], need: int) -> None:
         # Tiles that lower the standard-form shanten of these four groups.
-        c = [g.cls for g in groups]
-        c01, c23 = combine(c[0], c[1]), combine(c[2], c[3])
-        others = (combine(c[1], c23), combine(c[0], c23), combine(c01, c[3]), combine(c01, c[2]))
+        others = _rest_classes([g.cls for g in groups])
         for group in range(4):
             base = 9 * group
             out.update(base + r for r in gains(groups[group], others[group], need))
@@ -752,13 +756,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
         return None
     tables = TABLES
     combined, combine, table = tables.combined, tables.combine, tables.shanten_table
-    c01, c23 = combine(e0.cls, e1.cls), combine(e2.cls, eh.cls)
-    others = (
-        combine(e1.cls, c23),
-        combine(e0.cls, c23),
-        combine(c01, eh.cls),
-        combine(c01, e2.cls),
-    )
+    others = _rest_classes((e0.cls, e1.cls, e2.cls, eh.cls))
     pairs = e0.pairs + e1.pairs + e2.pairs + eh.pairs
     ends = e0.ends + e1.ends + e2.ends + eh.ends
     kmax = e0.kmax + e1.kmax + e2.kmax
