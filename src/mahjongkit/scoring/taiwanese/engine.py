@@ -257,15 +257,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             best = (total, items, reading)
     assert best is not None
     _, items, reading = best
-    if "base_point" in values:
-        base = CATALOGUE["base_point"]
-        items.append(ScoreItem(base.id, base.name, base.chinese, values["base_point"]))
     notes += _instant_notes(hand, flower_tiles, flower_count, options, values)
-    return result(
-        Outcome.WIN,
-        _order(items[:-1]) + items[-1:] if "base_point" in values else _order(items),
-        reading.decomposition,
-    )
+    return result(Outcome.WIN, _order(items) + _base_point(values), reading.decomposition)
 
 
 def _chicken(items: list[ScoreItem], values: dict[str, int]) -> list[ScoreItem]:
@@ -281,10 +274,15 @@ def _flower_win(count: int, values: dict[str, int], options: TaiwaneseOptions) -
     """7 or 8 Flowers: an instant win, no other points (004 lines 210-211, 382-390)."""
     item = CATALOGUE["eight_flowers" if count == 8 else "seven_flowers"]
     items = [ScoreItem(item.id, item.name, item.chinese, values[item.id], 1, (), True)]
-    if options.flower_win_base_point and "base_point" in values:
-        base = CATALOGUE["base_point"]
-        items.append(ScoreItem(base.id, base.name, base.chinese, values["base_point"]))
-    return items
+    return items + _base_point(values) if options.flower_win_base_point else items
+
+
+def _base_point(values: dict[str, int]) -> list[ScoreItem]:
+    """Base Point, last in a breakdown, where the sheet has it (004 line 347)."""
+    if "base_point" not in values:
+        return []
+    base = CATALOGUE["base_point"]
+    return [ScoreItem(base.id, base.name, base.chinese, values["base_point"])]
 
 
 def _instant_notes(
