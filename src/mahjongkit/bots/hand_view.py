@@ -21,9 +21,10 @@ from typing import Final
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.hand import Meld
-from mahjongkit.rules.ruleset import Form, get_ruleset
+from mahjongkit.rules.ruleset import MCR_FORMS, Form, get_ruleset
 from mahjongkit.shanten import (
     TABLES,
+    TAIWANESE_FORMS,
     GroupEntries,
     group_entries,
     shanten_of_entries,
@@ -31,18 +32,8 @@ from mahjongkit.shanten import (
 )
 from mahjongkit.tiles import NUM_KINDS
 
-_DEFAULT_FORMS: Final = {
-    13: frozenset(
-        {
-            Form.REGULAR,
-            Form.SEVEN_PAIRS,
-            Form.THIRTEEN_ORPHANS,
-            Form.HONORS_AND_KNITTED,
-            Form.KNITTED_STRAIGHT,
-        }
-    ),
-    16: frozenset({Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}),
-}
+_DEFAULT_FORMS: Final = {13: frozenset(MCR_FORMS), 16: TAIWANESE_FORMS}
+"""The forms `mahjongkit.shanten` assumes when given ``None``, by hand size."""
 
 
 def forms_argument(ruleset: str) -> frozenset[Form] | None:
