@@ -184,18 +184,19 @@ class TableGame:
             self.deal = following
             self.between_hands = True
 
-    def player_at(self, seat: int) -> int:
-        """The player sitting in ``seat`` (0 East) this hand."""
-        return self.deal.player_at(seat) if not self.between_hands else self._dealt(seat)
+    @property
+    def deal_on_show(self) -> Deal:
+        """The deal of the hand on show: between hands the deal has moved on, but the
+        players still see the hand just finished."""
+        return self.hands[-1].deal if self.between_hands else self.deal
 
-    def _dealt(self, seat: int) -> int:
-        # Between hands the deal has moved on; the hand on show was dealt by the last deal.
-        return self.hands[-1].deal.player_at(seat) if self.hands else seat
+    def player_at(self, seat: int) -> int:
+        """The player sitting in ``seat`` (0 East) in the hand on show."""
+        return self.deal_on_show.player_at(seat)
 
     def seat_of(self, player: int) -> int:
         """The seat (wind) of ``player`` in the hand on show."""
-        deal = self.hands[-1].deal if self.between_hands and self.hands else self.deal
-        return deal.seat_of(player)
+        return self.deal_on_show.seat_of(player)
 
     @property
     def in_play(self) -> bool:
@@ -364,7 +365,7 @@ class TableGame:
             "players": players,
             "hand_number": len(self.hand_logs),
             "max_hands": self.max_hands,
-            "round": (self.hands[-1].deal if self.between_hands else self.deal).label(),
+            "round": self.deal_on_show.label(),
             "prevalent_wind": NAMES[obs.prevalent_wind],
             "phase": obs.phase if in_play else ("over" if self.over else "between"),
             "turn": self.player_at(obs.turn) if in_play else None,
