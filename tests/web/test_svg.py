@@ -1,0 +1,20 @@
+"""Tile drawings stay readable without a CJK font (docs/web.md, "Tiles are drawn by")."""
+
+from __future__ import annotations
+
+import re
+
+from mahjongkit.svg import tile_svg
+from mahjongkit.tiles import NAMES, NUM_TILES, SUIT
+
+
+def test_every_tile_shows_its_notation_in_latin_text() -> None:
+    """Characters, honours and flowers carry a Latin corner index; dots and bamboo
+    already show a digit."""
+    for tile in range(NUM_TILES):
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", tile_svg(tile))
+        name = NAMES[tile]
+        if SUIT[tile] in (1, 2):
+            assert name[0] in texts, name
+        else:
+            assert name in texts, name
