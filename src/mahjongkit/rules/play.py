@@ -79,11 +79,6 @@ class PlayRules:
         """Tiles that stay in the wall when the hand is drawn."""
         return 2 * self.draw_stacks_left
 
-    @property
-    def wall_size(self) -> int:
-        """Tiles in the wall: 144, or 136 without flowers."""
-        return 8 * self.wall_stacks_per_side
-
 
 class InvalidPlayRulesError(MahjongError, ValueError):
     """A ruleset option for play with a value the engine cannot follow."""

@@ -79,10 +79,6 @@ class Ruleset:
         """The value of a named switch."""
         return dict(self.options).get(key, default)
 
-    def item_value(self, item_id: str, default: int) -> int:
-        """The value of a catalogue item under this ruleset (``default``: its column value)."""
-        return dict(self.item_values).get(item_id, default)
-
     def contents_hash(self) -> str:
         """A short hash of the resolved contents, stored in every game record."""
         data = json.dumps(asdict(self), sort_keys=True, default=_jsonable)
