@@ -268,21 +268,19 @@ def _check_name_free(ruleset: Ruleset, fail: Any) -> None:
 
 
 def catalogue_of(family: str) -> Catalogue:
-    """The scoring catalogue of a family: ``CATALOGUE`` of ``mahjongkit.scoring.<family>``
-    (or of its ``catalogue`` or ``fans`` module).
+    """The scoring catalogue of a family: ``CATALOGUE`` of ``mahjongkit.scoring.<family>``.
 
     >>> catalogue_of("mcr").family
     'mcr'
     """
-    for module_name in ("", ".catalogue", ".fans"):
-        try:
-            module = importlib.import_module(f"mahjongkit.scoring.{family}{module_name}")
-        except ModuleNotFoundError:
-            continue
-        found = getattr(module, "CATALOGUE", None)
-        if isinstance(found, Catalogue):
-            return found
-    raise LookupError(f"the scoring family {family!r} has no catalogue")
+    try:
+        module = importlib.import_module(f"mahjongkit.scoring.{family}")
+    except ModuleNotFoundError:
+        module = None
+    found = getattr(module, "CATALOGUE", None)
+    if not isinstance(found, Catalogue):
+        raise LookupError(f"the scoring family {family!r} has no catalogue")
+    return found
 
 
 def _item_lookup(catalogue: Catalogue) -> dict[str, str]:
