@@ -33,7 +33,7 @@ from mahjongkit.scoring import Score, Situation
 from mahjongkit.scoring.wait_values import to_json as wait_values_json
 from mahjongkit.scoring.wait_values import wait_values
 from mahjongkit.shanten import discards, shanten_by_form, unseen_count, waits
-from mahjongkit.tiles import NAMES, NUM_KINDS, Tile
+from mahjongkit.tiles import NAMES, NUM_KINDS, Tile, tiles_to_counts
 
 HandArg = Annotated[str, typer.Argument(help="A hand in notation, e.g. '[123m2]45p66p789s1sEE'.")]
 RulesetOpt = Annotated[
@@ -201,12 +201,10 @@ VisibleOpt = Annotated[
 
 
 def _visible_counts(text: str) -> tuple[int, ...]:
-    counts = [0] * NUM_KINDS
-    for t in parse_tiles(text):
-        if t >= NUM_KINDS:
-            raise ValueError(f"a flower is not a visible playing tile in {text!r}")
-        counts[t] += 1
-    return tuple(counts)
+    tiles = parse_tiles(text)
+    if any(t >= NUM_KINDS for t in tiles):
+        raise ValueError(f"a flower is not a visible playing tile in {text!r}")
+    return tiles_to_counts(tiles)
 
 
 @app.command("discard")
