@@ -49,6 +49,8 @@ class Reason(StrEnum):
     POT_RETURNED = "pot returned"
     FALSE_WIN = "false win"
     UNREVEALED_KONG = "unrevealed concealed kong"
+    PENALTY = "penalty"
+    """A penalty the table agreed, entered on a club scoresheet with its own words."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,7 +161,7 @@ def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
         elif kind == "penalty":
             offender = entry["offender"]
             payments = tuple(
-                Payment(offender, p, entry["points"], Reason.FALSE_WIN)
+                Payment(offender, p, entry["points"], Reason.PENALTY)
                 for p in range(PLAYERS)
                 if p != offender
             )
