@@ -17,7 +17,7 @@ from mahjongkit.game.penalties import (
 )
 from mahjongkit.game.settlement import Payment, Reason, SettlementError, balances
 from mahjongkit.rules.money import InvalidTableRulesError, table_rules
-from mahjongkit.rules.ruleset import MCR_FORMS, Ruleset
+from mahjongkit.rules.ruleset import MCR_FORMS, Ruleset, get_ruleset
 
 MCR = table_rules("mcr")
 LRC = table_rules("taiwanese-lrc")
@@ -52,12 +52,15 @@ def test_bp_club_invalid_claim_forfeits_001_l52() -> None:
     assert invalid_claim(1, MCR).effect is Effect.NONE
 
 
-def test_bp_club_table_rules_forfeit() -> None:
-    """A ruleset named bp-club turns the forfeit on; any ruleset may by option."""
-    bp_club = Ruleset("bp-club", "BP club", 13, MCR_FORMS, column="mcr")
-    rules = table_rules(bp_club)
+def test_bp_club_table_rules_forfeit_001_l52() -> None:
+    """001 l.52: bp-club's file turns the forfeit on through the rule of play, which sets
+    the engine and the money alike; any ruleset may by the same option."""
+    rules = table_rules(get_ruleset("bp-club"))
     assert rules.invalid_claim_forfeits and rules.base_payment == 8
-    house = Ruleset("my-club", "club", 13, MCR_FORMS, options=(("invalid_claim_forfeits", True),))
+    assert not table_rules("mcr").invalid_claim_forfeits
+    house = Ruleset(
+        "my-club", "club", 13, MCR_FORMS, options=(("false_claim_forfeits_win", True),)
+    )
     assert table_rules(house).invalid_claim_forfeits
 
 

@@ -228,6 +228,8 @@ def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
         ('false_win = "maybe"', "false_win must be one of"),
         ('base_payment = "8"', "base_payment must be a whole number"),
         ("dxb_no_terminals = 'both'", "unknown option 'dxb_no_terminals'"),
+        # one rule, one switch: the forfeit is the play rule false_claim_forfeits_win
+        ("invalid_claim_forfeits = true", "unknown option 'invalid_claim_forfeits'"),
     ],
 )
 def test_options_are_checked_by_the_layer_that_reads_them(

@@ -182,6 +182,14 @@ TAIWANESE_TABLE = TableRules(
 """Taiwanese money as the LRC column of seed 004 states it, with seed 003's gameplay."""
 
 
+READ_FROM_PLAY = frozenset(
+    {"multiple_winners", "false_win_voids_hand", "false_win_disqualifies", "invalid_claim_forfeits"}
+)
+"""Table-rule fields that follow a rule of play, so one option sets the engine and the money
+alike and the two never disagree (`PlayRules.multiple_winners`, `false_win`,
+`false_claim_forfeits_win`)."""
+
+
 def table_rules(ruleset: str | Ruleset) -> TableRules:
     """The table rules of a ruleset: its family's defaults, then its own options.
 
@@ -200,8 +208,6 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
             base = replace(base, die_cap=int(cap))
     else:
         base = MCR_TABLE
-        if rules.name == "bp-club":
-            base = replace(base, invalid_claim_forfeits=True)
     # The rules of play name the same switches for the engine; one ruleset option then
     # sets both, and the money never disagrees with what the engine did.
     base = replace(
@@ -209,17 +215,22 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
         multiple_winners=play.multiple_winners == "all",
         false_win_voids_hand=play.false_win == "void",
         false_win_disqualifies=play.false_win == "disqualify",
-        invalid_claim_forfeits=base.invalid_claim_forfeits or play.false_claim_forfeits_win,
+        invalid_claim_forfeits=play.false_claim_forfeits_win,
     )
     # Options the rules of play own (``multiple_winners`` there is a word, not a flag)
     # were read through `play` above.
-    own = {k: v for k, v in rules.options if k not in PlayRules.__dataclass_fields__}
+    own = {
+        k: v
+        for k, v in rules.options
+        if k not in PlayRules.__dataclass_fields__ and k not in READ_FROM_PLAY
+    }
     return base.with_options(own)
 
 
 __all__ = [
     "COMPETITION_FALSE_WIN",
     "MCR_TABLE",
+    "READ_FROM_PLAY",
     "TAIWANESE_TABLE",
     "InvalidTableRulesError",
     "TableRules",

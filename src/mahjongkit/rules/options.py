@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.rules.money import TableRules, table_rules
+from mahjongkit.rules.money import READ_FROM_PLAY, TableRules, table_rules
 from mahjongkit.rules.play import PlayRules, play_rules
 from mahjongkit.rules.ruleset import Ruleset
 
@@ -26,7 +26,13 @@ from mahjongkit.rules.ruleset import Ruleset
 def known_options(ruleset: Ruleset) -> dict[str, str]:
     """Option name -> the layer that reads it, for this ruleset's scoring family."""
     known = {f.name: "play" for f in fields(PlayRules) if f.name not in _DERIVED}
-    known.update({f.name: "table" for f in fields(TableRules) if f.name != "family"})
+    known.update(
+        {
+            f.name: "table"
+            for f in fields(TableRules)
+            if f.name != "family" and f.name not in READ_FROM_PLAY
+        }
+    )
     if ruleset.scoring == "taiwanese":
         from mahjongkit.scoring.taiwanese.options import SWITCHES
 
