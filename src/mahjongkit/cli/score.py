@@ -98,27 +98,10 @@ def batch_line(line: str, default: Ruleset) -> dict[str, Any]:
         message = str(err) if isinstance(err, MahjongError) else f"{type(err).__name__}: {err}"
         out = _error(error_code(err), message)
     else:
-        out = score_json(result)
+        out = result.to_json()
     if "id" in case:
         out = {"id": case["id"], **out}
     return out
-
-
-def score_json(result: Score) -> dict[str, Any]:
-    """The batch-contract object of a score: ruleset, total, qualifies, fans (and more)."""
-    return {
-        "ruleset": result.ruleset,
-        "total": result.total,
-        "qualifies": result.qualifies,
-        "outcome": result.outcome.value,
-        "total_without_flowers": result.total_without_flowers,
-        "minimum": result.minimum,
-        "fans": [
-            {"name": i.name, "points": i.points, "count": i.count, "sources": list(i.sources)}
-            for i in result.items
-        ],
-        "notes": list(result.notes),
-    }
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -253,7 +236,7 @@ def score_command(
     except MahjongError as err:
         raise fail(str(err)) from None
     if as_json:
-        data = {"hand": str(result.hand), **score_json(result)}
+        data = {"hand": str(result.hand), **result.to_json()}
         data["situation"] = result.situation.to_dict()
         print(json.dumps(data, ensure_ascii=False))
     else:

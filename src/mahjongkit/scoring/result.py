@@ -92,15 +92,18 @@ class Score:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The batch-contract object: ruleset, total, qualifies and the fans."""
+        """The batch-contract object (docs/score-cases.md): ruleset, total, qualifies,
+        outcome, totals, minimum, the fans with what earned them, and notes."""
         return {
             "ruleset": self.ruleset,
             "total": self.total,
             "qualifies": self.qualifies,
             "outcome": self.outcome.value,
             "total_without_flowers": self.total_without_flowers,
+            "minimum": self.minimum,
             "fans": [
                 {"name": i.name, "points": i.points, "count": i.count, "sources": list(i.sources)}
                 for i in self.items
             ],
+            "notes": list(self.notes),
         }
