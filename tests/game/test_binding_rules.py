@@ -118,7 +118,9 @@ def test_taiwanese_every_claimant_wins_seed_003_line_65_and_004_line_456() -> No
     assert [e.seat for e in state.events if e.kind is EventKind.WIN] == [1, 3]
 
 
-def test_taiwanese_head_bump_is_an_option() -> None:
+def test_taiwanese_head_bump_is_an_option_seed_000_line_74() -> None:
+    """The nearest-seat rule of 000 l.74 ("whoever is closer in turn after the person who
+    discarded") as a Taiwanese switch against 004 l.456's every winner."""
     state = scripted(with_options("taiwanese-lrc", multiple_winners="next_in_turn"), TW_MULTI)
     state.apply(0, A("discard 5s"))
     state.apply(3, A("win"))
@@ -154,7 +156,8 @@ def test_a_passed_discard_cannot_be_claimed_until_the_next_turn_seed_004_line_45
     assert state.missed[1] == 0  # its turn has come: the rule lifts
 
 
-def test_without_the_missed_tile_rule_the_pung_is_offered() -> None:
+def test_without_the_missed_tile_rule_the_pung_is_offered_seed_004_line_452() -> None:
+    """The switch `missed_tile_rule = false` turns 004 l.452's rule off: the pung is offered."""
     state = scripted(with_options("taiwanese-lrc", missed_tile_rule=False), MISSED, "9s8p7s9m1s")
     play_to_second_5m(state)
     assert state.phase is Phase.CLAIM and state.legal_actions(1) == (A("pung"), A("pass"))

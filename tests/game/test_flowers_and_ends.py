@@ -162,7 +162,9 @@ def test_taiwanese_kong_needing_a_replacement_at_the_end_ends_the_hand_seed_003_
     assert state.wall.remaining == 16
 
 
-def test_mcr_no_kong_without_a_tile_to_replace_it() -> None:
+def test_mcr_no_kong_without_a_tile_to_replace_it_seed_000_line_82() -> None:
+    """000 l.82: a kong "must draw a replacement tile"; with none left MCR offers no kong
+    (`kong_needs_live_tile`, docs/game.md)."""
     hands = ["1111m258p369sESWN", "258m147p147sCFPE", "369m369p258sSWNC", "47m258p147s369sCF"]
     assert A("concealed-kong 1m") in table("mcr", hands).legal_actions(0)
     state = table("mcr", hands)
@@ -191,7 +193,9 @@ def test_seven_flowers_win_on_ones_own_turn_seed_004_line_384() -> None:
     assert result.scores[0].items[0].id == "seven_flowers"
 
 
-def test_no_flower_win_under_mcr() -> None:
+def test_no_flower_win_under_mcr_seed_000_line_98() -> None:
+    """The seven-flower win is the Taiwanese card's (004 l.384); MCR counts flowers only as
+    points on a hand that reaches 8 without them (000 l.98)."""
     state = table(
         "mcr",
         ["147m147p147sEW1f2f3f", FB, FC, "47m147p147sESWNC"],

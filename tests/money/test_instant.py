@@ -77,7 +77,8 @@ def test_a_player_can_collect_both_004_l209() -> None:
     assert bouquets(parse_tiles("1f2f3f4f5f")) == {Bouquet.FULL_BLUE, Bouquet.MIXED}
 
 
-def test_no_bouquet_without_every_number() -> None:
+def test_no_bouquet_without_every_number_004_l208() -> None:
+    """004 l.208-209: a bouquet is the tiles 1-4; three numbers of each colour are none."""
     assert bouquets(parse_tiles("1f2f3f5f6f7f")) == frozenset()
     assert bouquet_payments(0, (), parse_tiles("1f2f3f5f6f7f"), LRC) == ()
     with pytest.raises(SettlementError):
@@ -117,7 +118,8 @@ def test_chasing_suit_tiles_10_to_each_004_l407() -> None:
 
 
 def test_not_a_chase() -> None:
-    """Four discards must be the four players in turn (no claim between), one tile."""
+    """004 l.404 "all 4 of the same tile are discarded in the same round": four discards of
+    one tile by the four players in turn (no claim between); anything else is no chase."""
     assert not is_chase([(0, EAST), (2, EAST), (3, EAST), (1, EAST)])
     assert not is_chase([(0, EAST), (1, EAST), (2, EAST)])
     assert not is_chase([(0, EAST), (1, EAST), (2, EAST), (3, WEST)])

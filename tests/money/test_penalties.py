@@ -58,9 +58,7 @@ def test_bp_club_table_rules_forfeit_001_l52() -> None:
     rules = table_rules(get_ruleset("bp-club"))
     assert rules.invalid_claim_forfeits and rules.base_payment == 8
     assert not table_rules("mcr").invalid_claim_forfeits
-    house = Ruleset(
-        "my-club", "club", 13, MCR_FORMS, options=(("false_claim_forfeits_win", True),)
-    )
+    house = Ruleset("my-club", "club", 13, MCR_FORMS, options=(("false_claim_forfeits_win", True),))
     assert table_rules(house).invalid_claim_forfeits
 
 

@@ -57,7 +57,9 @@ def test_deal_passes_when_another_wins_004_l134() -> None:
     assert d is not None and (d.dealer, d.dealer_streak) == (1, 0)
 
 
-def test_dealer_among_several_winners_keeps_the_deal() -> None:
+def test_dealer_among_several_winners_keeps_the_deal_004_l134() -> None:
+    """004 l.134 "The Dealer retains the East seat if they win the hand": a dealer who is
+    one of several winners on one discard (004 l.456) won, and keeps the deal."""
     d = next_deal(first_deal(), winners=(0, 2), rules=LRC)
     assert d is not None and d.dealer == 0 and d.dealer_streak == 1
 

@@ -92,12 +92,14 @@ def test_taiwanese_discarder_pays_the_total_004() -> None:
 
 
 def test_taiwanese_self_drawn_each_pays_the_total() -> None:
-    """Self-drawn: each of the three pays the total. Player 3 self-draws 21: gets 63."""
+    """Self-drawn: each of the three pays the total (issue 6's rule for 003/004; the pot of
+    004 l.470 goes to the self-draw winner alike). Player 3 self-draws 21: gets 63."""
     assert net(settle([Win(3, 21)], LRC, dealer=0)) == [-21, -21, -21, 63]
 
 
 def test_taiwanese_all_pay_switch() -> None:
-    """The switch for tables where all pay: a discard win is paid by all three."""
+    """Issue 6's switch for tables where all pay (`all_pay_on_discard`, docs/rules/money.md):
+    a discard win is then paid by all three, as a self-draw is."""
     all_pay = replace(LRC, all_pay_on_discard=True)
     assert net(settle([Win(2, 10, discarder=0)], all_pay, dealer=1)) == [-10, -10, 30, -10]
 
