@@ -198,6 +198,22 @@ def test_the_claim_window_closes_by_the_tables_timeout(server: Any) -> None:
         assert not after["claim_open"] or after["log"] != view["log"]
 
 
+def test_an_absent_persons_turn_times_out(server: Any) -> None:
+    """Issue 8: a person who leaves does not stall the table; their drawn tile is discarded
+    after the table's turn timeout and the bots play on."""
+    made = create(server, seed=1, hands=1, turn_timeout=1, claim_timeout=1)
+    with ws_client.connect(ws_url(server, made["id"], made["seats"][0]["token"])) as ws:
+        view = recv(ws)["view"]
+        assert view["phase"] == "turn" and view["turn_timeout"] == 1
+        drawn = view["you"]["last_tile"]
+        after = recv(ws)["view"]  # sent by the server when the turn times out
+        assert view["players"][0]["discards"] == []
+        assert after["players"][0]["discards"][0][0] == drawn
+        assert after["log"] != view["log"]
+    bad = httpx.post(server.url + "/api/tables", json={"turn_timeout": -1}, timeout=10)
+    assert bad.status_code == 400 and "turn timeout" in bad.text
+
+
 def test_a_table_of_bots_plays_itself_and_is_stored(server: Any) -> None:
     """Issue 8, deliver 5: a finished game is in the database with its record."""
     made = create(server, seats=["random"] * 4, seed=3, hands=2)

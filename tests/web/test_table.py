@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from mahjongkit.cli.app import COMMAND_MODULES, app
 from mahjongkit.cli.play import read_action
-from mahjongkit.game.actions import PASS
+from mahjongkit.game.actions import DISCARDS, PASS
 from mahjongkit.game.match import verify
 from mahjongkit.hand import Hand, Meld
-from mahjongkit.web.table import TableConfig, TableError, TableGame
+from mahjongkit.web.table import TableConfig, TableError, TableGame, timed_out_discard
 
 
 def play_randomly(game: TableGame, rng: random.Random, steps: int | None = None) -> int:
@@ -76,6 +77,68 @@ def test_a_claim_time_out_passes_for_everyone_still_asked() -> None:
     assert game.time_out(key)
     assert (seat, PASS.to_index()) in game.hand_logs[-1][key[1] :]
     assert game.decision_key != key
+
+
+def _turn_game(seed: int, **config: Any) -> TableGame:
+    """A game where the person (player 0, East) is on their own turn, having drawn."""
+    game = TableGame(TableConfig("mcr", seed, hands=1, **config))
+    assert game.in_play and game.pending() == (0,) and game.state.phase.value == "turn"
+    return game
+
+
+def test_a_turn_time_out_discards_the_tile_the_person_drew() -> None:
+    """Issue 8 asks for a table people can leave: an absent person's turn does not stall
+    the bots for ever. Timed out, the tile just drawn goes (a win is never declared)."""
+    game = _turn_game(1)
+    assert game.turn_waiting and game.timeout == 90.0
+    seat = game.seat_of(0)
+    drawn = game.state.observation(seat).last_tile
+    key = game.decision_key
+    assert not game.time_out((key[0], key[1] - 1))  # a stale timer changes nothing
+    assert game.hand_logs[-1] == []
+    assert game.time_out(key)
+    first = game.hand_logs[-1][0]
+    assert first == (seat, DISCARDS[drawn].to_index())
+    assert game.decision_key != key and not game.time_out(key)
+
+
+def test_after_a_claim_the_rightmost_tile_goes() -> None:
+    """With no drawn tile (the person claimed), the table discards the highest tile."""
+    for seed in range(300):
+        game = TableGame(TableConfig("mcr", seed, hands=1))
+        while game.in_play:
+            legal = game.view(0)["you"]["legal_actions"]
+            claims = [a for a in legal if a.startswith(("pung", "chow"))]
+            if claims:
+                game.act(0, claims[0])
+                break
+            game.act(0, legal[0] if not game.claim_open else "pass")
+        if game.in_play and game.turn_waiting:
+            break
+    else:
+        raise AssertionError("no seed lets the person claim")
+    seat = game.seat_of(0)
+    assert game.state.observation(seat).last_tile < 0
+    highest = max(t for t, n in enumerate(game.state.concealed[seat]) if n)
+    assert timed_out_discard(game.state, seat) == DISCARDS[highest]
+    made = len(game.hand_logs[-1])
+    assert game.time_out(game.decision_key)
+    assert game.hand_logs[-1][made] == (seat, DISCARDS[highest].to_index())
+
+
+def test_turn_time_outs_can_be_switched_off_and_are_checked() -> None:
+    game = _turn_game(1, turn_timeout=0)
+    assert not game.turn_waiting and game.timeout is None
+    assert not game.time_out(game.decision_key) and game.hand_logs[-1] == []
+    with pytest.raises(TableError, match=r"turn timeout must be 1\.\.3600 seconds or 0"):
+        TableConfig("mcr", turn_timeout=0.5)
+    with pytest.raises(TableError, match="needs 'ruleset'"):
+        TableConfig.from_json({"seed": 1})
+    with pytest.raises(TableError, match="wrong type"):
+        TableConfig.from_json({"ruleset": "mcr", "turn_timeout": "soon"})
+    config = TableConfig.from_json({"ruleset": "mcr", "seed": 3})
+    assert config == TableConfig("mcr", 3)
+    assert TableConfig.from_json(config.to_json()) == config
 
 
 def test_hands_and_melds_draw_themselves_as_svg() -> None:

@@ -343,21 +343,23 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
 
 
 def _table_config(body: dict[str, Any], chosen_seeds: bool) -> TableConfig:
-    seats = tuple(str(s) for s in body.get("seats", (HUMAN, "random", "random", "random")))
+    """A new table's configuration from a request: blank names take the seat's wind, the
+    seed is the server's own unless the server lets players choose it."""
     names = body.get("names") or []
-    names = tuple(
+    names = [
         str(names[p]).strip()[:24] if p < len(names) and str(names[p]).strip() else default
         for p, default in enumerate(("East", "South", "West", "North"))
-    )
-    hands = body.get("hands")
+    ]
     seed = body.get("seed")
-    return TableConfig(
-        ruleset=get_ruleset(str(body.get("ruleset", "mcr"))).name,
-        seed=int(seed) if seed is not None and chosen_seeds else secrets.randbits(63),
-        seats=seats,
-        names=names,
-        hands=int(hands) if hands is not None else None,
-        claim_timeout=float(body.get("claim_timeout", 15)),
+    chosen = ("seats", "hands", "claim_timeout", "turn_timeout")
+    settings = {k: body[k] for k in chosen if k in body}
+    return TableConfig.from_json(
+        {
+            **settings,
+            "ruleset": get_ruleset(str(body.get("ruleset", "mcr"))).name,
+            "seed": seed if seed is not None and chosen_seeds else secrets.randbits(63),
+            "names": names,
+        }
     )
 
 
@@ -399,7 +401,7 @@ async def _handle(room: Room, player: int, message: Any, tables: Tables) -> dict
 
 
 async def broadcast(room: Room, tables: Tables) -> None:
-    """Send each connected player their view; (re)start the claim timer."""
+    """Send each connected player their view; (re)start the timer of the decision asked."""
     for player, sockets in list(room.sockets.items()):
         message = _state_message(room, player)
         for ws in list(sockets):
@@ -417,13 +419,14 @@ def _schedule_timeout(room: Room, tables: Tables) -> None:
             return
         room.timer.cancel()
         room.timer = None
-    if game.claim_open:
+    seconds = game.timeout
+    if seconds is not None:
         key = game.decision_key
-        room.timer = asyncio.create_task(_expire(room, tables, key), name=repr(key))
+        room.timer = asyncio.create_task(_expire(room, tables, key, seconds), name=repr(key))
 
 
-async def _expire(room: Room, tables: Tables, key: tuple[int, int]) -> None:
-    await asyncio.sleep(room.game.config.claim_timeout)
+async def _expire(room: Room, tables: Tables, key: tuple[int, int], seconds: float) -> None:
+    await asyncio.sleep(seconds)
     async with room.lock:
         changed = room.game.time_out(key)
         if changed:

@@ -18,12 +18,12 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.actions import PASS, WIN, Action
+from mahjongkit.game.actions import DISCARDS, PASS, WIN, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
 from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.instant import return_pot
@@ -54,7 +54,11 @@ class TableConfig:
 
     ``seats`` are ``"human"`` or a bot name; ``hands`` caps the match (``None``: the
     ruleset's full game); ``claim_timeout`` is the seconds a person has to answer a
-    discard before passing is assumed.
+    discard before passing is assumed; ``turn_timeout`` the seconds a person has on
+    their own turn before the tile they drew is discarded for them (0: wait for ever).
+
+    >>> TableConfig.from_json({"ruleset": "mcr", "seats": ["human"] * 4}).turn_timeout
+    90.0
     """
 
     ruleset: str
@@ -63,6 +67,7 @@ class TableConfig:
     names: tuple[str, ...] = ("East", "South", "West", "North")
     hands: int | None = None
     claim_timeout: float = 15.0
+    turn_timeout: float = 90.0
 
     def __post_init__(self) -> None:
         if len(self.seats) != PLAYERS or len(self.names) != PLAYERS:
@@ -75,6 +80,10 @@ class TableConfig:
             raise TableError(f"hands must be 1..{HAND_LIMIT}, not {self.hands}")
         if not 1 <= self.claim_timeout <= 600:
             raise TableError(f"the claim timeout must be 1..600 seconds, not {self.claim_timeout}")
+        if self.turn_timeout != 0 and not 1 <= self.turn_timeout <= 3600:
+            raise TableError(
+                f"the turn timeout must be 1..3600 seconds or 0 (none), not {self.turn_timeout}"
+            )
         get_ruleset(self.ruleset)  # refuses an unknown name here rather than mid-game
 
     def to_json(self) -> dict[str, Any]:
@@ -86,19 +95,30 @@ class TableConfig:
             "names": list(self.names),
             "hands": self.hands,
             "claim_timeout": self.claim_timeout,
+            "turn_timeout": self.turn_timeout,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
-        """The inverse of `to_json`."""
-        return cls(
-            str(data["ruleset"]),
-            int(data["seed"]),
-            tuple(data["seats"]),
-            tuple(data["names"]),
-            data.get("hands"),
-            float(data.get("claim_timeout", 15.0)),
-        )
+        """The inverse of `to_json`; a missing key takes its default (``ruleset`` is needed)."""
+        defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+        get = {**defaults, **{k: v for k, v in data.items() if v is not None or k == "hands"}}
+        try:
+            return cls(
+                str(get["ruleset"]),
+                int(get["seed"]),
+                tuple(str(s) for s in get["seats"]),
+                tuple(str(n) for n in get["names"]),
+                None if get.get("hands") is None else int(get["hands"]),
+                float(get["claim_timeout"]),
+                float(get["turn_timeout"]),
+            )
+        except KeyError as err:
+            raise TableError(f"a table needs {err.args[0]!r}") from None
+        except (TypeError, ValueError) as err:
+            if isinstance(err, TableError):
+                raise
+            raise TableError(f"a table setting has the wrong type: {err}") from None
 
 
 @dataclass
@@ -217,8 +237,25 @@ class TableGame:
         return self.in_play and self.state.phase.value in ("claim", "rob") and bool(self.pending())
 
     @property
+    def turn_waiting(self) -> bool:
+        """True while a person is to discard on their own turn (and turns time out)."""
+        return (
+            self.config.turn_timeout > 0
+            and self.in_play
+            and self.state.phase.value == "turn"
+            and bool(self.pending())
+        )
+
+    @property
+    def timeout(self) -> float | None:
+        """Seconds the decision asked now may take before the table decides, if any."""
+        if self.claim_open:
+            return self.config.claim_timeout
+        return self.config.turn_timeout if self.turn_waiting else None
+
+    @property
     def decision_key(self) -> tuple[int, int]:
-        """Changes with every decision: a claim timer checks it is still the same window."""
+        """Changes with every decision: a timer checks it is still the same decision."""
         return (len(self.hand_logs), len(self.hand_logs[-1]))
 
     def advance(self) -> None:
@@ -264,15 +301,21 @@ class TableGame:
         self.advance()
 
     def time_out(self, key: tuple[int, int]) -> bool:
-        """The claim window of ``key`` has run out: everyone still asked passes.
-
-        Returns False when that window has already closed."""
-        if key != self.decision_key or not self.claim_open:
+        """The decision of ``key`` has run out of time: in a claim window everyone still
+        asked passes; on a person's turn the tile they drew is discarded (see
+        `timed_out_discard`). Returns False when that decision has already been made."""
+        if key != self.decision_key:
             return False
-        for player in self.pending():
-            seat = self.seat_of(player)
-            if self.state.result is None and PASS in self.state.legal_actions(seat):
-                self._apply(seat, PASS)
+        if self.claim_open:
+            for player in self.pending():
+                seat = self.seat_of(player)
+                if self.state.result is None and PASS in self.state.legal_actions(seat):
+                    self._apply(seat, PASS)
+        elif self.turn_waiting:
+            seat = self.seat_of(self.pending()[0])
+            self._apply(seat, timed_out_discard(self.state, seat))
+        else:
+            return False
         self.advance()
         return True
 
@@ -377,6 +420,7 @@ class TableGame:
             ),
             "claim_open": self.claim_open and player in self.pending(),
             "claim_timeout": self.config.claim_timeout,
+            "turn_timeout": self.config.turn_timeout if self.turn_waiting else None,
             "you": {
                 "concealed": [NAMES[t] for t in concealed],
                 "last_tile": NAMES[last] if last >= 0 and in_play else None,
@@ -428,6 +472,24 @@ class TableGame:
             "final_scores": list(self.scores),
             "over": self.over,
         }
+
+
+def timed_out_discard(state: HandState, seat: int) -> Action:
+    """What the table plays for a person whose turn ran out: the tile just drawn, else
+    (after a claim) the rightmost tile of the hand. Never a win, kong or Ting: those
+    are the player's to declare.
+
+    >>> state = HandState.new("mcr", random.Random(3))
+    >>> str(timed_out_discard(state, 0)).startswith("discard ")
+    True
+    """
+    discards = [a for a in state.legal_actions(seat) if a.kind is ActionKind.DISCARD]
+    if not discards:
+        raise TableError("there is no discard to make for a timed-out turn")
+    drawn = state.observation(seat).last_tile
+    if drawn >= 0 and DISCARDS[drawn] in discards:
+        return DISCARDS[drawn]
+    return max(discards, key=lambda a: a.tile)
 
 
 def _event_text(event: Event, game: TableGame) -> str:

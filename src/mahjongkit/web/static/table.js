@@ -2,6 +2,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let ws = null, view = null, selected = -1, claimKey = null, claimDeadline = 0, tableId = null;
+let turnKey = null, turnDeadline = 0;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -29,6 +30,7 @@ async function lobby() {
         ruleset: $("ruleset").value,
         hands: $("hands").value ? Number($("hands").value) : null,
         claim_timeout: Number($("claim-timeout").value || 15),
+        turn_timeout: Number($("turn-timeout").value || 0),
         seats: [0, 1, 2, 3].map((i) => $(`kind-${i}`).value),
         names: [0, 1, 2, 3].map((i) => $(`name-${i}`).value),
       };
@@ -146,6 +148,20 @@ function render() {
   const log = $("log"); log.innerHTML = "";
   for (const line of v.log) log.append(MJK.el("li", {}, line));
   $("status").textContent = v.phase === "over" ? "match over" : v.phase === "between" ? "hand over" : mine.to_act ? "your decision" : "waiting";
+  // Your own turn, with the table's turn timeout counted down (then the drawn tile goes).
+  if (mine.to_act && v.phase === "turn" && v.turn_timeout) {
+    const key = `${v.hand_number}:${v.log.length}:${v.wall_live}`;
+    const fresh = key !== turnKey;
+    if (fresh) { turnKey = key; turnDeadline = Date.now() + v.turn_timeout * 1000; }
+    turnTick(key, fresh);
+  } else { turnKey = null; }
+}
+
+function turnTick(key, again) {
+  if (turnKey !== key) return;
+  const left = Math.max(0, Math.ceil((turnDeadline - Date.now()) / 1000));
+  $("status").textContent = `your turn: ${left}s left (then the tile you drew is discarded)`;
+  if (again && left > 0) setTimeout(() => turnTick(key, true), 500);
 }
 
 function renderResult(v) {
