@@ -49,20 +49,26 @@ def breakdown(result: Score) -> dict[str, Any]:
         "total_without_flowers": result.total_without_flowers,
         "minimum": result.minimum,
         "notes": list(result.notes),
-        "items": [
-            {
-                "id": i.id,
-                "name": i.name,
-                "chinese": i.chinese,
-                "points": i.points,
-                "count": i.count,
-                "total": i.total,
-                "sources": list(i.sources),
-                "flower": i.is_flower,
-            }
-            for i in result.items
-        ],
+        "items": items_json(result),
     }
+
+
+def items_json(result: Score) -> list[dict[str, Any]]:
+    """Every item of a score with its name, Chinese name, points, count and sources, as the
+    scorer page, the scoresheet and the table's result box show them."""
+    return [
+        {
+            "id": i.id,
+            "name": i.name,
+            "chinese": i.chinese,
+            "points": i.points,
+            "count": i.count,
+            "total": i.total,
+            "sources": list(i.sources),
+            "flower": i.is_flower,
+        }
+        for i in result.items
+    ]
 
 
 def new_sheet(body: dict[str, Any]) -> Scoresheet:

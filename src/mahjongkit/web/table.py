@@ -36,6 +36,7 @@ from mahjongkit.game.table_points import as_number, table_points
 from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import NAMES, counts_to_tiles
+from mahjongkit.web.sheets import items_json
 
 HUMAN = "human"
 """The seat kind of a person (a bot seat is a bot's name)."""
@@ -343,17 +344,7 @@ class TableGame:
                     "hand": str(s.hand),
                     "total": s.total,
                     "qualifies": s.qualifies,
-                    "items": [
-                        {
-                            "name": i.name,
-                            "chinese": i.chinese,
-                            "points": i.points,
-                            "count": i.count,
-                            "total": i.total,
-                            "sources": list(i.sources),
-                        }
-                        for i in s.items
-                    ],
+                    "items": items_json(s),
                 }
             )
         return {
