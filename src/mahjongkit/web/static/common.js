@@ -29,6 +29,22 @@ const MJK = {
     if (h) return body.replace(/\d$/, "").split("");
     return [];
   },
+  // "1f123m45pE" -> ["1f","1m","2m","3m","4p","5p","E"]; honours are single letters.
+  expandTiles(text) {
+    const out = []; let digits = "";
+    for (const ch of text) {
+      if (/\d/.test(ch)) digits += ch;
+      else if ("mpsf".includes(ch)) { for (const d of digits) out.push(d + ch); digits = ""; }
+      else if ("ESWNCFP".includes(ch)) out.push(ch);
+    }
+    return out;
+  },
+  // A hand in notation as tile groups: each meld, then the concealed tiles.
+  handGroups(text) {
+    const groups = (text.match(/\[[^\]]+\]/g) || []).map((m) => MJK.tiles_(MJK.meldTiles(m)));
+    groups.push(MJK.tiles_(MJK.expandTiles(text.replace(/\[[^\]]+\]/g, ""))));
+    return groups;
+  },
   async call(method, url, body) {
     const res = await fetch(url, {
       method,

@@ -175,10 +175,7 @@ function renderResult(v) {
       const how = r.discarder === null ? "self-drawn" : `on ${names[r.discarder]}'s discard`;
       box.append(MJK.el("p", {}, `${names[w.player]} wins ${how}`));
       const tiles = MJK.el("div", { class: "tiles" });
-      const h = w.hand;
-      for (const m of h.match(/\[[^\]]+\]/g) || []) tiles.append(meldGroup(m));
-      const rest = h.replace(/\[[^\]]+\]/g, "");
-      tiles.append(MJK.tiles_(expandTiles(rest)));
+      tiles.append(...MJK.handGroups(w.hand));
       box.append(tiles);
       const t = MJK.el("table", { "data-testid": "breakdown" });
       t.append(MJK.el("tr", {}, MJK.el("th", {}, "Fan"), MJK.el("th", { class: "num" }, "Points"), MJK.el("th", {}, "From")));
@@ -199,16 +196,6 @@ function renderResult(v) {
   } else fin.hidden = true;
 }
 
-// "1f123m45p1s" -> ["1f","1m","2m","3m","4p","5p","1s"]; honours are single letters.
-function expandTiles(text) {
-  const out = []; let digits = "";
-  for (const ch of text) {
-    if (/\d/.test(ch)) digits += ch;
-    else if ("mpsf".includes(ch)) { for (const d of digits) out.push(d + ch); digits = ""; }
-    else if ("ESWNCFP".includes(ch)) out.push(ch);
-  }
-  return out;
-}
 
 function tick() {
   const el = document.getElementById("countdown");
