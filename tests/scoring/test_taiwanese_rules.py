@@ -49,6 +49,17 @@ def test_all_sheung_fifteen_is_awarded_once(column: str) -> None:
         assert gone not in p
 
 
+@pytest.mark.parametrize("column", ["lrc", "dxb"])
+def test_a_ladder_scores_its_top_rung_only_lines_216_219(column: str) -> None:
+    """Lines 216-219 are rungs of one ladder: Big Four Winds (60 LRC, 80 DXB) is the only
+    wind combination scored. Its rungs are implied in a chain (Big Four -> Little Four ->
+    Big Three -> Little Three), so an implied rung still removes the rungs below it."""
+    p = pts(scored("EEESSSWWWNNN123m5p5p", column))
+    assert p["big_four_winds"] == {"lrc": 60, "dxb": 80}[column]
+    rungs = ("little_four_winds", "big_three_winds", "little_three_winds")
+    assert not set(rungs) & set(p)
+
+
 def test_no_flower_no_honor_five_replaces_the_ones() -> None:
     """Lines 200-202: by default the 5 replaces the two 1s; the switch adds all three."""
     hand = "111m456m789m123p456p5s5s"
