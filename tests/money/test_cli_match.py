@@ -62,5 +62,7 @@ def test_match_verify_round_trip(tmp_path: Path) -> None:
 def test_match_bad_input_exit_2() -> None:
     result = runner.invoke(app, ["match", "--ruleset", "nope"])
     assert result.exit_code == 2
-    result = runner.invoke(app, ["match", "--bots", "random,random"])
-    assert result.exit_code == 2
+    result = runner.invoke(app, ["match", "--bots", "random,random,random,random,random"])
+    assert result.exit_code == 2 and "one to four names" in result.output
+    result = runner.invoke(app, ["match", "--bots", "random,nobody"])
+    assert result.exit_code == 2 and "nobody" in result.output

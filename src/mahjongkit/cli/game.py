@@ -27,22 +27,26 @@ from mahjongkit.tiles import wind_of
 
 
 def bot_names(spec: str) -> list[str]:
-    """The four seats' bot names from one name or a comma list of four.
+    """The four seats' bot names from one to four names separated by commas, East first;
+    the last name fills the seats left (every command with ``--bots`` reads it so).
 
     >>> bot_names("random")
     ['random', 'random', 'random', 'random']
+    >>> bot_names("scorer, efficient")
+    ['scorer', 'efficient', 'efficient', 'efficient']
     """
-    names = [n.strip() for n in spec.split(",")]
-    if len(names) == 1:
-        names *= 4
-    if len(names) != 4:
-        raise ValueError(f"--bots needs one name or four, not {len(names)}")
-    return names
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if not 1 <= len(names) <= 4:
+        raise ValueError(f"--bots needs one to four names separated by commas, not {len(names)}")
+    return names + [names[-1]] * (4 - len(names))
+
+
+BOTS_HELP = "Bot names separated by commas, East first; the last fills the seats left."
 
 
 def make_bots(spec: str, rng: random.Random) -> list[Bot]:
-    """Four bots from ``random`` or a comma list of four names, each with its own
-    generator drawn from ``rng``."""
+    """Four bots from a ``--bots`` spec (see `bot_names`), each with its own generator
+    drawn from ``rng``."""
     bots: list[Bot] = []
     for name in bot_names(spec):
         if name not in BOTS:
@@ -64,9 +68,7 @@ def play_one(ruleset: str, seed: int, bots: str = "random", prevalent: str = "E"
 def hand_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
     seed: Annotated[int, typer.Option(help="Seed of the shuffle, dice and bots.")] = 0,
-    bots: Annotated[str, typer.Option(help="'random', or four names separated by commas.")] = (
-        "random"
-    ),
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
     prevalent: Annotated[str, typer.Option(help="Prevalent wind: E, S, W or N.")] = "E",
     as_json: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
 ) -> None:
@@ -114,4 +116,4 @@ def replay_command(
         raise typer.Exit(1)
 
 
-__all__ = ["bot_names", "hand_command", "make_bots", "play_one", "replay_command"]
+__all__ = ["BOTS_HELP", "bot_names", "hand_command", "make_bots", "play_one", "replay_command"]

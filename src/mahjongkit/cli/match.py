@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from mahjongkit.cli.app import app, fail
-from mahjongkit.cli.game import bot_names
+from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import Match, MatchRecord, verify
 from mahjongkit.game.settlement import balances
@@ -75,9 +75,7 @@ def _describe(record: MatchRecord) -> list[str]:
 def match_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
     seed: Annotated[int, typer.Option(help="Seed of the seating, walls and bots.")] = 0,
-    bots: Annotated[str, typer.Option(help="'random', or four names separated by commas.")] = (
-        "random"
-    ),
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
     max_hands: Annotated[
         int | None, typer.Option("--max-hands", help="Stop after this many hands.")
     ] = None,

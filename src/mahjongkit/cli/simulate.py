@@ -26,19 +26,12 @@ from typing import Annotated
 import typer
 
 from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.match import Match, MatchRecord
 from mahjongkit.game.settlement import balances
 from mahjongkit.sim.run import Run, simulate
-
-
-def _lineup(spec: str) -> tuple[str, ...]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    if not 1 <= len(names) <= 4:
-        raise ValueError(f"--bots needs one to four names separated by commas, not {len(names)}")
-    names += [names[-1]] * (4 - len(names))
-    return tuple(names)
 
 
 def _run_with_bar(
@@ -92,9 +85,7 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Seed of the run: every hand's wall and bots.")] = 0,
     bots: Annotated[
         str,
-        typer.Option(
-            help="Bot names separated by commas, East first; the last fills the seats left."
-        ),
+        typer.Option(help=BOTS_HELP),
     ] = "efficient",
     workers: Annotated[int, typer.Option(help="Processes to play on.")] = 1,
     duplicate: Annotated[
@@ -110,7 +101,7 @@ def simulate_command(
 ) -> None:
     """Self-play between bots: wins, draws, points per bot, fan frequencies, speed."""
     try:
-        lineup = _lineup(bots)
+        lineup = tuple(bot_names(bots))
         if hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")
         run = _run_with_bar(ruleset, lineup, hands, seed, workers, duplicate, records is not None)
@@ -178,16 +169,14 @@ def _watch_lines(record: MatchRecord) -> list[str]:
 def watch_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
     seed: Annotated[int, typer.Option(help="Seed of the seating, walls and bots.")] = 7,
-    bots: Annotated[
-        str, typer.Option(help="Bot names separated by commas; the last fills the seats left.")
-    ] = "scorer,defender,efficient,random",
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "scorer,defender,efficient,random",
     max_hands: Annotated[
         int | None, typer.Option("--max-hands", help="Stop after this many hands.")
     ] = None,
 ) -> None:
     """Play one game between bots and print it hand by hand, each win's fans."""
     try:
-        record = Match(ruleset, seed, list(_lineup(bots)), max_hands=max_hands).play()
+        record = Match(ruleset, seed, bot_names(bots), max_hands=max_hands).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None
     print("\n".join(_watch_lines(record)))
