@@ -23,7 +23,7 @@ waiting only on a tile it holds all four of still counts as ready. `waits` and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -810,6 +810,186 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
     return out
 
 
+_NO_DISCARD: Final = {9: (_NONE,) * 9, 7: (_NONE,) * 7}
+"""`SuitTables.regular_discards` of a group holding no tile, by the group's length."""
+
+
+def discard_ties(
+    es: GroupEntries, melds: int, allowed: Collection[Tile] | None = None
+) -> tuple[int, list[Tile], tuple[int, ...]] | None:
+    """The least shanten a discard of ``allowed`` (default: any held kind) leaves a
+    14-tile MCR hand, the discards that leave it, in tile order, and the standard-form
+    shanten after each discard (34 values, 99 for a kind not held); ``None`` for a hand
+    of another size.
+
+    The standard form is read per group from `SuitTables.regular_discards`, kept for
+    the group and the class of the other three; the other forms are read one discard at
+    a time only when a bound says they could reach the least.
+
+    >>> hand = Hand.parse("1112345678999m5p").concealed
+    >>> least, ties, regular = discard_ties(group_entries(hand), 0)
+    >>> least, format_tiles(ties), regular[13]
+    (0, '258m5p', 0)
+    """
+    e0, e1, e2, eh = es
+    if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 14 or not 0 <= melds <= 4:
+        return None
+    whole, regular = _regular_discards(e0, e1, e2, eh, 4 - melds)
+    if allowed is None:
+        least = min(regular)
+    else:
+        least = _NONE
+        for t in allowed:
+            if regular[t] < least:
+                least = regular[t]
+    after: Sequence[int] = regular
+    # The other forms only where a bound over every discard lets them reach the least
+    # (a discard never adds a pair, an orphan or a knitted tile, nor brings the rest of
+    # the hand closer).
+    if melds <= 1:
+        if melds == 0 and (
+            6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs <= least
+            or 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least
+        ):
+            after = _pairs_and_orphans(es, regular)
+        kmax = e0.kmax + e1.kmax + e2.kmax
+        floor = TABLES.shanten_table[whole][1 - melds]
+        if (melds == 0 and 13 - kmax - eh.kinds <= least) or 9 - kmax + floor <= least:
+            after = _knitted_discards(es, melds, least, after, floor)
+        if after is not regular:
+            if allowed is None:
+                least = min(after)
+            else:
+                least = _NONE
+                for t in allowed:
+                    if after[t] < least:
+                        least = after[t]
+    if allowed is None:
+        ties = [t for t in range(NUM_KINDS) if after[t] == least]
+    else:
+        ties = sorted(t for t in allowed if after[t] == least)
+    return least, ties, regular
+
+
+def _regular_discards(
+    e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, need: int
+) -> tuple[int, tuple[int, ...]]:
+    """The class of the four groups together, and the standard-form shanten after each
+    discard (34 values, 99 for a kind not held) needing ``need`` more sets."""
+    tables = TABLES
+    get, combine = tables.combined.get, tables.combine
+    c0, c1, c2, c3 = e0.cls, e1.cls, e2.cls, eh.cls
+    c01 = get(c0 << 20 | c1)
+    if c01 is None:
+        c01 = combine(c0, c1)
+    c23 = get(c2 << 20 | c3)
+    if c23 is None:
+        c23 = combine(c2, c3)
+    whole = get(c01 << 20 | c23)
+    if whole is None:
+        whole = combine(c01, c23)
+    parts = []
+    for entry, a, b in ((e0, c1, c23), (e1, c0, c23), (e2, c01, c3), (eh, c01, c2)):
+        if not entry.tiles:
+            parts.append(_NO_DISCARD[len(entry.key)])
+            continue
+        other = get(a << 20 | b)
+        if other is None:
+            other = combine(a, b)
+        known = entry.discard_regular
+        found = None if known is None else known.get(other << 3 | need)
+        if found is None:
+            found = tables.regular_discards(entry, other, need)
+        parts.append(found)
+    return whole, parts[0] + parts[1] + parts[2] + parts[3]
+
+
+def _pairs_and_orphans(es: GroupEntries, regular: Sequence[int]) -> list[int]:
+    """Per discard of a 14-tile hand without melds, the least of ``regular``, Seven
+    Pairs and Thirteen Orphans."""
+    keys = es[0].key + es[1].key + es[2].key + es[3].key
+    pairs = es[0].pairs + es[1].pairs + es[2].pairs + es[3].pairs
+    ends = es[0].ends + es[1].ends + es[2].ends + es[3].ends
+    end_pairs = sum(1 for t in _ORPHANS if keys[t] >= 2)
+    out = list(regular)
+    for t in range(NUM_KINDS):
+        c = keys[t]
+        if not c:
+            continue
+        value = 7 - pairs if c == 2 or c == 4 else 6 - pairs
+        if _IS_ORPHAN[t]:
+            orphans = 13 - ends + (c == 1) - (end_pairs - (c == 2) > 0)
+        else:
+            orphans = 13 - ends - (end_pairs > 0)
+        if orphans < value:
+            value = orphans
+        if value < out[t]:
+            out[t] = value
+    return out
+
+
+_KNIT_RANKS: Final = tuple(
+    tuple(frozenset(9 * g + r for r in (j, j + 3, j + 6)) for j in range(3)) for g in range(3)
+)
+"""``_KNIT_RANKS[suit][j]``: the tiles of ranks ``j + 1, j + 4, j + 7`` of the suit."""
+
+
+def _knitted_discards(
+    es: GroupEntries, melds: int, least: int, after: Sequence[int], floor: int
+) -> list[int]:
+    """``after`` lowered, per discard of a 14-tile hand with at most one meld, to Honors
+    and Knitted and Knitted Straight where they come within ``least``; ``floor`` is the
+    whole hand's standard-form shanten needing one set less than it has melds to go."""
+    e0, e1, e2, eh = es
+    keys = e0.key + e1.key + e2.key + eh.key
+    out = list(after)
+    k0, k1, k2 = e0.knit, e1.knit, e2.knit
+    sums = [k0[a] + k1[b] + k2[c] for a, b, c in _PERMS]
+    most = max(sums)
+    kinds = eh.kinds
+    if melds == 0 and 13 - most - kinds <= least:
+        # A discard lowers a knit (or the honour kinds) only when it is the last copy.
+        for t in range(NUM_KINDS):
+            c = keys[t]
+            if not c:
+                continue
+            if t >= 27:
+                value = 13 - most - kinds + (c == 1)
+            elif c == 1:
+                g, j = t // 9, t % 9 % 3
+                value = 13 - kinds - max(s - (p[g] == j) for p, s in zip(_PERMS, sums, strict=True))
+            else:
+                value = 13 - most - kinds
+            if value < out[t]:
+                out[t] = value
+    if 9 - most + floor > least:
+        return out
+    table = TABLES.shanten_table
+    need = 1 - melds
+    rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
+    for perm, total in zip(_PERMS, sums, strict=True):
+        missing = 9 - total
+        if missing + floor > least:
+            continue
+        a, b, c = perm
+        r0, r1, r2 = rests[0][a], rests[1][b], rests[2][c]
+        whole, regular = _regular_discards(r0, r1, r2, eh, need)
+        rest = table[whole][need]
+        if missing + rest > least:
+            continue  # no discard brings the rest closer
+        knits = _KNIT_RANKS[0][a] | _KNIT_RANKS[1][b] | _KNIT_RANKS[2][c]
+        for t in range(NUM_KINDS):
+            n = keys[t]
+            if not n:
+                continue
+            # The last copy of a knitted tile leaves the rest as it is, one tile more
+            # missing; any other discard leaves the knit and comes out of the rest.
+            value = missing + 1 + rest if n == 1 and t in knits else missing + regular[t]
+            if value < out[t]:
+                out[t] = value
+    return out
+
+
 def useful_count_of_entries(
     es: GroupEntries, melds: int, unseen: Sequence[int], rules: Rules = None
 ) -> int:
@@ -865,6 +1045,7 @@ __all__ = [
     "DiscardOption",
     "GroupEntries",
     "discard_shanten",
+    "discard_ties",
     "discards",
     "group_entries",
     "shanten",

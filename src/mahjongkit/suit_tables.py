@@ -46,6 +46,7 @@ class SuitEntry:
 
     __slots__ = (
         "cls",
+        "discard_regular",
         "end_pair",
         "ends",
         "gains",
@@ -102,6 +103,8 @@ class SuitEntry:
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
         self.gains: dict[int, tuple[int, ...]] | None = None
         """`SuitTables.regular_gains` answers, by ``other << 3 | sets_needed``."""
+        self.discard_regular: dict[int, tuple[int, ...]] | None = None
+        """`SuitTables.regular_discards` answers, by ``other << 3 | sets_needed``."""
 
 
 class SuitTables:
@@ -315,6 +318,30 @@ class SuitTables:
                 if table[cls][sets_needed] < current:
                     ranks.append(r)
             found = gains[code] = tuple(ranks)
+        return found
+
+    def regular_discards(self, entry: SuitEntry, other: int, sets_needed: int) -> tuple[int, ...]:
+        """Standard-form shanten, per rank of this group, of the hand made of this group
+        and tiles of class ``other`` after one tile of that rank is discarded (99 for a
+        rank not held), needing ``sets_needed`` more sets.
+
+        >>> tables = SuitTables()
+        >>> empty = tables.honors((0,) * 7)
+        >>> tables.regular_discards(tables.suit((1, 1, 1, 0, 0, 0, 0, 0, 1)), empty.cls, 1)
+        (1, 1, 1, 99, 99, 99, 99, 99, 0)
+        """
+        known = entry.discard_regular
+        if known is None:
+            known = entry.discard_regular = {}
+        code = other << 3 | sets_needed
+        found = known.get(code)
+        if found is None:
+            table, combine = self.shanten_table, self.combine
+            fewer = entry.minus or self.minus(entry)
+            found = known[code] = tuple(
+                99 if less is None else table[combine(other, less.cls)][sets_needed]
+                for less in fewer
+            )
         return found
 
     def knit_rests(self, entry: SuitEntry) -> tuple[SuitEntry, ...]:

@@ -26,6 +26,7 @@ from mahjongkit.shanten import (
     TABLES,
     _mcr_useful,
     discard_shanten,
+    discard_ties,
     group_entries,
     shanten,
     useful_count_of_entries,
@@ -193,3 +194,48 @@ def test_the_bot_discards_the_first_of_best_discards(observe, ruleset: str) -> N
         view = HandView(obs)
         top = best_discards(counts, 0, view.unseen, bot.forms(ruleset))[0]
         assert bot.act(obs).tile == top[0]
+
+
+SPECIAL_POOLS = (
+    [0, 8, 9, 17, 18, 26, *range(27, 34)],  # orphans
+    [0, 3, 6, 10, 13, 16, 20, 23, 26, *range(27, 34)],  # knitted tiles and honours
+    [1, 4, 7, 11, 14, 17, 18, 21, 24],  # another knitted straight
+)
+
+
+def special_hand(rng: random.Random, melds: int, extra: int) -> tuple[int, ...]:
+    """A hand drawn mostly from a pool that leans to a special form (or to pairs)."""
+    pool = list(rng.choice(SPECIAL_POOLS)) + list(range(NUM_KINDS))[: rng.randrange(NUM_KINDS)]
+    counts = [0] * NUM_KINDS
+    n = 0
+    pairs = rng.random() < 0.3
+    while n < 13 - 3 * melds + extra:
+        t = rng.choice(pool)
+        if counts[t] < 4:
+            counts[t] += 1
+            n += 1
+            if pairs and counts[t] < 4 and n < 13 - 3 * melds + extra:
+                counts[t] += 1
+                n += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2, 4])
+def test_discard_ties_are_the_least_of_discard_shanten(melds: int) -> None:
+    """`discard_ties` (bounds first, forms read only where they can reach the least)
+    names the discards `discard_shanten` puts at the least, of all or of some kinds."""
+    rng = random.Random(40 + melds)
+    for i in range(600):
+        counts = random_hand(rng, 13, melds, 1) if i % 2 else special_hand(rng, melds, 1)
+        after = discard_shanten(counts, melds)
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        allowed = set(rng.sample(held, max(1, len(held) // 2))) if i % 3 == 0 else None
+        pool = held if allowed is None else sorted(allowed)
+        least = min(after[t] for t in pool)
+        regular = tuple(
+            shanten(after_discard(counts, t), melds, [Form.REGULAR]) if counts[t] else 99
+            for t in range(NUM_KINDS)
+        )
+        want = (least, [t for t in pool if after[t] == least], regular)
+        assert discard_ties(group_entries(counts), melds, allowed) == want, (counts, allowed)
+    assert discard_ties(group_entries(random_hand(rng, 16, 0, 1)), 0) is None

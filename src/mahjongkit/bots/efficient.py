@@ -36,7 +36,13 @@ from mahjongkit.bots.hand_view import (
 from mahjongkit.game.actions import DISCARDS, PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shanten import GroupEntries, discard_shanten, group_entries, shanten
+from mahjongkit.shanten import (
+    GroupEntries,
+    discard_shanten,
+    discard_ties,
+    group_entries,
+    shanten,
+)
 from mahjongkit.tiles import NUM_KINDS
 
 DISCARD_ORDER = tuple(
@@ -137,16 +143,20 @@ class EfficientBot:
         tiles only when several discards leave the least shanten."""
         counts, m = view.counts, view.melds
         es = group_entries(counts)
-        after = discard_shanten(counts, m, forms, es)
-        least = 99
-        best: list[int] = []
-        for t in allowed:
-            s = after[t]
-            if s < least:
-                least = s
-                best = [t]
-            elif s == least:
-                best.append(t)
+        found = discard_ties(es, m, allowed) if forms is None else None
+        if found is not None:
+            least, best, _ = found
+        else:
+            after = discard_shanten(counts, m, forms, es)
+            least = 99
+            best = []
+            for t in allowed:
+                s = after[t]
+                if s < least:
+                    least = s
+                    best = [t]
+                elif s == least:
+                    best.append(t)
         if len(best) == 1:
             return best[0], least
         useful = useful_after_discards(es, best, m, view.unseen, forms, least)
