@@ -185,12 +185,16 @@ def _knitted_straight(es: Sequence[SuitEntry], melds: int, bound: int, floor: in
     k0, k1, k2 = e0.knit, e1.knit, e2.knit
     best = _NONE
     combine = TABLES.combine
+    knit_classes = TABLES.knit_classes
+    r0 = e0.knit_rest or knit_classes(e0)
+    r1 = e1.knit_rest or knit_classes(e1)
+    r2 = e2.knit_rest or knit_classes(e2)
     for a, b, c in _PERMS:
         missing = 9 - k0[a] - k1[b] - k2[c]
         # Skip straights that cannot beat the bound even with the best possible rest.
         if missing + floor >= min(best, bound):
             continue
-        cls = combine(combine(combine(e0.knit_rest[a], e1.knit_rest[b]), e2.knit_rest[c]), eh.cls)
+        cls = combine(combine(combine(r0[a], r1[b]), r2[c]), eh.cls)
         value = missing + TABLES.shanten_table[cls][1 - melds]
         if value < best:
             best = value

@@ -37,6 +37,25 @@ SIXTEEN_TRIPLES: Final = tuple(
 )
 
 
+_RANKS: Final = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
+"""``_RANKS[mask]``: the ranks (0..8) whose bits the mask sets."""
+
+
+_KNITS: Final = tuple(
+    tuple(sum(m >> r & 1 for r in (j, j + 3, j + 6)) for j in range(3)) for m in range(512)
+)
+"""``_KNITS[mask]``: how many of the ranks ``j, j + 3, j + 6`` the mask holds, j = 0..2."""
+
+
+def _mask(key: tuple[int, ...]) -> int:
+    """The bits of the ranks held at least once."""
+    m = 0
+    for r, c in enumerate(key):
+        if c:
+            m |= 1 << r
+    return m
+
+
 def _empty_vector() -> tuple[int, ...]:
     return tuple(0 if i % 2 == 0 else NEG for i in range(_LEN))
 
@@ -74,25 +93,27 @@ class SuitEntry:
         self.key = key
         self.tiles = sum(key)
         self.cls = 0
-        self.pairs = sum(c // 2 for c in key)
-        self.kinds = sum(1 for c in key if c)
-        self.pair_any = any(c >= 2 for c in key)
-        self.hist = tuple(sum(1 for c in key if c == n) for n in range(5))
+        n0, n1, n2, n3, n4 = (key.count(n) for n in range(5))
+        self.pairs = n2 + n3 + 2 * n4
+        self.kinds = len(key) - n0
+        self.pair_any = n2 + n3 + n4 > 0
+        self.hist = (n0, n1, n2, n3, n4)
         # Terminals (1 and 9) of a suit; for the honours every kind is an "end".
-        ends = (key[0], key[8]) if len(key) == 9 else key
-        self.ends = sum(1 for c in ends if c)
-        self.end_pair = any(c >= 2 for c in ends)
+        if len(key) == 9:
+            a, b = key[0], key[8]
+            self.ends = (a > 0) + (b > 0)
+            self.end_pair = a >= 2 or b >= 2
+            # Ranks a new tile can join a held one at: two ranks either way (a chow).
+            held = _mask(key)
+            self.near = _RANKS[(held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF]
+        else:
+            self.ends = self.kinds
+            self.end_pair = self.pair_any
+            self.near = _RANKS[_mask(key)]  # among the honours, the same kind only
         self.knit: tuple[int, ...] = ()
         self.kmax = 0
-        # Ranks a new tile can join a held one at: two ranks either way in a suit (a
-        # chow), the same kind among the honours (a pair or pung).
-        reach = 2 if len(key) == 9 else 0
-        self.near = tuple(
-            r
-            for r in range(len(key))
-            if any(key[u] for u in range(max(0, r - reach), min(len(key), r + reach + 1)))
-        )
         self.knit_rest: tuple[int, ...] = ()
+        """`SuitTables.knit_classes`, once asked for (empty until then)."""
         self.knit_rest_entries: tuple[SuitEntry, ...] | None = None
         """`SuitTables.knit_rests`: the entries whose classes are ``knit_rest``."""
         self.sixteen = 0
@@ -125,6 +146,8 @@ class SuitTables:
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
         self.combined: dict[int, int] = {}
         """``combined[a << 20 | b]``: the class of two groups' vectors combined."""
+        self._sixteen: dict[int, tuple[int, int]] = {}
+        """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
 
     # -- block vectors --------------------------------------------------------------
     def _class(self, vector: tuple[int, ...]) -> int:
@@ -151,59 +174,55 @@ class SuitTables:
         found = memo.get(key)
         if found is not None:
             return found
+        size = len(key)
         i = 0
-        while i < len(key) and key[i] == 0:
+        while i < size and key[i] == 0:
             i += 1
-        if i == len(key):
+        if i == size:
             vector = _empty_vector()
             memo[key] = vector
             return vector
+        # The block containing the lowest tile: (tiles taken, value, blocks used, is the
+        # pair); the lowest tile may also stay single. Values of real choices are never
+        # negative, so anything below zero is impossible (written NEG at the end).
+        c = key[i]
+        choices: list[tuple[tuple[int, ...], int, int, bool]] = [((i,), 0, 0, False)]
+        if c >= 2:
+            choices.append(((i, i), 0, 0, True))
+            choices.append(((i, i), 1, 1, False))
+        if c >= 3:
+            choices.append(((i, i, i), 2, 1, False))
+        if chows:
+            if i + 1 < size and key[i + 1]:
+                choices.append(((i, i + 1), 1, 1, False))
+                if i + 2 < size and key[i + 2]:
+                    choices.append(((i, i + 1, i + 2), 2, 1, False))
+            if i + 2 < size and key[i + 2]:
+                choices.append(((i, i + 2), 1, 1, False))
         best = [NEG] * _LEN
         counts = list(key)
-
-        def child(*taken: int) -> tuple[int, ...]:
+        for taken, value, blocks, pair in choices:
             for t in taken:
                 counts[t] -= 1
-            got = self._block_vector(tuple(counts), chows)
+            vec = self._block_vector(tuple(counts), chows)
             for t in taken:
                 counts[t] += 1
-            return got
-
-        def take(vec: tuple[int, ...], value: int, blocks: int, pair: bool) -> None:
-            # The block containing the lowest tile adds `value` using `blocks` blocks,
-            # or becomes the pair (which takes no block).
-            for m in range(blocks, BLOCKS):
-                for p in (0, 1):
-                    src = vec[2 * (m - blocks) + p]
-                    if pair:
-                        if p == 1:
-                            continue
-                        dst = 2 * m + 1
-                    else:
-                        dst = 2 * m + p
-                    if src > NEG and src + value > best[dst]:
-                        best[dst] = src + value
-
-        c = key[i]
-        take(child(i), 0, 0, False)  # the lowest tile stays single
-        if c >= 2:
-            rest = child(i, i)
-            take(rest, 0, 0, True)  # the pair of the hand
-            take(rest, 1, 1, False)  # a pair waiting to become a pung
-        if c >= 3:
-            take(child(i, i, i), 2, 1, False)
-        if chows:
-            if i + 1 < len(key) and key[i + 1]:
-                take(child(i, i + 1), 1, 1, False)
-                if i + 2 < len(key) and key[i + 2]:
-                    take(child(i, i + 1, i + 2), 2, 1, False)
-            if i + 2 < len(key) and key[i + 2]:
-                take(child(i, i + 2), 1, 1, False)
-        for m in range(1, BLOCKS):
-            for p in (0, 1):
-                if best[2 * (m - 1) + p] > best[2 * m + p]:
-                    best[2 * m + p] = best[2 * (m - 1) + p]
-        vector = tuple(best)
+            if pair:
+                # The pair of the hand takes no block: from no pair to one pair.
+                for dst in range(1, _LEN, 2):
+                    got = vec[dst - 1] + value
+                    if got > best[dst]:
+                        best[dst] = got
+            else:
+                shift = 2 * blocks
+                for dst in range(shift, _LEN):
+                    got = vec[dst - shift] + value
+                    if got > best[dst]:
+                        best[dst] = got
+        for dst in range(2, _LEN):
+            if best[dst - 2] > best[dst]:
+                best[dst] = best[dst - 2]
+        vector = tuple([v if v >= 0 else NEG for v in best])
         memo[key] = vector
         return vector
 
@@ -236,27 +255,23 @@ class SuitTables:
         if entry is None:
             entry = SuitEntry(key)
             entry.cls = self._class(self._block_vector(key, True))
-            knit = []
-            rest = []
-            for j in range(3):
-                counts = list(key)
-                have = 0
-                for r in (j, j + 3, j + 6):
-                    if counts[r]:
-                        have += 1
-                        counts[r] -= 1
-                knit.append(have)
-                rest.append(self._class(self._block_vector(tuple(counts), True)))
-            entry.knit = tuple(knit)
+            held = _mask(key)
+            entry.knit = knit = _KNITS[held]
             entry.kmax = max(knit)
-            entry.knit_rest = tuple(rest)
-            best, best_pair = 0, NEG
-            for triple in SIXTEEN_TRIPLES:
-                have = sum(1 for r in triple if key[r])
-                best = max(best, have)
-                if any(key[r] >= 2 for r in triple):
-                    best_pair = max(best_pair, have)
-            entry.sixteen, entry.sixteen_pair = best, best_pair
+            pairs = 0
+            for r, c in enumerate(key):
+                if c >= 2:
+                    pairs |= 1 << r
+            found = self._sixteen.get(held << 9 | pairs)
+            if found is None:
+                best, best_pair = 0, NEG
+                for triple in SIXTEEN_TRIPLES:
+                    have = sum(1 for r in triple if held >> r & 1)
+                    best = max(best, have)
+                    if any(pairs >> r & 1 for r in triple):
+                        best_pair = max(best_pair, have)
+                found = self._sixteen[held << 9 | pairs] = (best, best_pair)
+            entry.sixteen, entry.sixteen_pair = found
             self.suits[key] = entry
         return entry
 
@@ -343,6 +358,25 @@ class SuitTables:
                 for less in fewer
             )
         return found
+
+    def knit_classes(self, entry: SuitEntry) -> tuple[int, ...]:
+        """The block-vector classes of `knit_rests`, without building their entries.
+
+        >>> tables = SuitTables()
+        >>> entry = tables.suit((2, 1, 0, 1, 0, 0, 1, 0, 0))
+        >>> tables.knit_classes(entry) == tuple(e.cls for e in tables.knit_rests(entry))
+        True
+        """
+        if not entry.knit_rest:
+            rest = []
+            for j in range(3):
+                counts = list(entry.key)
+                for r in (j, j + 3, j + 6):
+                    if counts[r]:
+                        counts[r] -= 1
+                rest.append(self._class(self._block_vector(tuple(counts), True)))
+            entry.knit_rest = tuple(rest)
+        return entry.knit_rest
 
     def knit_rests(self, entry: SuitEntry) -> tuple[SuitEntry, ...]:
         """The suit's entries after setting aside one tile of each held rank of the
