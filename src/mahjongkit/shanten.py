@@ -216,6 +216,11 @@ def _nico_nico(es: Sequence[SuitEntry]) -> int:
         n2 += h[2]
         n3 += h[3]
         n4 += h[4]
+    return _nico_of(n1, n2, n3, n4)
+
+
+def _nico_of(n1: int, n2: int, n3: int, n4: int) -> int:
+    """`_nico_nico` of a hand holding ``n1`` kinds once, ``n2`` twice, and so on."""
 
     def pairs(v2: int, v1: int) -> int:
         # Seven pair slots, best first: a held pair (2 tiles used), then a single (1).
@@ -245,13 +250,15 @@ def _orphans_16(counts: Sequence[int]) -> int:
     spare = [t for t in _ORPHANS if rest[t]]
     # A pung of x, and a pair from a spare orphan; beside an orphan pung the same orphan
     # cannot also be the pair (that would be five).
-    best = 0
-    for x in range(NUM_KINDS):
-        value = rest[x] if rest[x] < 3 else 3
-        if spare and (len(spare) > 1 or spare[0] != x or not _IS_ORPHAN[x]):
-            value += 1
-        if value > best:
-            best = value
+    if len(spare) > 1:
+        best = min(max(rest), 3) + 1
+    elif spare:
+        s = spare[0]
+        best = max(min(rest[s], 3), min(max(rest[:s] + rest[s + 1 :]), 3) + 1)
+    else:
+        best = min(max(rest), 3)
+    if best >= 4:
+        return 12 - base  # a pung and a pair: the most a set and a pair can add
     # A chow, whose tiles of rank 1 or 9 may be the same orphan as the pair's.
     for x in _CHOW_STARTS:
         value = (rest[x] > 0) + (rest[x + 1] > 0) + (rest[x + 2] > 0)
@@ -822,9 +829,9 @@ def discard_ties(
     es: GroupEntries, melds: int, allowed: Collection[Tile] | None = None
 ) -> tuple[int, list[Tile], tuple[int, ...]] | None:
     """The least shanten a discard of ``allowed`` (default: any held kind) leaves a
-    14-tile MCR hand, the discards that leave it, in tile order, and the standard-form
-    shanten after each discard (34 values, 99 for a kind not held); ``None`` for a hand
-    of another size.
+    hand with a tile too many, under the default forms of its size (see `shanten`), the
+    discards that leave it, in tile order, and the standard-form shanten after each
+    discard (34 values, 99 for a kind not held); ``None`` for a hand of another size.
 
     The standard form is read per group from `SuitTables.regular_discards`, kept for
     the group and the class of the other three; the other forms are read one discard at
@@ -836,9 +843,13 @@ def discard_ties(
     (0, '258m5p', 0)
     """
     e0, e1, e2, eh = es
-    if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 14 or not 0 <= melds <= 4:
+    total = e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds
+    if total == 17 and 0 <= melds <= 5:
+        whole, regular = _regular_discards(e0, e1, e2, eh, 5 - melds)
+    elif total == 14 and 0 <= melds <= 4:
+        whole, regular = _regular_discards(e0, e1, e2, eh, 4 - melds)
+    else:
         return None
-    whole, regular = _regular_discards(e0, e1, e2, eh, 4 - melds)
     if allowed is None:
         least = min(regular)
     else:
@@ -847,6 +858,19 @@ def discard_ties(
             if regular[t] < least:
                 least = regular[t]
     after: Sequence[int] = regular
+    if total == 17:
+        # Taiwanese forms: all but the standard one are of concealed hands only.
+        if melds == 0:
+            after = _taiwanese_discards(es, regular, least)
+            if after is not regular:
+                if allowed is None:
+                    least = min(after)
+                else:
+                    least = _NONE
+                    for t in allowed:
+                        if after[t] < least:
+                            least = after[t]
+        melds = 5  # no MCR form below
     # The other forms only where a bound over every discard lets them reach the least
     # (a discard never adds a pair, an orphan or a knitted tile, nor brings the rest of
     # the hand closer).
@@ -906,6 +930,50 @@ def _regular_discards(
             found = tables.regular_discards(entry, other, need)
         parts.append(found)
     return whole, parts[0] + parts[1] + parts[2] + parts[3]
+
+
+def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) -> Sequence[int]:
+    """Per discard of a 17-tile hand without melds, the least of ``regular`` and the
+    other Taiwanese forms, each read only when its value for the whole hand (which no
+    discard lowers) comes within ``least``; ``regular`` itself when none does."""
+    e0, e1, e2, eh = es
+    n1 = e0.hist[1] + e1.hist[1] + e2.hist[1] + eh.hist[1]
+    n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
+    n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
+    n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
+    nico = _nico_of(n1, n2, n3, n4) <= least
+    keys = e0.key + e1.key + e2.key + eh.key
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least and _orphans_16(keys) <= least
+    sixteen = _sixteen_orphans(es) <= least
+    if not (nico or orphans or sixteen):
+        return regular
+    out = list(regular)
+    if nico:
+        # Nico Nico reads only how many kinds are held once, twice, ...: a discard
+        # moves one kind down a step.
+        by_count = (
+            _NONE,
+            _nico_of(n1 - 1, n2, n3, n4),
+            _nico_of(n1 + 1, n2 - 1, n3, n4) if n2 else _NONE,
+            _nico_of(n1, n2 + 1, n3 - 1, n4) if n3 else _NONE,
+            _nico_of(n1, n2, n3 + 1, n4 - 1) if n4 else _NONE,
+        )
+        for t in range(NUM_KINDS):
+            value = by_count[keys[t]]
+            if value < out[t]:
+                out[t] = value
+    forms = tuple(
+        f for f, near in ((Form.THIRTEEN_ORPHANS, orphans), (Form.SIXTEEN_ORPHANS, sixteen)) if near
+    )
+    if forms:
+        for t in range(NUM_KINDS):
+            if keys[t]:
+                nxt = _replace(es, t, -1)
+                assert nxt is not None
+                value = _least(nxt, 0, 16, forms)
+                if value < out[t]:
+                    out[t] = value
+    return out
 
 
 def _pairs_and_orphans(es: GroupEntries, regular: Sequence[int]) -> list[int]:
@@ -995,10 +1063,15 @@ def _knitted_discards(
 
 
 def useful_count_of_entries(
-    es: GroupEntries, melds: int, unseen: Sequence[int], rules: Rules = None
+    es: GroupEntries,
+    melds: int,
+    unseen: Sequence[int],
+    rules: Rules = None,
+    known: int | None = None,
 ) -> int:
     """``sum(unseen[t] for t in useful_tiles(counts, melds, rules))`` of the hand whose
     groups have these entries, each candidate tile read from its group's neighbours.
+    ``known`` is the hand's shanten when the caller has it already.
 
     >>> es = group_entries(Hand.parse("1112345678999m").concealed)
     >>> useful_count_of_entries(es, 0, (1,) * 34)
@@ -1008,15 +1081,17 @@ def useful_count_of_entries(
         tiles = _mcr_useful(es, melds)
         if tiles is not None:
             return sum(unseen[t] for t in tiles)
-    current = shanten_of_entries(es, melds, rules)
+    current = shanten_of_entries(es, melds, rules) if known is None else known
     total = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles + 3 * melds
     size = 13 if total in (13, 14) else 16
     forms = _forms_for(_resolve_forms(rules, size), size, melds)
     # As in `_improving`: one tile lowers a form by one at most, so only the forms
     # already at the hand's shanten are asked about each tile.
-    live = tuple(f for f in forms if _value(f, es, melds, size, _NONE) == current)
+    live = tuple(f for f in forms if _value(f, es, melds, size, current + 1) == current)
     out = 0
     tables = TABLES
+    if size == 16 and _READ_BY_GROUP.issuperset(live):
+        return _useful_16(es, melds, unseen, live)
     for group in range(4):
         entry = es[group]
         grown = entry.plus or tables.plus(entry)
@@ -1029,6 +1104,60 @@ def useful_count_of_entries(
             nxt[group] = more
             if _least((nxt[0], nxt[1], nxt[2], nxt[3]), melds, size, live) < current:
                 out += n
+    return out
+
+
+_READ_BY_GROUP: Final = frozenset({Form.REGULAR, Form.NICO_NICO, Form.SIXTEEN_ORPHANS})
+"""The 16-tile forms whose useful tiles `_useful_16` reads without trying each tile."""
+
+
+def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[Form, ...]) -> int:
+    """`useful_count_of_entries` of a 16-tile hand whose forms at its shanten are among
+    the standard form, Nico Nico and Sixteen Orphans: the standard form's gains group by
+    group, Nico Nico's by how many of a kind the hand holds, Sixteen Orphans' from each
+    group's entry one tile up."""
+    out = 0
+    keys = es[0].key + es[1].key + es[2].key + es[3].key
+    useful = [False] * NUM_KINDS
+    if Form.REGULAR in live:
+        others = _rest_classes((es[0].cls, es[1].cls, es[2].cls, es[3].cls))
+        gains = TABLES.regular_gains
+        for group in range(4):
+            base = 9 * group
+            for rank in gains(es[group], others[group], 5 - melds):
+                useful[base + rank] = True
+    if Form.NICO_NICO in live:
+        n1, n2, n3, n4 = (sum(e.hist[n] for e in es) for n in range(1, 5))
+        now = _nico_of(n1, n2, n3, n4)
+        better = (
+            _nico_of(n1 + 1, n2, n3, n4) < now,
+            n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
+            n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
+            n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
+            False,
+        )
+        for t in range(NUM_KINDS):
+            if better[keys[t]]:
+                useful[t] = True
+    if Form.SIXTEEN_ORPHANS in live:
+        # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
+        total = sum(e.sixteen for e in es)
+        bonuses = [e.sixteen_pair - e.sixteen + 1 for e in es]
+        now = 16 - total - max(0, *bonuses)
+        for group in range(4):
+            entry = es[group]
+            rest = total - entry.sixteen
+            bonus = max(0, *(b for g, b in enumerate(bonuses) if g != group))
+            base = 9 * group
+            for rank, more in enumerate(entry.plus or TABLES.plus(entry)):
+                if more is None:
+                    continue
+                gained = more.sixteen_pair - more.sixteen + 1
+                if 16 - rest - more.sixteen - (gained if gained > bonus else bonus) < now:
+                    useful[base + rank] = True
+    for t in range(NUM_KINDS):
+        if useful[t] and keys[t] < 4:
+            out += unseen[t]
     return out
 
 

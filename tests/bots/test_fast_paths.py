@@ -238,4 +238,57 @@ def test_discard_ties_are_the_least_of_discard_shanten(melds: int) -> None:
         )
         want = (least, [t for t in pool if after[t] == least], regular)
         assert discard_ties(group_entries(counts), melds, allowed) == want, (counts, allowed)
-    assert discard_ties(group_entries(random_hand(rng, 16, 0, 1)), 0) is None
+    assert discard_ties(group_entries(random_hand(rng, 13, 0, 2)), 0) is None  # 15 tiles
+
+
+TAIWANESE_POOLS = (
+    [0, 8, 9, 17, 18, 26, *range(27, 34)],  # orphans: Thirteen Orphans of 16 tiles
+    [0, 3, 6, 9, 13, 17, 20, 23, 26, *range(27, 34)],  # Sixteen Orphans
+    list(range(NUM_KINDS)),
+)
+
+
+def taiwanese_hand(rng: random.Random, melds: int, extra: int) -> tuple[int, ...]:
+    """A 16-tile hand (with ``extra`` more) leaning to the orphan forms or to pairs."""
+    pool = list(rng.choice(TAIWANESE_POOLS)) + list(range(NUM_KINDS))[: rng.randrange(20)]
+    counts = [0] * NUM_KINDS
+    n, need = 0, 16 - 3 * melds + extra
+    pairs = rng.random() < 0.4  # Nico Nico
+    while n < need:
+        t = rng.choice(pool)
+        for _ in range(2 if pairs else 1):
+            if counts[t] < 4 and n < need:
+                counts[t] += 1
+                n += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("melds", [0, 1, 5])
+def test_discard_ties_of_taiwanese_hands(melds: int) -> None:
+    """The 17-tile hands of the Taiwanese forms (Nico Nico and the orphan hands read
+    only where their whole-hand value reaches the least; seed 004 lines 348-358)."""
+    rng = random.Random(70 + melds)
+    for i in range(300):
+        counts = taiwanese_hand(rng, melds, 1) if i % 3 else random_hand(rng, 16, melds, 1)
+        after = discard_shanten(counts, melds)
+        least = min(after)
+        regular = tuple(
+            shanten(after_discard(counts, t), melds, [Form.REGULAR]) if counts[t] else 99
+            for t in range(NUM_KINDS)
+        )
+        want = (least, [t for t in range(NUM_KINDS) if after[t] == least], regular)
+        assert discard_ties(group_entries(counts), melds) == want, counts
+
+
+@pytest.mark.parametrize("melds", [0, 1])
+def test_useful_count_of_taiwanese_hands_near_special_forms(melds: int) -> None:
+    """Nico Nico and Sixteen Orphans useful tiles read by count and by group entry."""
+    rng = random.Random(90 + melds)
+    for _ in range(300):
+        counts = taiwanese_hand(rng, melds, 0)
+        unseen = tuple(rng.randrange(5) for _ in range(NUM_KINDS))
+        want = sum(unseen[t] for t in useful_tiles(counts, melds))
+        es = group_entries(counts)
+        assert useful_count_of_entries(es, melds, unseen) == want, counts
+        known = shanten(counts, melds)
+        assert useful_count_of_entries(es, melds, unseen, None, known) == want, counts

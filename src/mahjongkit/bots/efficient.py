@@ -182,10 +182,15 @@ class EfficientBot:
             if a.kind is ActionKind.PUNG or a.kind is ActionKind.CHOW:
                 after = after_taking(counts, claim_tiles(a, tile))
                 es = group_entries(after)
-                shanten_after = discard_shanten(after, m + 1, forms, es)
-                s = min(shanten_after)
+                found = discard_ties(es, m + 1) if forms is None else None
+                if found is not None:
+                    s, discards, _ = found
+                else:
+                    shanten_after = discard_shanten(after, m + 1, forms, es)
+                    s = min(shanten_after)
+                    discards = [t for t in range(NUM_KINDS) if shanten_after[t] == s]
                 if s < now and s != 99:
-                    closer.append((s, a, es, shanten_after))
+                    closer.append((s, a, es, discards))
         if not closer:
             return PASS
         least = min(c[0] for c in closer)
@@ -193,8 +198,7 @@ class EfficientBot:
         if len(tied) == 1:
             return tied[0][1]
         best_useful, best_claim = -1, PASS
-        for _, a, es, shanten_after in tied:
-            discards = [t for t in range(NUM_KINDS) if shanten_after[t] == least]
+        for _, a, es, discards in tied:
             useful = max(useful_after_discards(es, discards, m + 1, view.unseen, forms, least))
             if useful > best_useful:  # the first of equals, as the legal actions list them
                 best_useful, best_claim = useful, a

@@ -164,7 +164,7 @@ def live_useful_of_entries(
                         if c == 1:
                             total += unseen[base + rank]
             return total
-        return useful_count_of_entries(es, melds, unseen, forms)
+        return useful_count_of_entries(es, melds, unseen, forms, least)
     total = 0
     gains = tables.regular_gains
     for base, entry, other in (
