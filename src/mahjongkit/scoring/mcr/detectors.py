@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from itertools import pairwise
+from operator import attrgetter
 from typing import Final
 
 from mahjongkit.scoring.mcr.reading import (
@@ -621,20 +622,21 @@ GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
 group with a key needs none, its fans are remembered per key)."""
 
 GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
-    "situation": lambda r: (f := r.facts).self_drawn * 8 + f.last_wall_tile * 4
-    + f.kong_involved * 2 + f.last_of_kind + 16 * f.win,
-    "suits": lambda r: r.facts.groups,
-    "tile_classes": lambda r: r.facts.classes,
-    "concealment": lambda r: (r.facts.exposed_melds, r.facts.self_drawn),
-    "pair": lambda r: (r.pungs, r.pung_sets, r.pair),
-    "form": lambda r: r.form_fans,
-    "kongs": lambda r: r.kongs,
-    "concealed_pungs": lambda r: r.concealed_pung_sets,
-    "waits": lambda r: (r.wait, r.facts.win),
+    "situation": attrgetter("facts.self_drawn", "facts.last_wall_tile", "facts.kong_involved",
+                            "facts.last_of_kind", "facts.win"),
+    "flowers": attrgetter("facts.flower_tiles", "facts.flower_count", "facts.seat_wind"),
+    "suits": attrgetter("facts.groups"),
+    "tile_classes": attrgetter("facts.classes"),
+    "concealment": attrgetter("facts.exposed_melds", "facts.self_drawn"),
+    "pair": attrgetter("pungs", "pung_sets", "pair"),
+    "form": attrgetter("form_fans"),
+    "kongs": attrgetter("kongs"),
+    "concealed_pungs": attrgetter("concealed_pung_sets"),
+    "waits": attrgetter("wait", "facts.win"),
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
-group's fans per key (speed only). A detector added to one of these groups must read
-nothing else."""
+group's fans per key (speed only; an `attrgetter` reads the key without a Python call).
+A detector added to one of these groups must read nothing else."""
 
 _HAND: Final = ("situation", "flowers", "suits", "tile_classes", "tile_hog")
 

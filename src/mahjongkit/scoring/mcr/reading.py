@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import compress
-from operator import mul, or_
+from operator import itemgetter, mul, or_
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
@@ -91,6 +91,9 @@ _TILE_BITS: Final = tuple(
 hand's tiles gives its groups and the classes some tile of it is not in."""
 
 _SUITS_MISSING: Final = tuple(3 - bin(bits).count("1") for bits in range(8))
+
+_first: Final = itemgetter(0)
+_second: Final = itemgetter(1)
 
 
 @dataclass(slots=True)
@@ -320,6 +323,43 @@ class Reading:
         `regular_splits` gives them).
         """
         win = facts.win
+        discard = not facts.self_drawn
+        if not facts.meld_sets:
+            # All concealed, ascending: no kongs, nothing exposed, nothing to sort.
+            chow_tiles: list[Tile] = []
+            chow_sets: list[int] = []
+            pung_tiles: list[Tile] = []
+            pung_sets: list[int] = []
+            for i, (k, t, _, _) in enumerate(sets):
+                if k == CHOW:
+                    chow_tiles.append(t)
+                    chow_sets.append(i)
+                    if discard and t <= win <= t + 2:
+                        discard = False  # the winning tile may complete the chow instead
+                else:
+                    pung_tiles.append(t)
+                    pung_sets.append(i)
+            all_pungs = concealed = tuple(pung_sets)
+            if discard and win in pung_tiles:
+                # a pung completed by a discard is exposed (002 line 189)
+                concealed = tuple([p for p in pung_sets if sets[p][1] != win])
+            return cls(
+                kind,
+                facts,
+                sets,
+                pair,
+                knitted,
+                tuple(chow_tiles),
+                tuple(chow_sets),
+                tuple(pung_tiles),
+                all_pungs,
+                tuple(zip(pung_tiles, pung_sets, strict=True)),
+                concealed,
+                0,
+                0,
+                (),
+                form_fans,
+            )
         chows: list[tuple[Tile, int]] = []
         pungs: list[tuple[Tile, int]] = []
         win_in_chow = False
@@ -330,14 +370,13 @@ class Reading:
                     win_in_chow = True
             else:
                 pungs.append((t, i))
-        if facts.meld_sets:
-            # the melds come in the hand's order; the concealed sets ascend already
-            chows.sort()
-            pungs.sort()
+        # the melds come in the hand's order; the concealed sets ascend already
+        chows.sort()
+        pungs.sort()
         # A pung completed by a discard is exposed, unless the winning tile can be read as
         # part of a concealed chow instead (002 line 189; free choice, 002 line 217).
-        discard_pung = not facts.self_drawn and not win_in_chow
-        concealed = []
+        discard_pung = discard and not win_in_chow
+        concealed_list = []
         melded_kongs = concealed_kongs = 0
         kongs = []
         for t, i in pungs:
@@ -350,7 +389,7 @@ class Reading:
                 concealed_kongs += 1
             elif exposed or (discard_pung and t == win):
                 continue
-            concealed.append(i)
+            concealed_list.append(i)
         # positional: a call with fifteen keywords costs more than the rest of this method
         return cls(
             kind,
@@ -358,12 +397,12 @@ class Reading:
             sets,
             pair,
             knitted,
-            tuple([t for t, _ in chows]),
-            tuple([i for _, i in chows]),
-            tuple([t for t, _ in pungs]),
-            tuple([i for _, i in pungs]),
+            tuple(map(_first, chows)),
+            tuple(map(_second, chows)),
+            tuple(map(_first, pungs)),
+            tuple(map(_second, pungs)),
             tuple(pungs),
-            tuple(concealed),
+            tuple(concealed_list),
             melded_kongs,
             concealed_kongs,
             tuple(kongs),

@@ -87,8 +87,8 @@ def _set_code(kind: int, tile: Tile) -> int:
 
 
 def _suit_sets(counts: Sequence[int], base: Tile) -> list[tuple[int, ...]]:
-    """Every split of one suit's nine counts (its first tile ``base``) into pungs and
-    chows, as set codes (`_set_code`) in ascending order.
+    """Every split of one suit's counts (or of a stretch of it; its first tile ``base``)
+    into pungs and chows, as set codes (`_set_code`) in ascending order.
 
     On each rank, the chows starting there number its count (less the chows running
     through it) modulo 3, or three more: the rest of the count is pungs.
@@ -110,18 +110,19 @@ def _walk_suit(
     """`_suit_sets` from rank ``r`` on, with ``below`` and ``two_below`` chows running into
     it; a plain function, as a nested one that calls itself would be a reference cycle
     left to the garbage collector on every call."""
-    while r < 9:
+    last_chow = len(counts) - 3  # the highest rank a chow can start on
+    while r <= last_chow + 2:
         c = counts[r] - below - two_below
         if c:
             if c < 0:
                 return
             chows = c % 3
             pung = 2 * (base + r)  # `_set_code` of a pung; its chow is one more
-            if c >= chows + 3 and r <= 6:  # three more chows instead of a pung
+            if c >= chows + 3 and r <= last_chow:  # three more chows instead of a pung
                 _walk_suit(
                     counts, base, r + 1, chows + 3, below, sets + (pung + 1,) * (chows + 3), out
                 )
-            if chows and r > 6:
+            if chows and r > last_chow:
                 return
             sets += (pung,) * (c // 3) + (pung + 1,) * chows
             below, two_below = chows, below
@@ -143,9 +144,20 @@ def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, 
     """Every split of one suit's nine counts (its first tile ``base``) into sets, and a
     pair if its size asks for one: (set codes, pair tile or -1). Empty when it cannot.
 
-    The same counts in another suit split the same way: the splits are worked out once
-    for the characters (`_rank_splits`) and moved to this suit."""
-    splits = _rank_splits(counts)
+    The same tiles split the same way wherever they lie, in any suit and moved up or
+    down together: the splits of the stretch from the lowest tile to the highest are
+    worked out once from the first rank of the characters (`_rank_splits`) and moved to
+    where this suit holds them."""
+    lowest = 0
+    while lowest < 9 and not counts[lowest]:
+        lowest += 1
+    if lowest == 9:
+        return _NO_TILES
+    highest = 8
+    while not counts[highest]:
+        highest -= 1
+    splits = _rank_splits(counts[lowest : highest + 1])
+    base += lowest
     if not base or not splits:
         return splits
     shift = 2 * base
@@ -155,9 +167,13 @@ def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, 
     )
 
 
+_NO_TILES: Final[tuple[tuple[tuple[int, ...], Tile], ...]] = (((), -1),)
+"""The one split of a suit the hand lacks."""
+
+
 @lru_cache(maxsize=1 << 15)
 def _rank_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Tile], ...]:
-    """`_suit_splits` for the first suit (base 0)."""
+    """`_suit_splits` of a stretch of tiles from the first rank of the first suit."""
     size = sum(counts)
     if size % 3 == 1:
         return ()
@@ -165,7 +181,7 @@ def _rank_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Tile],
     if size % 3 == 0:
         return tuple((split, -1) for split in _suit_sets(work, 0))
     found: list[tuple[tuple[int, ...], Tile]] = []
-    for p in range(pair_rank_class(counts), 9, 3):
+    for p in range(pair_rank_class(counts), len(counts), 3):
         if work[p] >= 2:
             work[p] -= 2
             found += [(split, p) for split in _suit_sets(work, 0)]
@@ -315,7 +331,9 @@ def _detect(groups: tuple[_Group, ...], reading: Reading, found: list[Found]) ->
         if guard is not None and not guard(reading):
             continue
         if key_of is None:
-            found += [(name, sources) for name, detect in detectors for sources in detect(reading)]
+            for name, detect in detectors:
+                for sources in detect(reading):
+                    found.append((name, sources))
             continue
         key = key_of(reading)
         known = memo.get(key)
