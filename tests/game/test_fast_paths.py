@@ -1,7 +1,7 @@
 """The engine's kept-up-to-date bookkeeping agrees, at every step of random hands, with
 the same facts worked out afresh: each seat's suit keys and its remembered waits and
-claim masks, the table's public side, and the claim screen (a discard no mask admits
-offers that seat nothing)."""
+claim masks, the table's public side, every seat's observation, and the claim screen (a
+discard no mask admits offers that seat nothing)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from mahjongkit.errors import InvalidHandError
 from mahjongkit.game.actions import ActionKind
 from mahjongkit.game.completion import hand_masks, suit_keys
 from mahjongkit.game.events import Event, EventKind, interned
+from mahjongkit.game.observation import Observation, observation
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.hand import Hand
 from mahjongkit.shapes import is_complete
@@ -64,6 +65,43 @@ def completes(state: HandState, seat: int, tile: int) -> bool:
     return is_complete(hand, state.ruleset.forms)
 
 
+def fresh_observation(state: HandState, seat: int) -> Observation:
+    """The observation built field by field from the state's plain lists."""
+    melds = [tuple(m for m in ms if not m.concealed) for ms in state.melds]
+    melds[seat] = tuple(state.melds[seat])
+    hidden = [0 if s == seat else len(ms) - len(melds[s]) for s, ms in enumerate(state.melds)]
+    w = state.window
+    phase = state.phase.value
+    legal = state.legal_actions(seat)
+    in_window = w is not None and phase in ("claim", "rob")
+    return Observation(
+        seat=seat,
+        ruleset=state.ruleset.name,
+        phase=phase,
+        turn=w.giver if in_window and w is not None else state.turn,
+        to_act=state.to_act() if phase == "turn" else ((seat,) if legal else ()),
+        prevalent_wind=state.prevalent_wind,
+        concealed=tuple(state.concealed[seat]),
+        last_tile=state.last_tile if seat == state.turn and phase == "turn" else -1,
+        melds=tuple(melds),
+        hidden_kongs=tuple(hidden),
+        flowers=tuple(tuple(f) for f in state.flowers),
+        discards=tuple(
+            tuple(zip(d, c, strict=True))
+            for d, c in zip(state.discards, state.claimed, strict=True)
+        ),
+        hand_sizes=tuple(sum(c) for c in state.concealed),
+        ting=tuple(state.ting),
+        forfeited=tuple(state.forfeited),
+        wall_live=max(state.wall.live, 0),
+        wall_remaining=state.wall.remaining,
+        claim_tile=w.tile if in_window and w is not None else -1,
+        claim_giver=w.giver if in_window and w is not None else -1,
+        legal_actions=legal,
+        dealer_streak=state.dealer_streak,
+    )
+
+
 def check(state: HandState) -> None:
     for seat in range(4):
         assert state._keys[seat] == suit_keys(state.concealed[seat])
@@ -76,7 +114,9 @@ def check(state: HandState) -> None:
             masks = hand_masks(
                 known[0], state.melds[seat], state.ruleset.forms, state.rules.hand_size
             )
-            assert known[1:] == (len(state.melds[seat]), *masks)
+            assert known[1:5] == (len(state.melds[seat]), *masks)
+            assert known[5:] == (masks[0] | masks[1] | masks[2], masks[0] | masks[1])
+        assert observation(state, seat) == fresh_observation(state, seat)
 
 
 @pytest.mark.parametrize("name", RULESETS)

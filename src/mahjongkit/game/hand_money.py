@@ -34,7 +34,9 @@ from mahjongkit.game.settlement import (
 from mahjongkit.rules.money import TableRules, table_rules  # noqa: F401  (doctests)
 from mahjongkit.tiles import IS_FLOWER, Tile
 
-_CLAIMS = frozenset({EventKind.CHOW, EventKind.PUNG, EventKind.KONG})
+_DEAL, _DRAW, _DISCARD = EventKind.DEAL, EventKind.DRAW, EventKind.DISCARD
+_FLOWER, _CONCEALED_KONG = EventKind.FLOWER, EventKind.CONCEALED_KONG
+_CHOW, _PUNG, _KONG = EventKind.CHOW, EventKind.PUNG, EventKind.KONG
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,6 @@ def hand_money(
     out: list[Payment] = []
     penalties: list[Penalty] = []
     flowers: list[list[Tile]] = [[] for _ in range(PLAYERS)]
-    run: list[tuple[int, Tile]] = []
     wins: list[Win] = []
     void = False
 
@@ -139,9 +140,28 @@ def hand_money(
         ]
 
     out += to_players(instant.triple_dice(0, dice, rules) if dice else ())
+    # A chase is four discards in a row of one tile by the players in turn, no claim
+    # between (`instant.is_chase`): ``streak`` counts the run of such discards ending
+    # at the last one, ``last`` is that discard (seat, tile).
+    streak = 0
+    last = (-1, -1)
     for e in events:
         k = e.kind
-        if k is EventKind.FLOWER and IS_FLOWER[e.tile]:
+        # Deals and draws are most of the log and move no money: skipped first, by
+        # identity (hashing an enum member runs Python code).
+        if k is _DEAL or k is _DRAW:
+            continue
+        if k is _DISCARD:
+            seat, tile = e.seat, e.tile
+            if streak and last[1] == tile and seat == (last[0] + 1) % PLAYERS:
+                streak += 1
+            else:
+                streak = 1
+            last = (seat, tile)
+            if streak == 4:
+                out += to_players(instant.chasing_tiles((seat + 1) % PLAYERS, tile, rules))
+                streak = 0
+        elif k is _FLOWER and IS_FLOWER[e.tile]:
             before = tuple(flowers[e.seat])
             flowers[e.seat].append(e.tile)
             out += to_players(
@@ -149,17 +169,12 @@ def hand_money(
                     e.seat, before, flowers[e.seat], rules, may_collect=e.seat not in stop_and_drop
                 )
             )
-        elif k is EventKind.CONCEALED_KONG:
+        elif k is _CONCEALED_KONG:
             out += to_players(
                 instant.concealed_kong(e.seat, rules, may_collect=e.seat not in stop_and_drop)
             )
-        elif k is EventKind.DISCARD:
-            run = [*run[-3:], (e.seat, e.tile)]
-            if instant.is_chase(run):
-                out += to_players(instant.chasing_tiles(run[0][0], e.tile, rules))
-                run = []
-        elif k in _CLAIMS:
-            run = []
+        elif k is _CHOW or k is _PUNG or k is _KONG:
+            streak = 0
         elif k is EventKind.FALSE_WIN:
             penalty = false_win(e.seat, rules)
             penalties.append(_penalty_to_players(penalty, player))

@@ -26,7 +26,6 @@ from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.actions import WIN
 from mahjongkit.game.hand_money import HandMoney, Pot, hand_money
 from mahjongkit.game.instant import return_pot
 from mahjongkit.game.record import HandRecord, record_of, replay
@@ -38,8 +37,9 @@ from mahjongkit.game.rotation import (
     next_deal,
     seating_order,
 )
+from mahjongkit.game.runner import must_win_on_flowers, play_hand
 from mahjongkit.game.settlement import PLAYERS, Payment, balances
-from mahjongkit.game.state import HandResult, HandState
+from mahjongkit.game.state import HandState
 from mahjongkit.game.table_points import as_number, table_points
 from mahjongkit.rules.money import TableRules, table_rules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
@@ -228,25 +228,9 @@ FLOWER_WIN_ITEMS = frozenset({"seven_flowers", "eight_flowers"})
 """The scorer's items for the instant flower wins (004 l.210-211)."""
 
 
-def must_win_on_flowers(state: HandState, seat: int) -> bool:
-    """True when ``seat`` shows seven or eight flowers and may declare the win: the card's
-    win is instant (004 l.384 "Draw the 7th Flower and instantly win"), so the match
-    declares it for the player instead of leaving it to a bot's choice.
-    """
-    return len(state.flowers[seat]) >= 7 and WIN in state.legal_actions(seat)
-
-
-def drive_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
-    """Ask the bots (by seat) until the hand ends; a flower win is declared at once."""
-    while state.result is None:
-        for seat in state.to_act():
-            if must_win_on_flowers(state, seat):
-                state.apply(seat, WIN)
-            else:
-                state.apply(seat, bots[seat].act(state.observation(seat)))
-            if state.result is not None:
-                break
-    return state.result
+drive_hand = play_hand
+"""Ask the bots (by seat) until the hand ends; a flower win is declared at once (the one
+loop of `mahjongkit.game.runner`, under the name a match has always used)."""
 
 
 def money_of(state: HandState, deal: Deal, rules: TableRules, pot: Pot) -> HandMoney:

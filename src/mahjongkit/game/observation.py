@@ -13,7 +13,9 @@ face down, seed 000 line 80), or the order of the wall.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, fields
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from mahjongkit.game.actions import NUM_ACTIONS, Action
@@ -99,9 +101,22 @@ class Observation:
         }
 
 
+_FIELDS = tuple(f.name for f in fields(Observation))
+_new = Observation.__new__
+_set = object.__setattr__
+
+
+def _frozen(values: tuple[Any, ...]) -> Observation:
+    """An `Observation` of its field values in order, set as its own ``__init__`` sets a
+    frozen dataclass's fields, but in one C loop: the engine makes one at every decision."""
+    obs = _new(Observation)
+    deque(map(_set, repeat(obs, len(_FIELDS)), _FIELDS, values), maxlen=0)
+    return obs
+
+
 def observation(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know now."""
-    melds, hidden, flowers, discards = state.table_view()
+    melds, hidden, flowers, discards, sizes, ting, forfeited = state.table_snapshot()
     if hidden[seat]:
         # The seat sees its own concealed kongs.
         own = list(melds)
@@ -109,31 +124,42 @@ def observation(state: HandState, seat: int) -> Observation:
         melds = tuple(own)
         hidden = tuple(0 if s == seat else h for s, h in enumerate(hidden))
     w = state.window
-    phase = state.phase.value
+    phase = state.phase._value_
     legal = state.legal_actions(seat)
-    in_window = w is not None and (phase == "claim" or phase == "rob")
-    return Observation(
-        seat,
-        state.ruleset.name,
-        phase,
-        w.giver if in_window and w is not None else state.turn,
-        state.to_act() if phase == "turn" else ((seat,) if legal else ()),
-        state.prevalent_wind,
-        tuple(state.concealed[seat]),
-        state.last_tile if seat == state.turn and phase == "turn" else -1,
-        melds,
-        hidden,
-        flowers,
-        discards,
-        tuple(map(sum, state.concealed)),
-        tuple(state.ting),
-        tuple(state.forfeited),
-        max(state.wall.live, 0),
-        state.wall.remaining,
-        w.tile if in_window and w is not None else -1,
-        w.giver if in_window and w is not None else -1,
-        legal,
-        state.dealer_streak,
+    turn = state.turn
+    wall = state.wall
+    if w is not None and (phase == "claim" or phase == "rob"):
+        giver, tile, last = w.giver, w.tile, -1
+        to_act: tuple[int, ...] = (seat,) if legal else ()
+    else:
+        giver, tile = -1, -1
+        last = state.last_tile if seat == turn and phase == "turn" else -1
+        to_act = state.to_act() if phase == "turn" else ((seat,) if legal else ())
+    live = wall.remaining - wall.reserve
+    return _frozen(
+        (
+            seat,
+            state.ruleset.name,
+            phase,
+            turn if giver < 0 else giver,
+            to_act,
+            state.prevalent_wind,
+            tuple(state.concealed[seat]),
+            last,
+            melds,
+            hidden,
+            flowers,
+            discards,
+            sizes,
+            ting,
+            forfeited,
+            live if live > 0 else 0,
+            wall.remaining,
+            tile,
+            giver,
+            legal,
+            state.dealer_streak,
+        )
     )
 
 

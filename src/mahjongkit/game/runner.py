@@ -1,5 +1,10 @@
 """Playing a hand to its end: each seat that must decide asks its bot, in seat order.
 
+The one loop the hand command, a match and the simulator all play with. A seat showing
+seven or eight flowers that may win declares it at once (the card's instant win, 004
+l.384), whatever its bot would do. A bot that needs only the legal actions (one with a
+``choose(legal)`` method, as `RandomBot`) is asked without building its observation.
+
 >>> import random
 >>> from mahjongkit.bots import RandomBot
 >>> from mahjongkit.game.state import HandState
@@ -11,22 +16,47 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mahjongkit.bots.base import Bot
+from mahjongkit.game.actions import WIN, Action
 from mahjongkit.game.state import HandResult, HandState
 
 
+def must_win_on_flowers(state: HandState, seat: int) -> bool:
+    """True when ``seat`` shows seven or eight flowers and may declare the win: the card's
+    win is instant (004 l.384 "Draw the 7th Flower and instantly win"), so the table
+    declares it for the player instead of leaving it to a bot's choice.
+    """
+    return len(state.flowers[seat]) >= 7 and WIN in state.legal_actions(seat)
+
+
 def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
-    """Ask the bots until the hand ends; returns its result."""
+    """Ask the bots (by seat) until the hand ends; returns its result. A flower win is
+    declared at once (see `must_win_on_flowers`)."""
     if len(bots) != 4:
         raise ValueError(f"a hand needs four bots, not {len(bots)}")
+    choosers: list[Callable[[Sequence[Action]], Action] | None] = [
+        getattr(b, "choose", None) for b in bots
+    ]
+    flowers = state.flowers
+    legal_actions = state.legal_actions
+    apply = state.apply
     while state.result is None:
         for seat in state.to_act():
-            state.apply(seat, bots[seat].act(state.observation(seat)))
+            legal = legal_actions(seat)
+            if len(flowers[seat]) >= 7 and WIN in legal:
+                action = WIN
+            else:
+                choose = choosers[seat]
+                if choose is not None:
+                    action = choose(legal)
+                else:
+                    action = bots[seat].act(state.observation(seat))
+            apply(seat, action)
             if state.result is not None:
                 break
     return state.result
 
 
-__all__ = ["play_hand"]
+__all__ = ["must_win_on_flowers", "play_hand"]

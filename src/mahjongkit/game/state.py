@@ -78,6 +78,16 @@ TableView = tuple[
 ]
 """Every seat's public side, field by field: exposed melds, hidden kongs, flowers,
 discards."""
+TableSnapshot = tuple[
+    tuple[tuple[Meld, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[Tile, ...], ...],
+    tuple[tuple[tuple[Tile, bool], ...], ...],
+    tuple[int, ...],
+    tuple[bool, ...],
+    tuple[bool, ...],
+]
+"""`TableView`, then every seat's number of concealed tiles, Ting and forfeited flags."""
 
 
 _DEAL = interned(EventKind.DEAL)
@@ -180,6 +190,30 @@ class _Window:
     answers: dict[int, Action] = field(default_factory=dict)
 
 
+# Enum members as module names: looking one up on its class costs ten times as much,
+# and the engine does it at every step.
+_A_CHOW = ActionKind.CHOW
+_A_CONCEALED_KONG = ActionKind.CONCEALED_KONG
+_A_DISCARD = ActionKind.DISCARD
+_A_KONG = ActionKind.KONG
+_A_PASS = ActionKind.PASS
+_A_PROMOTED_KONG = ActionKind.PROMOTED_KONG
+_A_PUNG = ActionKind.PUNG
+_A_TING = ActionKind.TING
+_A_WIN = ActionKind.WIN
+_E_EXHAUSTIVE_DRAW = EventKind.EXHAUSTIVE_DRAW
+_E_FALSE_WIN = EventKind.FALSE_WIN
+_E_INVALID_CLAIM = EventKind.INVALID_CLAIM
+_M_CLAIMED = TurnMode.CLAIMED
+_M_DEALT = TurnMode.DEALT
+_M_DRAWN = TurnMode.DRAWN
+_M_REPLACEMENT = TurnMode.REPLACEMENT
+_P_CLAIM = Phase.CLAIM
+_P_ENDED = Phase.ENDED
+_P_ROB = Phase.ROB
+_P_TURN = Phase.TURN
+
+
 def _chow_shapes(tile: Tile) -> tuple[tuple[Tile, Tile, Tile], ...]:
     """The chows a discard can complete: (lowest tile, the two other tiles needed)."""
     if tile >= 27:
@@ -195,6 +229,12 @@ def _chow_shapes(tile: Tile) -> tuple[tuple[Tile, Tile, Tile], ...]:
 
 
 _CHOW_SHAPES = tuple(_chow_shapes(t) for t in range(NUM_KINDS))
+_ALONE = ((0,), (1,), (2,), (3,))
+"""`HandState.to_act` of a turn, by seat."""
+_OTHERS = tuple(tuple((giver + step) % 4 for step in (1, 2, 3)) for giver in range(4))
+"""The seats after ``giver``, in turn."""
+_LYING = tuple(((t, False),) for t in range(NUM_KINDS))
+"""A new discard in `HandState.table_view`'s form (not claimed), by tile."""
 
 
 def _source(claimer: int, giver: int) -> int:
@@ -239,9 +279,9 @@ class HandState:
         """Copies of each tile seen on the table: discards and exposed melds."""
         self.events: list[Event] = []
         self.history: list[tuple[int, Action]] = []
-        self.phase = Phase.TURN
+        self.phase = _P_TURN
         self.turn = 0
-        self.mode = TurnMode.DEALT
+        self.mode = _M_DEALT
         self.last_tile: Tile = -1
         self.draw_source = DRAW_WALL
         self.window: _Window | None = None
@@ -254,9 +294,10 @@ class HandState:
         self._keys: list[list[int]] = [suit_keys(c) for c in self.concealed]
         """Per seat: its concealed tiles as `mahjongkit.game.completion.suit_keys`, kept up
         to date with every tile that comes or goes."""
-        self._waits: list[tuple[SuitKeys, int, int, int, int] | None] = [None] * 4
+        self._waits: list[tuple[SuitKeys, int, int, int, int, int, int] | None] = [None] * 4
         """Per seat: a waiting hand's suit keys, its number of melds, and as bitmasks the
-        tiles it wins on, could pung and could chow. Set to None whenever the seat's
+        tiles it wins on, could pung, could chow, could do any of the three with, and could
+        win on or pung. Set to None whenever the seat's
         waiting hand changes (a discard, a claim, a kong), so while the seat holds no extra
         tile, an entry is its hand's and needs no check."""
         self._shown: (
@@ -267,6 +308,9 @@ class HandState:
         after a meld or a flower changes them."""
         self._seen_discards: list[tuple[tuple[Tile, bool], ...]] = [(), (), (), ()]
         """Per seat: its discards with whether each was claimed, kept up to date."""
+        self._table: tuple[int, TableSnapshot] | None = None
+        """`table_snapshot` with the length of `history` it was taken at: every change
+        to the hand comes with an action, so the snapshot holds until the next one."""
         """Per seat: its public side (see `public_view`), rebuilt after it changes."""
         self._deal()
 
@@ -342,19 +386,19 @@ class HandState:
                 counts[t] += 1
                 keys[SUIT_OF[t]] += KEY_STEP[t]
         self.last_tile = held[0][-1]
-        self.mode = TurnMode.DEALT
+        self.mode = _M_DEALT
 
     # -- questions --------------------------------------------------------------------
     @property
     def ended(self) -> bool:
         """True once the hand is over (see `result`)."""
-        return self.phase is Phase.ENDED
+        return self.phase is _P_ENDED
 
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now, in seat order."""
-        if self.phase is Phase.TURN:
-            return (self.turn,)
-        if self.phase is not Phase.ENDED and self.window is not None:
+        if self.phase is _P_TURN:
+            return _ALONE[self.turn]
+        if self.phase is not _P_ENDED and self.window is not None:
             w = self.window
             return tuple(s for s in sorted(w.options) if s not in w.answers)
         return ()
@@ -390,6 +434,27 @@ class HandState:
             self._shown = shown
         return shown[0], shown[1], shown[2], tuple(self._seen_discards)
 
+    def table_snapshot(self) -> TableSnapshot:
+        """What every seat sees alike now: `table_view`, then each seat's number of
+        concealed tiles, Ting and forfeited flags. Taken once per step, however many
+        seats are asked (see `mahjongkit.game.observation`)."""
+        version = len(self.history)
+        taken = self._table
+        if taken is not None and taken[0] == version:
+            return taken[1]
+        melds, hidden, flowers, discards = self.table_view()
+        snapshot = (
+            melds,
+            hidden,
+            flowers,
+            discards,
+            tuple(map(sum, self.concealed)),
+            tuple(self.ting),
+            tuple(self.forfeited),
+        )
+        self._table = (version, snapshot)
+        return snapshot
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see `mahjongkit.game.observation`)."""
         return observation(self, seat)
@@ -399,9 +464,10 @@ class HandState:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        if self.phase is Phase.TURN:
+        phase = self.phase
+        if phase is _P_TURN:
             acts = self._turn_actions(seat) if seat == self.turn else ()
-        elif self.phase is not Phase.ENDED and self.window is not None:
+        elif phase is not _P_ENDED and self.window is not None:
             w = self.window
             acts = w.options.get(seat, ()) if seat not in w.answers else ()
         else:
@@ -413,35 +479,37 @@ class HandState:
         acts: list[Action] = []
         counts = self.concealed[seat]
         mode = self.mode
-        if mode is not TurnMode.CLAIMED:
+        rules = self.rules
+        ting = self.ting[seat]
+        if mode is not _M_CLAIMED:
             tile = self.last_tile
             # Score only a tile the hand waits on (or seven flowers, where they win).
             if tile >= 0 and (
                 self._self_drawn_mask(seat, tile) >> tile & 1
-                or (self.rules.flower_win and len(self.flowers[seat]) >= 7)
+                or (rules.flower_win and len(self.flowers[seat]) >= 7)
             ):
                 win = self._win_score(seat, tile, self_drawn=True, robbing=False)
                 if win is not None and win.qualifies:
                     acts.append(WIN)
             melds = self.melds[seat]
-            if (4 in counts or melds) and not self.ting[seat] and self._kong_allowed():
+            if (melds or 4 in counts) and not ting and self._kong_allowed():
                 if 4 in counts:
                     acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
                 acts += [
                     PROMOTED_KONGS[m.tile] for m in melds if m.kind is PUNG_MELD and counts[m.tile]
                 ]
-        if self.ting[seat] and mode is not TurnMode.CLAIMED:
-            # A called hand is locked: it discards what it drew (seed 004 line 504).
-            acts.append(DISCARDS[self.last_tile])
-            return tuple(acts)
-        if not acts and not self.rules.ting_in_play:
+            if ting:
+                # A called hand is locked: it discards what it drew (seed 004 line 504).
+                acts.append(DISCARDS[tile])
+                return tuple(acts)
+        if not acts and not rules.ting_in_play:
             return tuple(compress(DISCARDS, counts))  # the usual turn: discards only
         acts += compress(DISCARDS, counts)
-        if self.rules.ting_in_play and not self.ting[seat]:
+        if rules.ting_in_play and not ting:
             # Ting is declared on the regular form only (seed 004 line 336: not in Nico
             # Nico or the orphan hands).
             k = self._keys[seat]
-            sets = self.rules.hand_size // 3 - len(self.melds[seat])
+            sets = rules.hand_size // 3 - len(self.melds[seat])
             ready = ready_after_discard((k[0], k[1], k[2], k[3]), sets)
             if ready:
                 acts += [TINGS[t] for t in range(NUM_KINDS) if ready >> t & 1 and counts[t]]
@@ -490,7 +558,15 @@ class HandState:
     def _compute_waits(self, seat: int, keys: SuitKeys) -> int:
         melds = self.melds[seat]
         wins, pungs, chows = hand_masks(keys, melds, self.ruleset.forms, self.rules.hand_size)
-        self._waits[seat] = (keys, len(melds), wins, pungs, chows)
+        self._waits[seat] = (
+            keys,
+            len(melds),
+            wins,
+            pungs,
+            chows,
+            wins | pungs | chows,
+            wins | pungs,
+        )
         return wins
 
     def _self_drawn_mask(self, seat: int, tile: Tile) -> int:
@@ -563,7 +639,7 @@ class HandState:
         if listed:
             self.history.append((seat, action))
             self._legal = {}
-            if self.phase is Phase.TURN:
+            if self.phase is _P_TURN:
                 self._do_turn(seat, action)
             else:
                 self._answer(seat, action)
@@ -572,7 +648,7 @@ class HandState:
         if reason is None:
             self.history.append((seat, action))
             self._legal = {}
-            if action.kind is ActionKind.WIN:
+            if action.kind is _A_WIN:
                 self._false_win(seat)
             else:
                 self._invalid_claim(seat, action)
@@ -582,12 +658,12 @@ class HandState:
     def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str | None:
         """Why the action cannot be taken; None for a false declaration the rules handle."""
         who = SEAT_NAMES[seat]
-        if self.phase is Phase.ENDED:
+        if self.phase is _P_ENDED:
             return "the hand is over"
-        if self.phase is Phase.TURN:
+        if self.phase is _P_TURN:
             if seat != self.turn:
                 return f"it is {SEAT_NAMES[self.turn]}'s turn, not {who}'s"
-            if action.kind is ActionKind.WIN:
+            if action.kind is _A_WIN:
                 return None
             return self._turn_reason(seat, action)
         w = self.window
@@ -596,12 +672,12 @@ class HandState:
             return f"{who} has no claim on {NAMES[w.tile]} to answer"
         if seat in w.answers:
             return f"{who} has already answered"
-        if action.kind is ActionKind.WIN:
+        if action.kind is _A_WIN:
             return None
         if (
-            self.phase is Phase.CLAIM
+            self.phase is _P_CLAIM
             and self.rules.false_claim_forfeits_win
-            and action.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+            and action.kind in (_A_CHOW, _A_PUNG, _A_KONG)
         ):
             return None
         return self._claim_reason(seat, action)
@@ -609,43 +685,43 @@ class HandState:
     def _turn_reason(self, seat: int, action: Action) -> str:
         counts = self.concealed[seat]
         k, t = action.kind, action.tile
-        if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS):
+        if k in (_A_CHOW, _A_PUNG, _A_KONG, _A_PASS):
             return f"{k.value} answers a discard; on one's own turn discard, kong or win"
-        if self.ting[seat] and k is not ActionKind.DISCARD:
+        if self.ting[seat] and k is not _A_DISCARD:
             return "a called (Ting) hand may only discard the tile it drew or win"
-        if k in (ActionKind.DISCARD, ActionKind.TING) and not counts[t]:
+        if k in (_A_DISCARD, _A_TING) and not counts[t]:
             return f"{NAMES[t]} is not among the concealed tiles"
-        if k is ActionKind.DISCARD:
+        if k is _A_DISCARD:
             return "a called (Ting) hand must discard the tile it drew"
-        if k is ActionKind.TING:
+        if k is _A_TING:
             if not self.rules.ting_in_play:
                 return "Ting is not in play under this ruleset"
             if self.ting[seat]:
                 return "Ting is already declared"
             return f"the hand is not one tile from winning after discarding {NAMES[t]}"
-        if self.mode is TurnMode.CLAIMED:
+        if self.mode is _M_CLAIMED:
             return "no kong right after claiming a chow or pung (seed 003 line 101)"
         if not self._kong_allowed():
             return "no tile is left to replace a kong"
-        if k is ActionKind.CONCEALED_KONG:
+        if k is _A_CONCEALED_KONG:
             return f"a concealed kong needs four {NAMES[t]} in hand"
         return f"a promoted kong needs an exposed pung of {NAMES[t]} and the fourth in hand"
 
     def _claim_reason(self, seat: int, action: Action) -> str:
         w = self.window
         assert w is not None
-        if self.phase is Phase.ROB:
+        if self.phase is _P_ROB:
             return "a promoted kong can only be robbed to win, or passed"
         k = action.kind
-        if k in (ActionKind.DISCARD, ActionKind.TING, ActionKind.CONCEALED_KONG):
+        if k in (_A_DISCARD, _A_TING, _A_CONCEALED_KONG):
             return f"{k.value} is for one's own turn; answer the discard of {NAMES[w.tile]}"
-        if k is ActionKind.PROMOTED_KONG:
+        if k is _A_PROMOTED_KONG:
             return "a pung is never promoted with a discard (seed 003 line 101)"
         if self.missed[seat] >> w.tile & 1:
             return f"{NAMES[w.tile]} was passed on since the last turn (seed 004 line 452)"
         if self.ting[seat]:
             return "a called (Ting) hand may only win"
-        if k is ActionKind.CHOW and seat != (w.giver + 1) % 4:
+        if k is _A_CHOW and seat != (w.giver + 1) % 4:
             return "a chow is claimed only from the player on the left (seed 000 line 68)"
         return f"the concealed tiles cannot make that {k.value} with {NAMES[w.tile]}"
 
@@ -653,34 +729,36 @@ class HandState:
     def _do_turn(self, seat: int, action: Action) -> None:
         k, t = action.kind, action.tile
         emit = self.events.append
-        if k is ActionKind.DISCARD or k is ActionKind.TING:
+        if k is _A_DISCARD or k is _A_TING:
             self.concealed[seat][t] -= 1
             keys = self._keys[seat]
             keys[SUIT_OF[t]] -= KEY_STEP[t]
-            known = self._waits[seat]
             # Discarding the tile just drawn gives back the hand whose waits the turn's
             # win check remembered; any other discard makes a new hand.
-            if (
-                t != self.last_tile
-                or known is None
-                or known[1] != len(self.melds[seat])
-                or known[0] != (keys[0], keys[1], keys[2], keys[3])
-            ):
+            if t != self.last_tile:
                 self._waits[seat] = None
-            if k is ActionKind.TING:
+            else:
+                known = self._waits[seat]
+                if known is not None and (
+                    known[1] != len(self.melds[seat])
+                    or known[0] != (keys[0], keys[1], keys[2], keys[3])
+                ):
+                    self._waits[seat] = None
+            ting = k is _A_TING
+            if ting:
                 self.ting[seat] = True
             self.discards[seat].append(t)
             self.claimed[seat].append(False)
-            self._seen_discards[seat] += ((t, False),)
+            self._seen_discards[seat] += _LYING[t]
             self.visible[t] += 1
             self.discard_count += 1
-            emit(_DISCARDED[k is ActionKind.TING][seat][t])
+            emit(_DISCARDED[ting][seat][t])
             self._open_claims(seat, t)
-        elif k is ActionKind.WIN:
+        elif k is _A_WIN:
             sc = self._win_score(seat, self.last_tile, self_drawn=True, robbing=False)
             assert sc is not None
             self._end_win((seat,), (sc,), None, self.last_tile, robbed=False)
-        elif k is ActionKind.CONCEALED_KONG:
+        elif k is _A_CONCEALED_KONG:
             self.concealed[seat][t] -= 4
             self._keys[seat][SUIT_OF[t]] -= 4 * KEY_STEP[t]
             self._waits[seat] = None
@@ -689,7 +767,7 @@ class HandState:
             self.declared = True
             emit(_CONCEALED_KONG(seat, t, 0))
             self._replace_kong(seat)
-        elif k is ActionKind.PROMOTED_KONG:
+        elif k is _A_PROMOTED_KONG:
             self.concealed[seat][t] -= 1
             self._keys[seat][SUIT_OF[t]] -= KEY_STEP[t]
             self._waits[seat] = None
@@ -712,7 +790,7 @@ class HandState:
             return
         tile = self.wall.draw_replacement()
         self.events.append(_DRAW(seat, tile, DRAW_KONG))
-        self._receive(seat, tile, DRAW_KONG, TurnMode.REPLACEMENT)
+        self._receive(seat, tile, DRAW_KONG, _M_REPLACEMENT)
 
     def _draw_for(self, seat: int) -> None:
         self.turn = seat
@@ -724,17 +802,18 @@ class HandState:
         tile = wall.draw()
         self.events.append(_DRAWN[seat][tile])
         if IS_FLOWER[tile]:
-            self._receive(seat, tile, DRAW_WALL, TurnMode.DRAWN)
+            self._receive(seat, tile, DRAW_WALL, _M_DRAWN)
             return
         # `_receive` without flowers, written out: this runs after nearly every discard.
         self.concealed[seat][tile] += 1
         self._keys[seat][SUIT_OF[tile]] += KEY_STEP[tile]
         self.last_tile = tile
         self.draw_source = DRAW_WALL
-        self.mode = TurnMode.DRAWN
-        self.phase = Phase.TURN
+        self.mode = _M_DRAWN
+        self.phase = _P_TURN
         self.window = None
-        self._scores = {}
+        if self._scores:
+            self._scores = {}
 
     def _receive(self, seat: int, tile: Tile, source: int, mode: TurnMode) -> None:
         """The seat takes a drawn tile; flowers are exposed and replaced at once."""
@@ -754,20 +833,21 @@ class HandState:
         self.last_tile = tile
         self.draw_source = source
         self.mode = mode
-        self.phase = Phase.TURN
+        self.phase = _P_TURN
         self.window = None
         self._scores = {}
 
     # -- windows ----------------------------------------------------------------------
     def _open_claims(self, giver: int, tile: Tile) -> None:
-        self._scores = {}
+        if self._scores:
+            self._scores = {}
         options: dict[int, tuple[Action, ...]] = {}
-        missed, forfeited, ting, concealed = self.missed, self.forfeited, self.ting, self.concealed
+        missed, waits = self.missed, self._waits
         any_chow = not self.rules.chow_only_from_left
-        shapes = _CHOW_SHAPES[tile]
-        waits = self._waits
-        for step in (1, 2, 3):
-            seat = (giver + step) % 4
+        bit = 1 << tile
+        others = _OTHERS[giver]
+        left = others[0]
+        for seat in others:
             known = waits[seat]
             if known is None:
                 k = self._keys[seat]
@@ -775,34 +855,34 @@ class HandState:
                 known = waits[seat]
                 assert known is not None
             # Most discards concern nobody: screen by what the hand could do with it.
-            could = known[2] | known[3] | known[4] if step == 1 or any_chow else known[2] | known[3]
-            if not could >> tile & 1 or missed[seat] >> tile & 1:
+            could = known[5] if seat == left or any_chow else known[6]
+            if not could & bit or missed[seat] & bit:
                 continue
             acts: list[Action] = []
             # Screen by the seat's known winning tiles before scoring anything.
-            if not forfeited[seat] and self._wait_mask(seat) >> tile & 1:
+            if not self.forfeited[seat] and known[2] & bit:
                 win = self._win_score(seat, tile, False, False, giver)
                 if win is not None and win.qualifies:
                     acts.append(WIN)
-            if not ting[seat]:
-                counts = concealed[seat]
+            if not self.ting[seat]:
+                counts = self.concealed[seat]
                 c = counts[tile]
                 if c >= 2:
                     if c == 3 and self._kong_allowed():
                         acts.append(KONG)
                     acts.append(PUNG)
-                if step == 1 or any_chow:
-                    for low, a, b in shapes:
+                if seat == left or any_chow:
+                    for low, a, b in _CHOW_SHAPES[tile]:
                         if counts[a] and counts[b]:
                             acts.append(CHOWS[low])
             if acts:
                 acts.append(PASS)
                 options[seat] = tuple(acts)
         if not options:
-            self._draw_for((giver + 1) % 4)
+            self._draw_for(left)
             return
         self.window = _Window(tile, giver, options)
-        self.phase = Phase.CLAIM
+        self.phase = _P_CLAIM
 
     def _open_rob(self, seat: int, tile: Tile) -> None:
         self.window = _Window(tile, seat, {})
@@ -821,7 +901,7 @@ class HandState:
             self._replace_kong(seat)
             return
         self.window.options = options
-        self.phase = Phase.ROB
+        self.phase = _P_ROB
 
     def _answer(self, seat: int, action: Action) -> None:
         w = self.window
@@ -832,7 +912,7 @@ class HandState:
 
     def _resolve(self, w: _Window) -> None:
         order = [(w.giver + step) % 4 for step in (1, 2, 3)]
-        robbing = self.phase is Phase.ROB
+        robbing = self.phase is _P_ROB
         winners = [s for s in order if w.answers.get(s) is WIN]
         if winners:
             if self.rules.multiple_winners == "next_in_turn":
@@ -861,7 +941,7 @@ class HandState:
             if a is KONG or a is PUNG:
                 claim = (s, a)
                 break
-            if a.kind is ActionKind.CHOW and claim is None:
+            if a.kind is _A_CHOW and claim is None:
                 claim = (s, a)
         if claim is None:
             self._draw_for((w.giver + 1) % 4)
@@ -881,7 +961,7 @@ class HandState:
         self.missed[seat] = 0
         self._waits[seat] = None
         emit = self.events.append
-        if action.kind is ActionKind.CHOW:
+        if action.kind is _A_CHOW:
             start = action.tile
             for x in (start, start + 1, start + 2):
                 if x != t:
@@ -906,17 +986,17 @@ class HandState:
             self._replace_kong(seat)
             return
         self.turn = seat
-        self.mode = TurnMode.CLAIMED
+        self.mode = _M_CLAIMED
         self.last_tile = -1
-        self.phase = Phase.TURN
+        self.phase = _P_TURN
         self._scores = {}
 
     # -- declarations the rules handle --------------------------------------------------
     def _false_win(self, seat: int) -> None:
         effect = self.rules.false_win
-        self.events.append(Event(EventKind.FALSE_WIN, seat, -1, FALSE_WIN_EFFECTS.index(effect)))
+        self.events.append(Event(_E_FALSE_WIN, seat, -1, FALSE_WIN_EFFECTS.index(effect)))
         if effect == "void":
-            self.phase = Phase.ENDED
+            self.phase = _P_ENDED
             self.window = None
             self.result = HandResult("void", reason=f"false win by {SEAT_NAMES[seat]}")
             return
@@ -927,7 +1007,7 @@ class HandState:
         w = self.window
         assert w is not None
         kind = ("chow", "pung", "kong").index(action.kind.value)
-        self.events.append(Event(EventKind.INVALID_CLAIM, seat, w.tile, kind))
+        self.events.append(Event(_E_INVALID_CLAIM, seat, w.tile, kind))
         self._forfeit(seat)
         w.answers[seat] = PASS
         if len(w.answers) == len(w.options):
@@ -941,7 +1021,7 @@ class HandState:
         if w is not None and seat in w.options and seat not in w.answers:
             rest = tuple(a for a in w.options[seat] if a is not WIN)
             w.options[seat] = rest
-            if rest == (PASS,) and self.phase is Phase.ROB:
+            if rest == (PASS,) and self.phase is _P_ROB:
                 w.answers[seat] = PASS
                 if len(w.answers) == len(w.options):
                     self._resolve(w)
@@ -958,14 +1038,14 @@ class HandState:
         for s in winners:
             detail = (s if giver is None else giver) | (ROBBED if robbed else 0)
             self.events.append(_WIN(s, tile, detail))
-        self.phase = Phase.ENDED
+        self.phase = _P_ENDED
         self.result = HandResult(
             "win", winners, scores, giver, tile, robbed, "robbing the kong" if robbed else ""
         )
 
     def _end_draw(self, why: int) -> None:
-        self.events.append(Event(EventKind.EXHAUSTIVE_DRAW, -1, -1, why))
-        self.phase = Phase.ENDED
+        self.events.append(Event(_E_EXHAUSTIVE_DRAW, -1, -1, why))
+        self.phase = _P_ENDED
         self.window = None
         reason = "the wall is exhausted" if why == END_WALL else "no tile left to replace"
         self.result = HandResult("draw", reason=reason)
@@ -989,7 +1069,7 @@ class HandState:
                     census[t] += 1
         for t in self.wall.untaken():
             census[t] += 1
-        if self.phase is Phase.ROB or (self.result is not None and self.result.robbed_kong):
+        if self.phase is _P_ROB or (self.result is not None and self.result.robbed_kong):
             assert self.window is not None or self.result is not None
             tile = self.window.tile if self.window is not None else self.result.winning_tile  # type: ignore[union-attr]
             census[tile] += 1

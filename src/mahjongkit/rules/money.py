@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from mahjongkit.errors import MahjongError
@@ -196,7 +197,13 @@ def table_rules(ruleset: str | Ruleset) -> TableRules:
     >>> table_rules("taiwanese-dxb").triple_dice, table_rules("taiwanese-lrc").triple_dice
     (False, True)
     """
-    rules = get_ruleset(ruleset)
+    return _table_rules(get_ruleset(ruleset))
+
+
+@cache
+def _table_rules(rules: Ruleset) -> TableRules:
+    """`table_rules`, worked out once per ruleset (a ruleset is a value, and the simulator
+    and a match ask for every hand)."""
     play = play_rules(rules)
     if rules.scoring == "taiwanese":
         base = TAIWANESE_TABLE

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import random
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjongkit.bots import BOTS, Bot
-from mahjongkit.game.actions import WIN, Action
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import money_of, must_win_on_flowers
+from mahjongkit.game.match import money_of
 from mahjongkit.game.record import record_of
 from mahjongkit.game.rotation import first_deal
+from mahjongkit.game.runner import play_hand
 from mahjongkit.game.settlement import balances
-from mahjongkit.game.state import HandResult, HandState
+from mahjongkit.game.state import HandState
 from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 
@@ -102,26 +102,9 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     return out
 
 
-def drive(state: HandState, bots: Sequence[Bot]) -> HandResult:
-    """Play the hand to its end as `mahjongkit.game.match.drive_hand` does (a flower win
-    declared at once), asking a bot that needs only the legal actions (one with a
-    ``choose(legal)`` method, as `RandomBot`) without building its observation."""
-    choosers: list[Callable[[Sequence[Action]], Action] | None] = [
-        getattr(b, "choose", None) for b in bots
-    ]
-    while state.result is None:
-        for seat in state.to_act():
-            if must_win_on_flowers(state, seat):
-                state.apply(seat, WIN)
-            else:
-                choose = choosers[seat]
-                if choose is not None:
-                    state.apply(seat, choose(state.legal_actions(seat)))
-                else:
-                    state.apply(seat, bots[seat].act(state.observation(seat)))
-            if state.result is not None:
-                break
-    return state.result
+drive = play_hand
+"""Play the hand to its end as a match does (see `mahjongkit.game.runner.play_hand`: a
+flower win declared at once, a bot with ``choose(legal)`` asked without its observation)."""
 
 
 def play_job(
