@@ -47,6 +47,37 @@ _KNITS: Final = tuple(
 """``_KNITS[mask]``: how many of the ranks ``j, j + 3, j + 6`` the mask holds, j = 0..2."""
 
 
+def _shape(key: tuple[int, ...]) -> tuple[int, ...]:
+    """A suit's counts as far as the standard form can tell: a block spans three ranks
+    at most, so a lone tile with no other within two ranks adds nothing, runs of two or
+    more empty ranks part groups that never meet (two stand for any such run), and no
+    block cares where in the suit it lies.
+
+    >>> _shape((1, 0, 0, 0, 2, 3, 0, 1, 0))
+    (2, 3, 0, 1)
+    >>> _shape((0, 1, 1, 0, 0, 0, 0, 1, 1))
+    (1, 1, 0, 0, 1, 1)
+    """
+    out: list[int] = []
+    gap = 0
+    last = len(key) - 1
+    for r, c in enumerate(key):
+        if c == 0 or (
+            c == 1
+            and not (r >= 1 and key[r - 1])
+            and not (r >= 2 and key[r - 2])
+            and not (r < last and key[r + 1])
+            and not (r < last - 1 and key[r + 2])
+        ):
+            gap += 1
+            continue
+        if out:
+            out.extend((0, 0) if gap >= 2 else (0,) * gap)
+        out.append(c)
+        gap = 0
+    return tuple(out)
+
+
 def _mask(key: tuple[int, ...]) -> int:
     """The bits of the ranks held at least once."""
     m = 0
@@ -77,6 +108,7 @@ class SuitEntry:
         "knit_rest",
         "knit_rest_entries",
         "minus",
+        "minus_cls",
         "near",
         "pair_any",
         "pairs",
@@ -121,6 +153,8 @@ class SuitEntry:
         self.plus: list[SuitEntry | None] | None = None
         self.minus: list[SuitEntry | None] | None = None
         self.plus_cls: tuple[int, ...] | None = None
+        self.minus_cls: tuple[int, ...] | None = None
+        """`SuitTables.minus_classes`: the block-vector class one tile down, per rank."""
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
         self.gains: dict[int, tuple[int, ...]] | None = None
         """`SuitTables.regular_gains` answers, by ``other << 3 | sets_needed``."""
@@ -140,6 +174,8 @@ class SuitTables:
         self.honor_entries: dict[tuple[int, ...], SuitEntry] = {}
         self._vec_suit: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._vec_honor: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._shape_suit: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._shape_honor: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._class_of: dict[tuple[int, ...], int] = {}
         self._vectors: list[tuple[int, ...]] = []
         self.shanten_table: list[tuple[int, ...]] = []
@@ -174,14 +210,23 @@ class SuitTables:
         found = memo.get(key)
         if found is not None:
             return found
+        # Many keys share a shape (see `_shape`): the vector is worked out once a shape.
+        shape = _shape(key) if chows else tuple(sorted(c for c in key if c >= 2))
+        shapes = self._shape_suit if chows else self._shape_honor
+        found = shapes.get(shape)
+        if found is None:
+            found = shapes[shape] = self._shape_vector(shape, chows)
+        memo[key] = found
+        return found
+
+    def _shape_vector(self, key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+        """The block vector of a group of counts, by the block of its lowest tile."""
         size = len(key)
         i = 0
         while i < size and key[i] == 0:
             i += 1
         if i == size:
-            vector = _empty_vector()
-            memo[key] = vector
-            return vector
+            return _empty_vector()
         # The block containing the lowest tile: (tiles taken, value, blocks used, is the
         # pair); the lowest tile may also stay single. Values of real choices are never
         # negative, so anything below zero is impossible (written NEG at the end).
@@ -222,9 +267,7 @@ class SuitTables:
         for dst in range(2, _LEN):
             if best[dst - 2] > best[dst]:
                 best[dst] = best[dst - 2]
-        vector = tuple([v if v >= 0 else NEG for v in best])
-        memo[key] = vector
-        return vector
+        return tuple([v if v >= 0 else NEG for v in best])
 
     def combine(self, a: int, b: int) -> int:
         """The class of the block vector of two disjoint groups together."""
@@ -352,10 +395,9 @@ class SuitTables:
         found = known.get(code)
         if found is None:
             table, combine = self.shanten_table, self.combine
-            fewer = entry.minus or self.minus(entry)
+            fewer = entry.minus_cls or self.minus_classes(entry)
             found = known[code] = tuple(
-                99 if less is None else table[combine(other, less.cls)][sets_needed]
-                for less in fewer
+                99 if less < 0 else table[combine(other, less)][sets_needed] for less in fewer
             )
         return found
 
@@ -411,13 +453,38 @@ class SuitTables:
         if entry.plus_cls is None:
             chows = len(entry.key) == 9
             key = entry.key
+            near = entry.near
+            # A tile with no other within reach joins no block: the class stays.
             entry.plus_cls = tuple(
-                self._class(self._block_vector((*key[:r], c + 1, *key[r + 1 :]), chows))
-                if c < 4
-                else -1
+                -1
+                if c >= 4
+                else self._class(self._block_vector((*key[:r], c + 1, *key[r + 1 :]), chows))
+                if r in near
+                else entry.cls
                 for r, c in enumerate(key)
             )
         return entry.plus_cls
+
+    def minus_classes(self, entry: SuitEntry) -> tuple[int, ...]:
+        """The block-vector class with one tile fewer of each rank (``-1`` where there
+        is none): the standard form's side of `minus`, without building whole entries.
+
+        >>> tables = SuitTables()
+        >>> entry = tables.suit((2, 1) + (0,) * 7)
+        >>> tables.minus_classes(entry)[:3] == (tables.suit((1, 1) + (0,) * 7).cls,
+        ...     tables.suit((2,) + (0,) * 8).cls, -1)
+        True
+        """
+        if entry.minus_cls is None:
+            chows = len(entry.key) == 9
+            key = entry.key
+            entry.minus_cls = tuple(
+                self._class(self._block_vector((*key[:r], c - 1, *key[r + 1 :]), chows))
+                if c
+                else -1
+                for r, c in enumerate(key)
+            )
+        return entry.minus_cls
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:
         """The entries with one tile fewer of each rank (``None`` where there is none)."""
