@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from mahjongkit.hand import Meld
 from mahjongkit.rules.ruleset import ruleset_names
 from mahjongkit.tiles import NAMES, counts_to_tiles
 from mahjongkit.web.table import TableConfig, TableGame
@@ -125,10 +126,13 @@ def test_no_message_carries_another_seats_concealed_tiles(server: Any) -> None:
     with (
         ws_client.connect(ws_url(server, game_id, tokens[0])) as ws0,
         ws_client.connect(ws_url(server, game_id, tokens[2])) as ws2,
+        ws_client.connect(watch_url(server, game_id)) as watcher,
     ):
         sockets = {0: ws0, 2: ws2}
         views = {p: recv(ws)["view"] for p, ws in sockets.items()}
+        watched = recv(watcher)["view"]
         for _ in range(500):
+            _check_spectator_view(watched, game)
             for p, v in views.items():
                 text = json.dumps(v)
                 assert 'wall"' not in text.replace("wall_live", "")
@@ -152,9 +156,46 @@ def test_no_message_carries_another_seats_concealed_tiles(server: Any) -> None:
             action = rng.choice(views[p]["you"]["legal_actions"])
             sockets[p].send(json.dumps({"type": "action", "action": action}))
             views = {q: recv(ws)["view"] for q, ws in sockets.items()}
+            watched = recv(watcher)["view"]
         else:
             pytest.fail("the hand did not end")
     assert allowed_paths is not None and ".you.concealed" in allowed_paths
+
+
+def watch_url(server: Any, game_id: str) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws/tables/{game_id}?watch=1"
+
+
+def _check_spectator_view(view: dict[str, Any], game: TableGame) -> None:
+    """A spectator's view: no concealed tile, no action, every draw and concealed kong
+    hidden, no one shown as asked about a discard."""
+    assert view["player"] is None
+    assert view["you"] == {"concealed": [], "last_tile": None, "legal_actions": []}
+    assert not view["claim_open"]
+    for line in view["log"]:
+        if " draw " in line:
+            assert " draw ?" in line, line
+    if game.in_play and game.state.phase.value != "turn":
+        assert not any(p["to_act"] for p in view["players"])
+    for p in view["players"]:
+        assert not any(Meld.parse(m).concealed for m in p["melds"])
+
+
+def test_a_spectator_watches_and_cannot_act(server: Any) -> None:
+    """A table can be watched without a seat (the `watch_url` of a new table): the state
+    comes after every change, any other message is refused, and the table goes on."""
+    made = create(server, seed=2, hands=1)
+    assert made["watch_url"] == f"/table/{made['id']}#watch"
+    with ws_client.connect(watch_url(server, made["id"])) as ws:
+        view = recv(ws)["view"]
+        _check_spectator_view(view, server.tables.get(made["id"]).game)
+        for message in ({"type": "action", "action": "pass"}, {"type": "next"}):
+            ws.send(json.dumps(message))
+            assert "spectator" in recv(ws)["message"]
+        ws.send(json.dumps({"type": "state"}))
+        assert recv(ws)["view"] == view
+        summary = httpx.get(server.url + f"/api/tables/{made['id']}").json()
+        assert summary["watching"] == 1
 
 
 def test_a_reconnecting_player_gets_the_full_current_view(server: Any) -> None:

@@ -192,6 +192,13 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
     assert "token" not in friend.url  # the secret leaves the address bar
     assert "Friend (you)" in friend.inner_text("#you-head")
     page.screenshot(path=str(screenshots / "table-phone.png"), full_page=True)
+    watch = page.get_attribute('[data-testid="watch-link"]', "href")
+    assert watch and watch.endswith("#watch")
+    spectator = browser.new_context(viewport=PHONE).new_page()
+    spectator.goto(watch)
+    spectator.wait_for_selector('[data-testid="seat-3"]')
+    assert spectator.locator('[data-testid="hand-tile"]').count() == 0
+    assert not spectator.is_visible("#you-area")
     import time
 
     deadline = time.monotonic() + 60
@@ -207,8 +214,11 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
                     break
         page.wait_for_timeout(40)
     friend.wait_for_selector('[data-testid="match-result"]')
+    spectator.wait_for_selector('[data-testid="match-result"]')
+    spectator.screenshot(path=str(screenshots / "table-watching.png"), full_page=True)
     host.close()
     friend.context.close()
+    spectator.context.close()
 
 
 def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path) -> None:

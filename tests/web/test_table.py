@@ -13,7 +13,14 @@ from mahjongkit.cli.play import read_action
 from mahjongkit.game.actions import DISCARDS, PASS
 from mahjongkit.game.match import verify
 from mahjongkit.hand import Hand, Meld
-from mahjongkit.web.table import TableConfig, TableError, TableGame, timed_out_discard
+from mahjongkit.web.table import (
+    HUMAN,
+    SPECTATOR,
+    TableConfig,
+    TableError,
+    TableGame,
+    timed_out_discard,
+)
 
 
 def play_randomly(game: TableGame, rng: random.Random, steps: int | None = None) -> int:
@@ -139,6 +146,30 @@ def test_turn_time_outs_can_be_switched_off_and_are_checked() -> None:
     config = TableConfig.from_json({"ruleset": "mcr", "seed": 3})
     assert config == TableConfig("mcr", 3)
     assert TableConfig.from_json(config.to_json()) == config
+
+
+def test_a_spectator_sees_a_concealed_kong_as_backs_only() -> None:
+    """The spectator's view hides a concealed kong's tile from everyone (as every other
+    player's view does), and shows no one's concealed tiles."""
+    rng = random.Random(0)
+    for seed in range(100):
+        game = TableGame(TableConfig("mcr", seed, seats=(HUMAN,) * 4, hands=1))
+        while game.in_play and not any(m.concealed for ms in game.state.melds for m in ms):
+            player = game.pending()[0]
+            legal = game.view(player)["you"]["legal_actions"]
+            kongs = [a for a in legal if a.startswith("concealed-kong")]
+            game.act(player, kongs[0] if kongs else rng.choice(legal))
+        if game.in_play:
+            break
+    else:
+        raise AssertionError("no concealed kong was declared")
+    seat = next(s for s in range(4) if any(m.concealed for m in game.state.melds[s]))
+    owner = game.player_at(seat)
+    watched = game.view(SPECTATOR)
+    assert watched["players"][owner]["hidden_kongs"] == 1
+    assert not any(Meld.parse(m).concealed for m in watched["players"][owner]["melds"])
+    assert any(Meld.parse(m).concealed for m in game.view(owner)["players"][owner]["melds"])
+    assert watched["you"]["concealed"] == [] and watched["player"] is None
 
 
 def test_hands_and_melds_draw_themselves_as_svg() -> None:

@@ -32,7 +32,7 @@ from mahjongkit.svg import tile_svg
 from mahjongkit.tiles import NAMES, NUM_TILES, counts_to_tiles
 from mahjongkit.web import sheets
 from mahjongkit.web.store import Store
-from mahjongkit.web.table import HUMAN, TableConfig, TableError, TableGame
+from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableError, TableGame
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -206,7 +206,7 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
                 seat["token"] = room.tokens[p]
                 seat["url"] = f"/table/{room.game_id}#token={room.tokens[p]}"
             seats.append(seat)
-        return {"id": room.game_id, "seats": seats}
+        return {"id": room.game_id, "seats": seats, "watch_url": f"/table/{room.game_id}#watch"}
 
     @app.get("/api/tables/{game_id}")
     def table_summary(game_id: str) -> dict[str, Any]:
@@ -218,23 +218,27 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
             "names": list(cfg.names),
             "seats": list(cfg.seats),
             "connected": [bool(room.sockets.get(p)) for p in range(PLAYERS)],
+            "watching": len(room.sockets.get(SPECTATOR, ())),
             **room.game.summary(),
         }
 
     @app.websocket("/ws/tables/{game_id}")
     async def table_socket(websocket: WebSocket, game_id: str) -> None:
         token = websocket.query_params.get("token", "")
+        watching = not token and websocket.query_params.get("watch") is not None
         try:
             room = tables.get(game_id)
         except HTTPException:
             room = None
         player = room.player_of(token) if room is not None and token else None
+        if watching:
+            player = SPECTATOR
         # Accept, then close with a code the page can explain (a refused handshake can't).
         await websocket.accept()
         if room is None:
             await websocket.close(code=4404, reason="no such table")
             return
-        if player is None or room.game.config.seats[player] != HUMAN:
+        if player is None or (player != SPECTATOR and room.game.config.seats[player] != HUMAN):
             await websocket.close(code=4403, reason="not a seat token of this table")
             return
         room.sockets.setdefault(player, set()).add(websocket)
@@ -376,6 +380,8 @@ async def _handle(room: Room, player: int, message: Any, tables: Tables) -> dict
         return {"type": "pong"}
     if kind == "state":
         return _state_message(room, player)
+    if player == SPECTATOR:
+        return {"type": "error", "message": "a spectator watches: only 'state' and 'ping'"}
     async with room.lock:
         game = room.game
         try:

@@ -41,6 +41,10 @@ from mahjongkit.web.sheets import items_json
 HUMAN = "human"
 """The seat kind of a person (a bot seat is a bot's name)."""
 
+SPECTATOR = -1
+"""The `TableGame.view` of someone watching: what everyone at the table sees, no one's
+concealed tiles."""
+
 LOG_LENGTH = 40
 """Events each view carries (the latest), enough to follow the play."""
 
@@ -362,13 +366,23 @@ class TableGame:
 
     def view(self, player: int) -> dict[str, Any]:
         """Everything ``player`` may know now, as JSON: never another player's concealed
-        tiles, the tile of another's concealed kong, or the wall."""
+        tiles, the tile of another's concealed kong, or the wall. A `SPECTATOR` sees the
+        table alone: ``player`` is ``None`` and ``you`` holds no tiles and no actions."""
+        watching = player == SPECTATOR
         state = self.state
-        obs = state.observation(self.seat_of(player))
+        obs = state.observation(0 if watching else self.seat_of(player))
         seat_names = [SEAT_NAMES[self.seat_of(p)] for p in range(PLAYERS)]
+        to_act = obs.to_act
+        if watching:  # asked about a discard is private; a turn is everyone's to see
+            to_act = (obs.turn,) if obs.phase == "turn" else ()
         players = []
         for p in range(PLAYERS):
             s = self.seat_of(p)
+            melds = obs.melds[s]
+            hidden_kongs = obs.hidden_kongs[s]
+            if watching:  # seat 0's own concealed kongs are concealed from a spectator
+                hidden_kongs += sum(m.concealed for m in melds)
+                melds = tuple(m for m in melds if not m.concealed)
             players.append(
                 {
                     "name": self.config.names[p],
@@ -376,26 +390,27 @@ class TableGame:
                     "wind": seat_names[p],
                     "score": self.scores[p],
                     "dealer": s == 0,
-                    "melds": [str(m) for m in obs.melds[s]],
-                    "hidden_kongs": obs.hidden_kongs[s],
+                    "melds": [str(m) for m in melds],
+                    "hidden_kongs": hidden_kongs,
                     "flowers": [NAMES[f] for f in obs.flowers[s]],
                     "discards": [[NAMES[t], claimed] for t, claimed in obs.discards[s]],
                     "hand_size": obs.hand_sizes[s],
                     "ting": obs.ting[s],
-                    "to_act": self.in_play and s in obs.to_act,
+                    "to_act": self.in_play and s in to_act,
                 }
             )
-        concealed = counts_to_tiles(obs.concealed)
-        last = obs.last_tile
+        concealed = [] if watching else counts_to_tiles(obs.concealed)
+        last = -1 if watching else obs.last_tile
         if last >= 0 and last in concealed:
             concealed.remove(last)
         in_play = self.in_play
-        legal = [str(a) for a in obs.legal_actions] if in_play else []
-        log = [_event_text(e.seen_by(obs.seat), self) for e in state.events[-LOG_LENGTH:]]
+        legal = [str(a) for a in obs.legal_actions] if in_play and not watching else []
+        seen_by = SPECTATOR if watching else obs.seat
+        log = [_event_text(e.seen_by(seen_by), self) for e in state.events[-LOG_LENGTH:]]
         out: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "ruleset_title": self.ruleset.title,
-            "player": player,
+            "player": None if watching else player,
             "players": players,
             "hand_number": len(self.hand_logs),
             "max_hands": self.max_hands,
@@ -409,7 +424,7 @@ class TableGame:
             "claim_giver": (
                 self.player_at(obs.claim_giver) if in_play and obs.claim_giver >= 0 else None
             ),
-            "claim_open": self.claim_open and player in self.pending(),
+            "claim_open": self.claim_open and not watching and player in self.pending(),
             "claim_timeout": self.config.claim_timeout,
             "turn_timeout": self.config.turn_timeout if self.turn_waiting else None,
             "you": {

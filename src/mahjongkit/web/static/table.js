@@ -2,7 +2,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let ws = null, view = null, selected = -1, claimKey = null, claimDeadline = 0, tableId = null;
-let turnKey = null, turnDeadline = 0;
+let turnKey = null, turnDeadline = 0, watching = false;
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -38,6 +38,7 @@ async function lobby() {
       const humans = made.seats.filter((s) => s.token);
       if (!humans.length) throw new Error("choose at least one person's seat");
       localStorage.setItem(`mjk-invites-${made.id}`, JSON.stringify(humans.slice(1)));
+      localStorage.setItem(`mjk-watch-${made.id}`, made.watch_url);
       location.href = humans[0].url;
     } catch (e) { $("lobby-error").textContent = e.message; }
   });
@@ -46,7 +47,8 @@ async function lobby() {
 function connect() {
   const token = localStorage.getItem(`mjk-token-${tableId}`);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?token=${encodeURIComponent(token)}`);
+  const who = watching ? "watch=1" : `token=${encodeURIComponent(token)}`;
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}?${who}`);
   ws.onopen = () => { $("status").textContent = "connected"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
@@ -94,10 +96,34 @@ function markLast(row, p) {
   }
 }
 
+function renderInfo(v) {
+  $("info").textContent = `${v.ruleset} · hand ${v.hand_number}/${v.max_hands} · ${v.round} · prevalent wind ${v.prevalent_wind} · wall ${v.wall_live}`;
+}
+
+function renderScores(v, me) {
+  const sc = $("scores"); sc.innerHTML = "";
+  sc.append(MJK.el("tr", {}, MJK.el("th", {}, "Player"), MJK.el("th", {}, "Wind"), MJK.el("th", { class: "num" }, "Score")));
+  v.players.forEach((p, i) => sc.append(MJK.el("tr", { "data-testid": `score-row-${i}` }, MJK.el("td", { class: i === me ? "you-row" : "" }, p.name + (p.dealer ? " ★" : "")), MJK.el("td", {}, p.wind), MJK.el("td", { class: "num" }, p.score))));
+  renderResult(v);
+  const log = $("log"); log.innerHTML = "";
+  for (const line of v.log) log.append(MJK.el("li", {}, line));
+}
+
+// A spectator sees the four seats (East first) and no one's concealed tiles.
+function renderWatching(v) {
+  renderInfo(v);
+  const opp = $("opponents"); opp.innerHTML = "";
+  for (const p of [0, 1, 2, 3]) opp.append(seatBox(p));
+  $("you-area").hidden = true; $("actions").innerHTML = ""; $("claim").hidden = true; $("keys-help").hidden = true;
+  renderScores(v, null);
+  $("status").textContent = v.phase === "over" ? "match over" : v.phase === "between" ? "hand over" : "watching";
+}
+
 function render() {
+  if (view.player === null) { renderWatching(view); return; }
   const v = view, me = v.player, mine = v.players[me];
   const legal = v.you.legal_actions;
-  $("info").textContent = `${v.ruleset} · hand ${v.hand_number}/${v.max_hands} · ${v.round} · prevalent wind ${v.prevalent_wind} · wall ${v.wall_live}`;
+  renderInfo(v);
   // Opponents in turn order after you: right, opposite, left.
   const opp = $("opponents"); opp.innerHTML = "";
   for (const k of [1, 2, 3]) opp.append(seatBox((me + k) % 4));
@@ -140,13 +166,7 @@ function render() {
     claim.append(`${v.players[v.claim_giver].name} gives `, MJK.tile(v.claim_tile), MJK.el("span", { id: "countdown" }, ""));
     tick();
   } else { claim.hidden = true; claimKey = null; }
-  // Scores.
-  const sc = $("scores"); sc.innerHTML = "";
-  sc.append(MJK.el("tr", {}, MJK.el("th", {}, "Player"), MJK.el("th", {}, "Wind"), MJK.el("th", { class: "num" }, "Score")));
-  v.players.forEach((p, i) => sc.append(MJK.el("tr", { "data-testid": `score-row-${i}` }, MJK.el("td", { class: i === me ? "you-row" : "" }, p.name + (p.dealer ? " ★" : "")), MJK.el("td", {}, p.wind), MJK.el("td", { class: "num" }, p.score))));
-  renderResult(v);
-  const log = $("log"); log.innerHTML = "";
-  for (const line of v.log) log.append(MJK.el("li", {}, line));
+  renderScores(v, me);
   $("status").textContent = v.phase === "over" ? "match over" : v.phase === "between" ? "hand over" : mine.to_act ? "your decision" : "waiting";
   // Your own turn, with the table's turn timeout counted down (then the drawn tile goes).
   if (mine.to_act && v.phase === "turn" && v.turn_timeout) {
@@ -207,13 +227,15 @@ function tick() {
 
 function invites() {
   const list = JSON.parse(localStorage.getItem(`mjk-invites-${tableId}`) || "[]");
-  if (!list.length) return;
+  const watch = localStorage.getItem(`mjk-watch-${tableId}`);
+  if (!list.length && !watch) return;
   const box = $("invites"); box.hidden = false;
-  box.append(MJK.el("strong", {}, "Invite friends: "));
+  if (list.length) box.append(MJK.el("strong", {}, "Invite friends: "));
   for (const s of list) {
     const url = `${location.origin}${s.url}`;
     box.append(MJK.el("div", {}, `${s.name}'s seat: `, MJK.el("a", { href: url, "data-testid": `invite-${s.player}` }, url)));
   }
+  if (watch) box.append(MJK.el("div", {}, "To watch (no one's tiles shown): ", MJK.el("a", { href: `${location.origin}${watch}`, "data-testid": "watch-link" }, `${location.origin}${watch}`)));
 }
 
 document.addEventListener("keydown", (e) => {
@@ -243,10 +265,12 @@ document.addEventListener("keydown", (e) => {
     history.replaceState(null, "", location.pathname);  // keep the secret out of the address bar
   }
   $("table").hidden = false;
-  if (!localStorage.getItem(`mjk-token-${tableId}`)) {
-    $("table-error").textContent = "Open this table with your seat's link.";
+  watching = hash.has("watch");
+  if (!watching && !localStorage.getItem(`mjk-token-${tableId}`)) {
+    $("table-error").textContent = "Open this table with your seat's link, or watch it: ";
+    $("table-error").append(MJK.el("a", { href: `/table/${tableId}#watch`, onclick: () => setTimeout(() => location.reload()) }, "watch"));
     return;
   }
-  invites();
+  if (!watching) invites();
   connect();
 })();
