@@ -219,6 +219,7 @@ def _nico_nico(es: Sequence[SuitEntry]) -> int:
     return _nico_of(n1, n2, n3, n4)
 
 
+@lru_cache(maxsize=4096)
 def _nico_of(n1: int, n2: int, n3: int, n4: int) -> int:
     """`_nico_nico` of a hand holding ``n1`` kinds once, ``n2`` twice, and so on."""
 
@@ -259,20 +260,30 @@ def _orphans_16(counts: Sequence[int]) -> int:
         best = min(max(rest), 3)
     if best >= 4:
         return 12 - base  # a pung and a pair: the most a set and a pair can add
-    # A chow, whose tiles of rank 1 or 9 may be the same orphan as the pair's.
+    # A chow, whose tiles of rank 1 or 9 may be the same orphan as the pair's: a chow
+    # holds one orphan at most, so only a lone spare orphan held once can be short.
+    lone = spare[0] if len(spare) == 1 and rest[spare[0]] == 1 else -1
     for x in _CHOW_STARTS:
         value = (rest[x] > 0) + (rest[x + 1] > 0) + (rest[x + 2] > 0)
-        if any(rest[p] - (x <= p <= x + 2) >= 1 for p in spare):
+        if spare and not x <= lone <= x + 2:
             value += 1
         if value > best:
             best = value
+            if best == 4:
+                break
     return 16 - base - best
 
 
 def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
     """Three tiles of each suit three ranks apart, every honour, a pair (seed 004 l. 358)."""
-    base = sum(e.sixteen for e in es)
-    bonus = max(e.sixteen_pair - e.sixteen + 1 for e in es)
+    e0, e1, e2, e3 = es
+    base = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
+    bonus = 1 + max(
+        e0.sixteen_pair - e0.sixteen,
+        e1.sixteen_pair - e1.sixteen,
+        e2.sixteen_pair - e2.sixteen,
+        e3.sixteen_pair - e3.sixteen,
+    )
     return 16 - base - max(0, bonus)
 
 
@@ -943,8 +954,12 @@ def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) 
     n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
     nico = _nico_of(n1, n2, n3, n4) <= least
     keys = e0.key + e1.key + e2.key + eh.key
-    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least and _orphans_16(keys) <= least
-    sixteen = _sixteen_orphans(es) <= least
+    whole_orphans = (
+        _NONE if 12 - e0.ends - e1.ends - e2.ends - eh.ends > least else _orphans_16(keys)
+    )
+    orphans = whole_orphans <= least
+    whole_sixteen = _sixteen_orphans(es)
+    sixteen = whole_sixteen <= least
     if not (nico or orphans or sixteen):
         return regular
     out = list(regular)
@@ -962,15 +977,23 @@ def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) 
             value = by_count[keys[t]]
             if value < out[t]:
                 out[t] = value
-    forms = tuple(
-        f for f, near in ((Form.THIRTEEN_ORPHANS, orphans), (Form.SIXTEEN_ORPHANS, sixteen)) if near
-    )
-    if forms:
+    if orphans or sixteen:
+        # A discard leaves each form at its whole-hand value or above: only discards
+        # not already at that value can gain.
+        counts = list(keys)
         for t in range(NUM_KINDS):
-            if keys[t]:
+            if not keys[t]:
+                continue
+            if orphans and out[t] > whole_orphans:
+                counts[t] -= 1
+                value = _orphans_16(counts)
+                counts[t] += 1
+                if value < out[t]:
+                    out[t] = value
+            if sixteen and out[t] > whole_sixteen:
                 nxt = _replace(es, t, -1)
                 assert nxt is not None
-                value = _least(nxt, 0, 16, forms)
+                value = _sixteen_orphans(nxt)
                 if value < out[t]:
                     out[t] = value
     return out

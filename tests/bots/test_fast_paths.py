@@ -19,6 +19,7 @@ from mahjongkit.bots.hand_view import (
     discard_entries,
     live_useful,
     useful_after_discards,
+    useful_of_ties,
 )
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Form
@@ -292,3 +293,22 @@ def test_useful_count_of_taiwanese_hands_near_special_forms(melds: int) -> None:
         assert useful_count_of_entries(es, melds, unseen) == want, counts
         known = shanten(counts, melds)
         assert useful_count_of_entries(es, melds, unseen, None, known) == want, counts
+
+
+@pytest.mark.parametrize(("size", "melds"), CASES)
+def test_useful_of_ties_matches_useful_after_discards(size: int, melds: int) -> None:
+    """Given `discard_ties`' standard-form values, the tied discards count what
+    `useful_after_discards` counts."""
+    rng = random.Random(size * 3 + melds)
+    for i in range(150):
+        if size == 13:
+            counts = random_hand(rng, 13, melds, 1) if i % 2 else special_hand(rng, melds, 1)
+        else:
+            counts = random_hand(rng, 16, melds, 1) if i % 2 else taiwanese_hand(rng, melds, 1)
+        unseen = tuple(rng.randrange(5) for _ in range(NUM_KINDS))
+        es = group_entries(counts)
+        found = discard_ties(es, melds)
+        assert found is not None
+        least, tied, regular = found
+        want = useful_after_discards(es, tied, melds, unseen, None, least)
+        assert useful_of_ties(es, tied, regular, melds, unseen, None, least) == want, counts

@@ -32,6 +32,7 @@ from mahjongkit.bots.hand_view import (
     claim_tiles,
     forms_argument,
     useful_after_discards,
+    useful_of_ties,
 )
 from mahjongkit.game.actions import DISCARDS, PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
@@ -143,9 +144,18 @@ class EfficientBot:
         tiles only when several discards leave the least shanten."""
         counts, m = view.counts, view.melds
         es = group_entries(counts)
-        found = discard_ties(es, m, allowed) if forms is None else None
+        found = None
+        if forms is None:
+            # Every held kind may go (the usual turn): no need to ask about each.
+            every = len(allowed) == es[0].kinds + es[1].kinds + es[2].kinds + es[3].kinds and all(
+                map(counts.__getitem__, allowed)
+            )
+            found = discard_ties(es, m, None if every else allowed)
         if found is not None:
-            least, best, _ = found
+            least, best, regular = found
+            if len(best) == 1:
+                return best[0], least
+            useful = useful_of_ties(es, best, regular, m, view.unseen, forms, least)
         else:
             after = discard_shanten(counts, m, forms, es)
             least = 99
@@ -157,13 +167,15 @@ class EfficientBot:
                     best = [t]
                 elif s == least:
                     best.append(t)
-        if len(best) == 1:
-            return best[0], least
-        useful = useful_after_discards(es, best, m, view.unseen, forms, least)
-        ranked = sorted(
-            zip(best, useful, strict=True), key=lambda o: (-o[1], DISCARD_ORDER[o[0]], o[0])
-        )
-        return ranked[0][0], least
+            if len(best) == 1:
+                return best[0], least
+            useful = useful_after_discards(es, best, m, view.unseen, forms, least)
+        top, top_key = -1, (0, 0, 0)
+        for t, u in zip(best, useful, strict=True):
+            key = (-u, DISCARD_ORDER[t], t)
+            if top < 0 or key < top_key:
+                top, top_key = t, key
+        return top, least
 
     def claim(self, view: HandView) -> Action:
         """A claim that brings the hand closer, else pass."""

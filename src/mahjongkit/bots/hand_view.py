@@ -267,6 +267,99 @@ def useful_after_discards(
     return out
 
 
+_OTHERS: Final = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+"""The groups other than each group."""
+_PAIR_OF: Final = ((-1, 0, 1, 2), (0, -1, 3, 4), (1, 3, -1, 5), (2, 4, 5, -1))
+"""``_PAIR_OF[a][b]``: the index of groups ``a`` and ``b`` among the six pairs of groups."""
+_BESIDE: Final = tuple(
+    tuple(
+        (h, _PAIR_OF[a][b]) for h in _OTHERS[g] for a, b in [tuple(x for x in _OTHERS[g] if x != h)]
+    )
+    for g in range(4)
+)
+"""For a group ``g``: each other group ``h`` with the pair index of the remaining two."""
+
+
+def useful_of_ties(
+    es: GroupEntries,
+    tiles: Sequence[int],
+    regular: Sequence[int],
+    melds: int,
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+    least: int,
+) -> list[int]:
+    """`useful_after_discards`, given ``regular``: the standard-form shanten after each
+    discard, as `mahjongkit.shanten.discard_ties` gives it. A discard whose standard form
+    is at ``least`` counts that form's useful tiles group by group; the groups it leaves
+    alone depend only on the class it leaves its own group, shared between discards.
+
+    >>> from mahjongkit.shanten import discard_ties, group_entries
+    >>> es = group_entries((3, 1, 1, 1, 1, 1, 1, 1, 3, 1) + (0,) * 24)
+    >>> least, ties, regular = discard_ties(es, 0)
+    >>> useful_of_ties(es, [9], regular, 0, (1,) * 34, None, least)
+    [9]
+    """
+    tables = TABLES
+    get, combine, gains = tables.combined.get, tables.combine, tables.regular_gains
+    cls = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
+    held = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
+    need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
+    out = []
+    pairs: list[int] = []
+    shared: dict[int, int] = {}
+    for t in tiles:
+        if regular[t] != least:  # another form is closer: read that form's tiles
+            out.append(live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
+            continue
+        if not pairs:
+            for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+                c = get(cls[a] << 20 | cls[b])
+                pairs.append(combine(cls[a], cls[b]) if c is None else c)
+        if t < 27:
+            g, rank = t // 9, t % 9
+        else:
+            g, rank = 3, t - 27
+        entry = es[g]
+        less = (entry.minus or tables.minus(entry))[rank]
+        if less is None:
+            raise ValueError(f"no tile {t} to discard")
+        lc = less.cls
+        (h0, p0), (h1, p1), (h2, p2) = _BESIDE[g]
+        # The other three groups: one of them with the pair of the other two.
+        other = get(cls[h0] << 20 | pairs[p0])
+        if other is None:
+            other = combine(cls[h0], pairs[p0])
+        known = less.gains
+        ranks = None if known is None else known.get(other << 3 | need)
+        if ranks is None:
+            ranks = gains(less, other, need)
+        total = 0
+        base = 9 * g
+        for r in ranks:
+            total += unseen[base + r]
+        code = g << 20 | lc
+        part = shared.get(code)
+        if part is None:
+            part = 0
+            for h, p in ((h0, p0), (h1, p1), (h2, p2)):
+                two = pairs[p]
+                c = get(two << 20 | lc)
+                if c is None:
+                    c = combine(two, lc)
+                near = es[h]
+                known = near.gains
+                ranks = None if known is None else known.get(c << 3 | need)
+                if ranks is None:
+                    ranks = gains(near, c, need)
+                base = 9 * h
+                for r in ranks:
+                    part += unseen[base + r]
+            shared[code] = part
+        out.append(total + part)
+    return out
+
+
 def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
     """The group entries of the hand with one ``tile`` fewer (which it must hold).
 
@@ -359,4 +452,5 @@ __all__ = [
     "regular_distance",
     "unseen_counts",
     "useful_after_discards",
+    "useful_of_ties",
 ]
