@@ -451,6 +451,22 @@ _SET_TEXT: Final = (
 _PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
 
 
+def _set_shapes() -> frozenset[bytes]:
+    """Every nine counts of one suit that split into at most four pungs and chows, as
+    bytes: a look-up answers `sets_only` for any suit of a hand (at most four sets)."""
+    sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
+    level = shapes = {0}  # the counts as one int, a byte per rank
+    for _ in range(4):
+        level = {shape + one for shape in level for one in sets}
+        shapes = shapes | level
+    return frozenset(shape.to_bytes(9, "little") for shape in shapes)
+
+
+_SET_SHAPES: Final = _set_shapes()
+_MOST_IN_SHAPES: Final = 12
+"""The most tiles of a shape in `_SET_SHAPES`."""
+
+
 @lru_cache(maxsize=1 << 16)
 def _suit_shape(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """For the nine counts of one suit: (splits into sets, splits into sets and a pair)."""
@@ -484,6 +500,11 @@ def sets_only(counts: Sequence[int]) -> bool:
     >>> sets_only((3, 1, 1, 1, 0, 0, 0, 0, 0)), sets_only((1, 1, 1, 1, 0, 0, 0, 0, 0))
     (True, False)
     """
+    if len(counts) == 9 and sum(counts) <= _MOST_IN_SHAPES:
+        try:
+            return bytes(counts) in _SET_SHAPES
+        except ValueError:
+            return False  # a count below zero
     below = two_below = 0  # chows starting one and two ranks lower
     for c in counts:
         c -= below + two_below

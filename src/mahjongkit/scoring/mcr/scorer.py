@@ -367,10 +367,9 @@ class _Plan:
     ] = field(default_factory=dict, compare=False, hash=False)
     """What the set patterns gave for each run of key tiles already met, each with whether
     it takes the pair too (a cache)."""
-    items: dict[tuple[str, int, tuple[str, ...]], ScoreItem] = field(
-        default_factory=dict, compare=False, hash=False
-    )
-    """The breakdown items already made, by fan, count and sources (a cache)."""
+    items: dict[tuple[str, str], ScoreItem] = field(default_factory=dict, compare=False, hash=False)
+    """The breakdown items naming one set or tile already made, by fan and source (a
+    cache)."""
     whole_items: dict[str, ScoreItem] = field(default_factory=dict, compare=False, hash=False)
     """Each fan earned once by the whole hand, its item made with the plan."""
 
@@ -516,7 +515,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         return Score(
             ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
         )
-    facts = HandFacts.of(hand, situation, _flowers(hand, situation))
+    flowers = _flowers(hand, situation) if hand.flowers else situation.flowers
+    facts = HandFacts.of(hand, situation, flowers)
     plan = _plan(ruleset.column, ruleset.removed_items, ruleset.item_values)
     best = _best_reading(facts, plan, ruleset.forms)
     if best is None:
@@ -552,10 +552,11 @@ def _best_reading(
     """The hand-level fans, found on the first reading met."""
     special: list[Reading] = []
     regular, knitted = _allowed(forms)
-    if len(hand.melds) <= 1 and knitted:
-        special = _knitted_readings(facts)
-    if not special and not hand.melds:
-        special = _special_readings(facts, forms)
+    present = facts.present
+    if len(hand.melds) <= 1 and knitted and bisect_left(present, 27) >= 9:
+        special = _knitted_readings(facts)  # nine kinds of suited tile at least
+    if not special and not hand.melds and not 7 < len(present) < 13:
+        special = _special_readings(facts, forms)  # seven pairs or thirteen kinds or more
     best: tuple[Reading, list[Found], int] | None = None
     seven_pairs = False
     for reading in special:
@@ -607,22 +608,33 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
             if not sources:
                 items.append(whole[fan])
                 continue
-            named = (text(sources[0]),) if len(sources) == 1 else (" ".join(map(text, sources)),)
+            if len(sources) == 1:
+                # one set or tile: these items are few and come up again and again, so
+                # each is made once
+                key = (fan, text(sources[0]))
+                item = made.get(key)
+                if item is None:
+                    if len(made) > 1 << 14:
+                        made.clear()
+                    one = whole[fan]
+                    item = made[key] = ScoreItem(
+                        fan, one.name, one.chinese, one.points, 1, key[1:], one.is_flower
+                    )
+                items.append(item)
+                continue
+            named = (" ".join(map(text, sources)),)
         elif any(all_sources):
             named = tuple(dict.fromkeys([" ".join(map(text, src)) for src in all_sources if src]))
         else:
             named = ()
-        key = (fan, len(all_sources), named)
-        item = made.get(key)
-        if item is None:
-            # the same item (fan, count, sources) comes up again and again: make it once
-            if len(made) > 1 << 16:
-                made.clear()
-            one = whole[fan]
-            item = made[key] = ScoreItem(
+        # Several sets, or several times: such an item rarely comes up again on a new
+        # hand, and one kept would only weigh on the garbage collector.
+        one = whole[fan]
+        items.append(
+            ScoreItem(
                 fan, one.name, one.chinese, one.points, len(all_sources), named, one.is_flower
             )
-        items.append(item)
+        )
     return tuple(items)
 
 
