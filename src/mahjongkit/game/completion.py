@@ -240,12 +240,36 @@ def regular_waits(counts: tuple[int, ...] | list[int], sets_needed: int) -> int:
     return _regular_mask(_infos(counts))
 
 
+@cache
+def _removals(key: int) -> tuple[int, int, int, int]:
+    """For the suit given by its key, as bitmasks over its ranks: the held ranks whose
+    removal leaves it sets alone; sets and a pair; a suit one tile from sets and a pair;
+    a suit one tile from sets alone."""
+    digits = key - _HONOR_KEY if key >= _HONOR_KEY else key
+    sets = pair = to_pair = to_sets = 0
+    for r in range(9 if key < _HONOR_KEY else 7):
+        if digits % 5:
+            info = _keyed(key - 5**r)
+            if info[0] & _SETS:
+                sets |= 1 << r
+            if info[0] & _PAIR:
+                pair |= 1 << r
+            if info[1]:
+                to_pair |= 1 << r
+            if info[2]:
+                to_sets |= 1 << r
+        digits //= 5
+    return sets, pair, to_pair, to_sets
+
+
 def ready_after_discard(keys: SuitKeys, sets_needed: int) -> int:
     """The tiles whose discard leaves the hand (given by its `suit_keys`, 3n+2 tiles)
     one tile from ``sets_needed`` sets and a pair, as a bitmask: the Ting discards.
 
-    Only the suit a tile leaves changes, and a ready hand has at most two suits that do
-    not split into sets, so a suit is tried only when the other three are not all such.
+    Only the suit a tile leaves changes. A hand one tile from sets and a pair has one or
+    two suits that are not sets alone (see `_regular_mask`): with the other three suits
+    fixed, which discards from a suit qualify follows from what each removal leaves of
+    that suit (`_removals`), without trying them one by one.
 
     >>> from mahjongkit.notation import parse_tiles
     >>> from mahjongkit.tiles import tiles_to_counts
@@ -254,25 +278,35 @@ def ready_after_discard(keys: SuitKeys, sets_needed: int) -> int:
     >>> [t + 1 for t in range(34) if mask >> t & 1]
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
-    infos = [_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3])]
+    infos = (_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3]))
     if infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7] != 3 * sets_needed + 2:
         return 0
-    broken = [not info[0] & _SETS for info in infos]
-    total = broken[0] + broken[1] + broken[2] + broken[3]
+    broken = [x for x in range(4) if not infos[x][0] & _SETS]
+    if len(broken) > 3:
+        return 0
     out = 0
     for x in range(4):
-        if total - broken[x] >= 3:
+        others = [y for y in broken if y != x]
+        if len(others) > 2:
             continue
-        key = keys[x]
-        digits = key - _HONOR_KEY if x == 3 else key
-        saved = infos[x]
-        for r in range(9 if x < 3 else 7):
-            if digits % 5:
-                infos[x] = _keyed(key - 5**r)
-                if _regular_mask((infos[0], infos[1], infos[2], infos[3])):
-                    out |= 1 << (9 * x + r)
-            digits //= 5
-        infos[x] = saved
+        sets, pair, to_pair, to_sets = _removals(keys[x])
+        if not others:
+            # The suit alone is left not sets: it must then be one tile from sets and a pair.
+            mask = to_pair & ~sets
+        elif len(others) == 1:
+            b = infos[others[0]]
+            # Left sets: the other suit must be one tile from sets and a pair; left not
+            # sets: one of the two holds the pair, the other is one tile from sets.
+            mask = sets if b[1] else 0
+            if b[0] & _PAIR:
+                mask |= to_sets & ~sets
+            if b[2]:
+                mask |= pair
+        else:
+            b, b2 = infos[others[0]], infos[others[1]]
+            ok = (b2[0] & _PAIR and b[2]) or (b[0] & _PAIR and b2[2])
+            mask = sets if ok else 0
+        out |= mask << 9 * x
     return out
 
 
@@ -387,7 +421,12 @@ def hand_masks(
     chows = a[9] | b[9] << 9 | c[9] << 18
     regular, special, with_melds, needs = _plan(forms)
     mask = 0
-    if regular and a[7] + b[7] + c[7] + d[7] == 3 * (hand_size // 3 - len(melds)) + 1:
+    # Three suits or more that are not sets alone wait on nothing (see `_regular_mask`).
+    if (
+        regular
+        and (a[0] & _SETS) + (b[0] & _SETS) + (c[0] & _SETS) + (d[0] & _SETS) >= 2
+        and a[7] + b[7] + c[7] + d[7] == 3 * (hand_size // 3 - len(melds)) + 1
+    ):
         mask = _regular_mask((a, b, c, d))
     if melds:
         if not with_melds or a[10] + b[10] + c[10] < 8 or not _near_knitted(a[3], b[3], c[3]):

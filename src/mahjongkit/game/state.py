@@ -229,6 +229,8 @@ def _chow_shapes(tile: Tile) -> tuple[tuple[Tile, Tile, Tile], ...]:
 
 
 _CHOW_SHAPES = tuple(_chow_shapes(t) for t in range(NUM_KINDS))
+_NO_KEYS = tuple(suit_keys([0] * NUM_KINDS))
+"""`suit_keys` of a hand holding nothing."""
 _ALONE = ((0,), (1,), (2,), (3,))
 """`HandState.to_act` of a turn, by seat."""
 _OTHERS = tuple(tuple((giver + step) % 4 for step in (1, 2, 3)) for giver in range(4))
@@ -291,7 +293,7 @@ class HandState:
         """True once any meld (claim or kong) was made: it ends the heavenly/earthly hands."""
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
-        self._keys: list[list[int]] = [suit_keys(c) for c in self.concealed]
+        self._keys: list[list[int]] = [list(_NO_KEYS) for _ in range(4)]
         """Per seat: its concealed tiles as `mahjongkit.game.completion.suit_keys`, kept up
         to date with every tile that comes or goes."""
         self._waits: list[tuple[SuitKeys, int, int, int, int, int, int] | None] = [None] * 4
@@ -572,9 +574,13 @@ class HandState:
     def _self_drawn_mask(self, seat: int, tile: Tile) -> int:
         """The winning tiles of the seat's hand before it took ``tile``."""
         k = self._keys[seat]
-        waiting = [k[0], k[1], k[2], k[3]]
-        waiting[SUIT_OF[tile]] -= KEY_STEP[tile]
-        key = (waiting[0], waiting[1], waiting[2], waiting[3])
+        suit, step = SUIT_OF[tile], KEY_STEP[tile]
+        key = (
+            k[0] - step if suit == 0 else k[0],
+            k[1] - step if suit == 1 else k[1],
+            k[2] - step if suit == 2 else k[2],
+            k[3] - step if suit == 3 else k[3],
+        )
         known = self._waits[seat]
         if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
             return known[2]
@@ -626,10 +632,12 @@ class HandState:
         win declared without a winning hand (or below the minimum) is not illegal: it is
         a false declaration, an event whose effect the ruleset decides.
         """
-        if not 0 <= seat < 4:
-            raise IllegalActionError(f"{action}: seat {seat} is not a seat (0..3)")
+        legal = self._legal.get(seat)  # set by the bot's question, usually
+        if not legal:
+            if not 0 <= seat < 4:
+                raise IllegalActionError(f"{action}: seat {seat} is not a seat (0..3)")
+            legal = self.legal_actions(seat)
         start = len(self.events)
-        legal = self.legal_actions(seat)
         # The engine compares actions by identity: use the listed instance. A bot usually
         # hands back that very instance; looking for it first skips `Action.__eq__`.
         listed = True in map(is_, legal, repeat(action))
@@ -638,7 +646,8 @@ class HandState:
             listed = True
         if listed:
             self.history.append((seat, action))
-            self._legal = {}
+            if self._legal:
+                self._legal = {}
             if self.phase is _P_TURN:
                 self._do_turn(seat, action)
             else:

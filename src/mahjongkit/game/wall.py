@@ -39,6 +39,25 @@ class InvalidWallError(MahjongError, ValueError):
     not fit."""
 
 
+def _shuffle(rng: random.Random, tiles: list[Tile]) -> None:
+    """``rng.shuffle(tiles)``, step for step the same draws from the generator and the same
+    order, written out: each step of `random.Random.shuffle` makes two Python calls
+    (``_randbelow``), and a wall has 144 steps.
+
+    >>> a, b = list(range(144)), list(range(144))
+    >>> random.Random(3).shuffle(a); _shuffle(random.Random(3), b); a == b
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
 def full_set(uses_flowers: bool = True) -> list[Tile]:
     """The tiles of a set in order: four of each of the 34 kinds, then the 8 flowers.
 
@@ -87,10 +106,16 @@ class Wall:
                 f"dice must be {rules.dice_throws} throw(s) of {rules.dice_count} dice 1..6,"
                 f" not {dice}"
             )
+        self._build(rules, tuple(tiles), dice_t)
+
+    def _build(
+        self, rules: PlayRules, tiles: tuple[Tile, ...], dice: tuple[tuple[int, ...], ...]
+    ) -> None:
+        """Set the wall up from tiles and dice known to be right."""
         self.rules = rules
-        self.tiles: tuple[Tile, ...] = tuple(tiles)
-        self.dice: tuple[tuple[int, ...], ...] = dice_t
-        self.thrower, self.break_stack = break_of(rules, dice_t)
+        self.tiles: tuple[Tile, ...] = tiles
+        self.dice: tuple[tuple[int, ...], ...] = dice
+        self.thrower, self.break_stack = break_of(rules, dice)
         self._front, self._back = _ends(len(self.tiles) // 2, self.break_stack)
         self._taken = bytearray(len(self.tiles))
         self._fi = 0
@@ -104,11 +129,18 @@ class Wall:
         """A wall shuffled and its dice thrown with ``rng`` (never the global generator)."""
         rules = ruleset if isinstance(ruleset, PlayRules) else rules_of(ruleset)
         tiles = full_set(rules.uses_flowers)
-        rng.shuffle(tiles)
-        dice = [
-            [rng.randint(1, 6) for _ in range(rules.dice_count)] for _ in range(rules.dice_throws)
-        ]
-        return cls(rules, tiles, dice)
+        if type(rng) is random.Random:
+            _shuffle(rng, tiles)
+        else:
+            rng.shuffle(tiles)
+        dice = tuple(
+            tuple(rng.randint(1, 6) for _ in range(rules.dice_count))
+            for _ in range(rules.dice_throws)
+        )
+        # The shuffled set and thrown dice are right by construction: no checks needed.
+        wall = cls.__new__(cls)
+        wall._build(rules, tuple(tiles), dice)
+        return wall
 
     @classmethod
     def arranged(
