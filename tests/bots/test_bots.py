@@ -172,7 +172,7 @@ def test_defender_discards_safer_tiles_under_threat(observe) -> None:  # type: i
 def test_a_called_opponent_is_a_full_threat(observe) -> None:  # type: ignore[no-untyped-def]
     obs = observe("2479m1368p257sENWSS", ruleset="taiwanese-lrc", ting=(False, False, True, False))
     assert threats(HandView(obs))[2] == 1.0
-    assert danger(HandView(obs), 2, parse_tile("5m")) == 1.0
+    assert danger(HandView(obs), 2, parse_tile("5m")) >= 1.0  # a live middle tile
 
 
 def test_melds_written_by_hand_parse() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from mahjongkit.bots.defender import DefenderBot
+from mahjongkit.bots.defender import DefenderBot, danger, threats
 from mahjongkit.bots.hand_view import HandView
+from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.tiles import parse_tile
 
 FAR = "1479m1368p2578sENWSC"
@@ -86,3 +87,65 @@ def test_the_defender_folds_to_a_tile_safe_from_a_called_hand(observe) -> None: 
     )
     action = bot.act(later)
     assert action.tile == parse_tile("4m")
+
+
+CALLED = (False, False, True, False)
+"""Seat 2 has called (declared Ting): its hand is ready and fixed (seed 004 lines 488-496)."""
+
+
+def test_against_a_called_hand_honours_and_its_own_discards_are_nearly_safe(observe) -> None:  # type: ignore[no-untyped-def]
+    """Measured on the waits of called hands in scorer self-play: an honour or a tile the
+    called player threw itself seldom wins for it; a middle tile most often; a tile three
+    away from one it threw (suji) less often than a plain middle tile."""
+    obs = observe(
+        "1479m1368p2578sEE5p",
+        ruleset="taiwanese-lrc",
+        discards=("", "", "N4m", ""),
+        ting=CALLED,
+        wall_live=50,
+    )
+    view = HandView(obs)
+
+    def of(tile: str) -> float:
+        return danger(view, 2, parse_tile(tile))
+
+    assert of("E") < 0.1 and of("4m") < 0.1
+    assert of("1m") < of("7m") < of("5p")  # 1m and 7m are suji of its 4m
+    assert of("9m") < of("8s") < of("5p")  # edge ranks wait less than middle ones
+
+
+def test_far_from_ready_it_breaks_an_honour_pair_rather_than_feed_a_called_hand(observe) -> None:  # type: ignore[no-untyped-def]
+    """Far from ready against a called hand: the pair of East (nearly safe) goes before the
+    lone middle tile the scorer would throw."""
+    obs = observe("1479m1368p2578sEENN5p", ruleset="taiwanese-lrc", ting=CALLED, wall_live=50)
+    view = HandView(obs)
+    mine = DefenderBot(random.Random(0)).act(obs)
+    theirs = ScorerBot(random.Random(0)).act(obs)
+    assert mine.tile in (parse_tile("E"), parse_tile("N"))
+    assert danger(view, 2, mine.tile) < danger(view, 2, theirs.tile)
+
+
+def test_ready_with_a_live_wait_it_pushes_against_a_called_hand(observe) -> None:  # type: ignore[no-untyped-def]
+    """Ready after discarding a middle tile the called hand may want: the hand's own win is
+    worth more than the risk, so it keeps the wait as the scorer does."""
+    obs = observe("123m456m789m234p55p11s5s", ruleset="taiwanese-lrc", ting=CALLED, wall_live=40)
+    assert DefenderBot(random.Random(0)).act(obs).tile == parse_tile("5s")
+    assert ScorerBot(random.Random(0)).act(obs).tile == parse_tile("5s")
+
+
+def test_mcr_late_in_the_hand_an_opponent_without_sets_threatens(observe) -> None:  # type: ignore[no-untyped-def]
+    """Measured in MCR scorer self-play: with under 20 live tiles about two in five hands
+    without declared sets are ready; early in the hand almost none are."""
+    early = threats(HandView(observe("2479m1368p257sENW", wall_live=70)))
+    late = threats(HandView(observe("2479m1368p257sENW", wall_live=10)))
+    assert early == [0.0, 0.0, 0.0, 0.0]
+    assert all(t > 0.3 for t in late[1:])
+
+
+def test_mcr_honours_are_nearly_safe(observe) -> None:  # type: ignore[no-untyped-def]
+    """MCR waits measured in scorer self-play were almost never honours."""
+    obs = observe(
+        "2479m1368p257sENW", other_melds=(("[234s2]", "[666p]", "[888m]"), (), ()), wall_live=30
+    )
+    view = HandView(obs)
+    assert danger(view, 1, parse_tile("E")) < 0.1 < danger(view, 1, parse_tile("5m"))
