@@ -702,7 +702,8 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
     tables = TABLES
     table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
     keys = (e0.key, e1.key, e2.key, eh.key)
-    regular = _regular(es, melds, 13)
+    whole = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
+    regular = table[whole][4 - melds]
     least = regular
     pairs = orphans = knitted = _NONE
     end_pair = False
@@ -714,9 +715,15 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         least = min(least, pairs, orphans, knitted)
     straights: list[tuple[int, int, int, tuple[SuitEntry, ...]]] = []
     if melds <= 1:
-        rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
+        # The rest of a knitted straight is no closer than the whole hand.
+        floor = table[whole][1 - melds]
+        rests: tuple[tuple[SuitEntry, ...], ...] = ()
         for a, b, c in _PERMS:
             missing = 9 - e0.knit[a] - e1.knit[b] - e2.knit[c]
+            if missing + floor > least:
+                continue
+            if not rests:
+                rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
             rest = (rests[0][a], rests[1][b], rests[2][c], eh)
             cls = combine(combine(combine(rest[0].cls, rest[1].cls), rest[2].cls), eh.cls)
             value = missing + table[cls][1 - melds]
@@ -744,19 +751,16 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         )
     if knitted == least:  # a new honour kind, or a suit tile that lengthens the knit
         out.update(t for t in range(27, NUM_KINDS) if not eh.key[t - 27])
-        knits = [list(e0.knit), list(e1.knit), list(e2.knit)]
-        for t in range(27):
-            suit, rank = divmod(t, 9)
-            if keys[suit][rank]:
-                continue
-            knits[suit][rank % 3] += 1
-            (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = knits
-            grown = max(
-                a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0
-            )
-            knits[suit][rank % 3] -= 1
-            if 13 - grown - eh.kinds < least:
-                out.add(t)
+        # An unheld tile of run j of a suit lengthens the longest knit exactly when a
+        # longest knit takes run j of that suit.
+        k = (e0.knit, e1.knit, e2.knit)
+        sums = [k[0][a] + k[1][b] + k[2][c] for a, b, c in _PERMS]
+        most = max(sums)
+        for perm, total in zip(_PERMS, sums, strict=True):
+            if total == most:
+                for suit in range(3):
+                    j = perm[suit]
+                    out.update(9 * suit + r for r in (j, j + 3, j + 6) if not keys[suit][r])
     for a, b, c, others in straights:
         # A missing tile of the straight, or one that brings the rest closer.
         for suit, j in ((0, a), (1, b), (2, c)):
