@@ -733,24 +733,16 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
                     straights = []
                 straights.append((a, b, c, rest))
     out: set[Tile] = set()
-
-    def add_gains(groups: Sequence[SuitEntry], need: int) -> None:
-        # Tiles that lower the standard-form shanten of these four groups.
-        others = _rest_classes([g.cls for g in groups])
-        for group in range(4):
-            base = 9 * group
-            out.update(base + r for r in gains(groups[group], others[group], need))
-
+    flat = e0.key + e1.key + e2.key + eh.key
+    groups_to_read: list[tuple[Sequence[SuitEntry], int]] = []
     if regular == least:
-        add_gains(es, 4 - melds)
+        groups_to_read.append((es, 4 - melds))
     if pairs == least:  # a single becomes a pair, or a pung four alike (two pairs)
-        out.update(t for t in range(NUM_KINDS) if keys[t // 9 if t < 27 else 3][_rank(t)] in (1, 3))
+        out.update(t for t in range(NUM_KINDS) if flat[t] == 1 or flat[t] == 3)
     if orphans == least:  # a new orphan kind, or the pair when there is none
-        out.update(
-            t for t in _ORPHANS if not end_pair or not keys[t // 9 if t < 27 else 3][_rank(t)]
-        )
+        out.update(t for t in _ORPHANS if not end_pair or not flat[t])
     if knitted == least:  # a new honour kind, or a suit tile that lengthens the knit
-        out.update(t for t in range(27, NUM_KINDS) if not eh.key[t - 27])
+        out.update(t for t in range(27, NUM_KINDS) if not flat[t])
         # An unheld tile of run j of a suit lengthens the longest knit exactly when a
         # longest knit takes run j of that suit.
         k = (e0.knit, e1.knit, e2.knit)
@@ -765,12 +757,14 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         # A missing tile of the straight, or one that brings the rest closer.
         for suit, j in ((0, a), (1, b), (2, c)):
             out.update(9 * suit + r for r in (j, j + 3, j + 6) if not keys[suit][r])
-        add_gains(others, 1 - melds)
-    return {t for t in out if keys[t // 9 if t < 27 else 3][_rank(t)] < 4}
-
-
-def _rank(tile: Tile) -> int:
-    return tile % 9 if tile < 27 else tile - 27
+        groups_to_read.append((others, 1 - melds))
+    for groups, need in groups_to_read:
+        # Tiles that lower the standard-form shanten of these four groups.
+        beside = _rest_classes([g.cls for g in groups])
+        for group in range(4):
+            base = 9 * group
+            out.update([base + r for r in gains(groups[group], beside[group], need)])
+    return {t for t in out if flat[t] < 4}
 
 
 def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
@@ -908,7 +902,11 @@ def discard_ties(
                     if after[t] < least:
                         least = after[t]
     if allowed is None:
-        ties = [t for t in range(NUM_KINDS) if after[t] == least]
+        ties = []
+        t = -1
+        for _ in range(after.count(least)):
+            t = after.index(least, t + 1)
+            ties.append(t)
     else:
         ties = sorted(t for t in allowed if after[t] == least)
     return least, ties, regular
@@ -920,7 +918,7 @@ def _regular_discards(
     """The class of the four groups together, and the standard-form shanten after each
     discard (34 values, 99 for a kind not held) needing ``need`` more sets."""
     tables = TABLES
-    get, combine = tables.combined.get, tables.combine
+    get, combine, per_group = tables.combined.get, tables.combine, tables.regular_discards
     c0, c1, c2, c3 = e0.cls, e1.cls, e2.cls, eh.cls
     c01 = get(c0 << 20 | c1)
     if c01 is None:
@@ -931,20 +929,48 @@ def _regular_discards(
     whole = get(c01 << 20 | c23)
     if whole is None:
         whole = combine(c01, c23)
-    parts = []
-    for entry, a, b in ((e0, c1, c23), (e1, c0, c23), (e2, c01, c3), (eh, c01, c2)):
-        if not entry.tiles:
-            parts.append(_NO_DISCARD[len(entry.key)])
-            continue
-        other = get(a << 20 | b)
+    # Each group beside the other three (unrolled: this runs once a discard decision).
+    if e0.tiles:
+        other = get(c1 << 20 | c23)
         if other is None:
-            other = combine(a, b)
-        known = entry.discard_regular
-        found = None if known is None else known.get(other << 3 | need)
-        if found is None:
-            found = tables.regular_discards(entry, other, need)
-        parts.append(found)
-    return whole, parts[0] + parts[1] + parts[2] + parts[3]
+            other = combine(c1, c23)
+        known = e0.discard_regular
+        p0 = None if known is None else known.get(other << 3 | need)
+        if p0 is None:
+            p0 = per_group(e0, other, need)
+    else:
+        p0 = _NO_DISCARD[9]
+    if e1.tiles:
+        other = get(c0 << 20 | c23)
+        if other is None:
+            other = combine(c0, c23)
+        known = e1.discard_regular
+        p1 = None if known is None else known.get(other << 3 | need)
+        if p1 is None:
+            p1 = per_group(e1, other, need)
+    else:
+        p1 = _NO_DISCARD[9]
+    if e2.tiles:
+        other = get(c01 << 20 | c3)
+        if other is None:
+            other = combine(c01, c3)
+        known = e2.discard_regular
+        p2 = None if known is None else known.get(other << 3 | need)
+        if p2 is None:
+            p2 = per_group(e2, other, need)
+    else:
+        p2 = _NO_DISCARD[9]
+    if eh.tiles:
+        other = get(c01 << 20 | c2)
+        if other is None:
+            other = combine(c01, c2)
+        known = eh.discard_regular
+        p3 = None if known is None else known.get(other << 3 | need)
+        if p3 is None:
+            p3 = per_group(eh, other, need)
+    else:
+        p3 = _NO_DISCARD[7]
+    return whole, p0 + p1 + p2 + p3
 
 
 def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) -> Sequence[int]:
