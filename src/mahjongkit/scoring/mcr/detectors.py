@@ -27,9 +27,16 @@ from typing import Final
 from mahjongkit.scoring.mcr.reading import (
     CHOW,
     CLASS_BIT,
+    CONCEALED_PUNGS,
     GROUP_BIT,
     KNITTED_REF,
+    KONGS,
+    NINE_GATES_SHAPE,
+    PACKS,
+    PAIR_FANS,
     PAIR_REF,
+    PUNG_FANS,
+    TILE_HOG,
     TILE_REF,
     Reading,
     flower_of_seat,
@@ -604,22 +611,23 @@ _GROUPS: Final[dict[str, tuple[Detector, ...]]] = {
     "form": tuple(_form(f) for f in FORM_FANS),
 }  # fmt: skip
 
-_TERMINALS: Final = frozenset(t for t in range(27) if IS_TERMINAL[t])
+GROUP_NEEDS: Final[dict[str, int]] = {
+    "tile_hog": TILE_HOG,
+    "kongs": KONGS,
+    "concealed_pungs": CONCEALED_PUNGS,
+    "pungs": PUNG_FANS,
+    "packs": PACKS,
+    "pair": PAIR_FANS,
+    "nine_gates": NINE_GATES_SHAPE,
+}
+"""What a reading must hold (any of these `Reading.features`) for a group's detectors
+to find anything: the scorer skips the group otherwise (speed only; the other groups
+always run)."""
 
-GROUP_GUARDS: Final[dict[str, Callable[[Reading], object]]] = {
-    "tile_hog": lambda r: 4 in r.facts.counts,
-    "kongs": lambda r: r.melded_kongs or r.concealed_kongs,
-    "concealed_pungs": lambda r: len(r.concealed_pung_sets) > 1,
-    "pungs": lambda r: r.pungs and (len(r.pungs) == 4 or r.pungs[-1] >= 27
-                                    or not _TERMINALS.isdisjoint(r.pungs)),
-    "packs": lambda r: r.pair is not None and (IS_TERMINAL_OR_HONOR[r.pair] or RANK[r.pair] == 5
-                                               or (not r.chows and RANK[r.pair] % 2 == 0)),
-    "pair": lambda r: not r.pungs or (r.pair is not None and r.pair >= 27),
-    "nine_gates": lambda r: not r.facts.hand.melds and r.facts.suits_missing == 2,
-    "waits": _wait,
-}  # fmt: skip
-"""A cheap test that a group's detectors can find anything in a reading (speed only; a
-group with a key needs none, its fans are remembered per key)."""
+
+def _wait_key(r: Reading) -> tuple[str, int]:
+    return _wait(r), r.facts.win
+
 
 GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "situation": attrgetter("facts.self_drawn", "facts.last_wall_tile", "facts.kong_involved",
@@ -632,7 +640,7 @@ GROUP_KEYS: Final[dict[str, Callable[[Reading], Hashable]]] = {
     "form": attrgetter("form_fans"),
     "kongs": attrgetter("kongs"),
     "concealed_pungs": attrgetter("concealed_pung_sets"),
-    "waits": attrgetter("wait", "facts.win"),
+    "waits": _wait_key,
 }  # fmt: skip
 """Everything a group's detectors read, where that is little: the scorer remembers the
 group's fans per key (speed only; an `attrgetter` reads the key without a Python call).
@@ -676,8 +684,8 @@ __all__ = [
     "DETECTORS",
     "DETECTORS_BY_GROUP",
     "GROUPS_BY_KIND",
-    "GROUP_GUARDS",
     "GROUP_KEYS",
+    "GROUP_NEEDS",
     "HAND_GROUPS",
     "KNITTED_REF",
     "PUNG_PATTERNS",

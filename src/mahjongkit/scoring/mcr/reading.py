@@ -92,6 +92,23 @@ hand's tiles gives its groups and the classes some tile of it is not in."""
 
 _SUITS_MISSING: Final = tuple(3 - bin(bits).count("1") for bits in range(8))
 
+ALWAYS, TILE_HOG, NINE_GATES_SHAPE, KONGS, CONCEALED_PUNGS, PUNG_FANS, PAIR_FANS, PACKS = (
+    1 << n for n in range(8)
+)
+"""What a reading holds that some detector group needs before it can find anything, as
+bits of `Reading.features` (see `detectors.GROUP_NEEDS`): a tile held four times; one
+suit concealed; a kong; two concealed pungs; four pungs or a pung of terminals or
+honours; no pung, or an honour pair; a pair of terminals, honours or 5s, or an even
+pair beside no chow. `ALWAYS` is in every reading."""
+
+_PUNG_FEATURES: Final = tuple(PUNG_FANS if IS_TERMINAL_OR_HONOR[t] else 0 for t in range(NUM_KINDS))
+_PAIR_FEATURES: Final = tuple(
+    (PAIR_FANS if t >= 27 else 0) | (PACKS if IS_TERMINAL_OR_HONOR[t] or RANK[t] == 5 else 0)
+    for t in range(NUM_KINDS)
+)
+_EVEN_PAIR_FEATURES: Final = tuple(PACKS if RANK[t] % 2 == 0 else 0 for t in range(NUM_KINDS))
+"""A pair's features beside no chow."""
+
 _first: Final = itemgetter(0)
 _second: Final = itemgetter(1)
 
@@ -131,6 +148,8 @@ class HandFacts:
     suits_missing: int
     """How many of the three suits the hand lacks."""
     has_honors: bool
+    features: int
+    """The hand's features (`TILE_HOG`, `NINE_GATES_SHAPE`, and `ALWAYS`)."""
     waits: frozenset[Tile] | None = None
     """The tiles the hand waited on, once a wait detector has asked."""
 
@@ -204,6 +223,12 @@ class HandFacts:
         present = tuple(compress(range(NUM_KINDS), counts))
         bits = reduce(or_, map(_TILE_BITS.__getitem__, present))
         groups = bits & 0xFF
+        suits_missing = _SUITS_MISSING[groups & 7]
+        features = ALWAYS
+        if 4 in counts:
+            features |= TILE_HOG
+        if suits_missing == 2 and not hand.melds:
+            features |= NINE_GATES_SHAPE
         return cls(
             hand,
             win,
@@ -224,8 +249,9 @@ class HandFacts:
             present,
             _ALL_CLASSES & ~(bits >> 8),
             groups,
-            _SUITS_MISSING[groups & 7],
+            suits_missing,
             groups > 7,
+            features,
         )
 
     @property
@@ -304,6 +330,9 @@ class Reading:
     kongs: tuple[tuple[int, bool], ...] = ()
     """The kongs as (index in ``sets``, exposed), in the order of ``pung_sets``."""
     form_fans: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    features: int = 0
+    """What the reading holds that detector groups need (`ALWAYS`, `TILE_HOG`, ...); a
+    special shape has its hand's features."""
     wait: str | None = None
     """Which wait the winning tile completed, once the wait detectors have looked."""
 
@@ -324,6 +353,7 @@ class Reading:
         """
         win = facts.win
         discard = not facts.self_drawn
+        features = facts.features | _PAIR_FEATURES[pair]
         if not facts.meld_sets:
             # All concealed, ascending: no kongs, nothing exposed, nothing to sort.
             chow_tiles: list[Tile] = []
@@ -339,10 +369,17 @@ class Reading:
                 else:
                     pung_tiles.append(t)
                     pung_sets.append(i)
+                    features |= _PUNG_FEATURES[t]
             all_pungs = concealed = tuple(pung_sets)
             if discard and win in pung_tiles:
                 # a pung completed by a discard is exposed (002 line 189)
                 concealed = tuple([p for p in pung_sets if sets[p][1] != win])
+            if len(concealed) > 1:
+                features |= CONCEALED_PUNGS
+            if not pung_tiles or len(pung_tiles) == 4:
+                features |= PAIR_FANS if not pung_tiles else PUNG_FANS
+            if not chow_tiles:
+                features |= _EVEN_PAIR_FEATURES[pair]
             return cls(
                 kind,
                 facts,
@@ -359,6 +396,7 @@ class Reading:
                 0,
                 (),
                 form_fans,
+                features,
             )
         chows: list[tuple[Tile, int]] = []
         pungs: list[tuple[Tile, int]] = []
@@ -390,6 +428,16 @@ class Reading:
             elif exposed or (discard_pung and t == win):
                 continue
             concealed_list.append(i)
+        for t, _ in pungs:
+            features |= _PUNG_FEATURES[t]
+        if len(concealed_list) > 1:
+            features |= CONCEALED_PUNGS
+        if not pungs or len(pungs) == 4:
+            features |= PAIR_FANS if not pungs else PUNG_FANS
+        if not chows:
+            features |= _EVEN_PAIR_FEATURES[pair]
+        if kongs:
+            features |= KONGS
         # positional: a call with fifteen keywords costs more than the rest of this method
         return cls(
             kind,
@@ -407,6 +455,7 @@ class Reading:
             concealed_kongs,
             tuple(kongs),
             form_fans,
+            features,
         )
 
     def source_text(self, ref: int) -> str:
@@ -451,20 +500,36 @@ _SET_TEXT: Final = (
 _PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
 
 
-def _set_shapes() -> frozenset[bytes]:
-    """Every nine counts of one suit that split into at most four pungs and chows, as
-    bytes: a look-up answers `sets_only` for any suit of a hand (at most four sets)."""
+def _set_shapes() -> frozenset[int]:
+    """Every nine counts of one suit that split into at most four pungs and chows, each
+    as one int with a byte per rank (`_suit_word`)."""
     sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
-    level = shapes = {0}  # the counts as one int, a byte per rank
+    level = shapes = {0}
     for _ in range(4):
         level = {shape + one for shape in level for one in sets}
         shapes = shapes | level
-    return frozenset(shape.to_bytes(9, "little") for shape in shapes)
+    return frozenset(shapes)
 
 
 _SET_SHAPES: Final = _set_shapes()
+"""The suits of sets only (4726 shapes, built in a few milliseconds)."""
+_PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) for s in _SET_SHAPES for r in range(9))
+"""The suits of sets and a pair."""
 _MOST_IN_SHAPES: Final = 12
-"""The most tiles of a shape in `_SET_SHAPES`."""
+"""The most tiles of a shape in `_SET_SHAPES`: any suit of a hand before its last tile
+(thirteen at most) is judged by these tables."""
+_ADD_RANK: Final = tuple(1 << 8 * r for r in range(9))
+"""A tile of each rank, added to a suit's word."""
+_SUIT_MASK: Final = (1 << 72) - 1
+
+
+def _suit_word(counts: Sequence[int]) -> int:
+    """The counts of one suit as one int, a byte per rank (the first rank lowest).
+
+    >>> hex(_suit_word((1, 1, 1, 0, 0, 0, 0, 0, 3)))
+    '0x30000000000010101'
+    """
+    return int.from_bytes(bytes(counts), "little")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -502,7 +567,7 @@ def sets_only(counts: Sequence[int]) -> bool:
     """
     if len(counts) == 9 and sum(counts) <= _MOST_IN_SHAPES:
         try:
-            return bytes(counts) in _SET_SHAPES
+            return _suit_word(counts) in _SET_SHAPES
         except ValueError:
             return False  # a count below zero
     below = two_below = 0  # chows starting one and two ranks lower
@@ -587,11 +652,23 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
     found = set()
     if n_tiles == 13 and counts.count(1) + counts.count(3) == 1:
         found.add(counts.index(1) if 1 in counts else counts.index(3))
-    suits = (counts[0:9], counts[9:18], counts[18:27])
     honors = counts[27:]
     bad = honors.count(1) + honors.count(4)
     pairs = honors.count(2)
-    parts = [_suit_part(suits[0]), _suit_part(suits[1]), _suit_part(suits[2])]
+    try:
+        word = int.from_bytes(bytes(counts[:27]), "little")
+    except ValueError:  # a count below zero
+        word = -1
+    suits = (word & _SUIT_MASK, word >> 72 & _SUIT_MASK, word >> 144)
+    # a byte per rank, at most four a rank: the sum of the bytes is the int modulo 255
+    sizes = (suits[0] % 255, suits[1] % 255, suits[2] % 255)
+    if word < 0 or max(sizes) > _MOST_IN_SHAPES + 1:
+        return _searched_waits(counts, found, bad, pairs)
+    parts = []
+    for shape in suits:
+        parts.append(
+            _SETS if shape in _SET_SHAPES else _PAIR if shape in _PAIRED_SHAPES else _LOOSE
+        )
     parts.append(_honor_part(bad, pairs))
     loose = parts.count(_LOOSE)
     if loose > 1:
@@ -603,19 +680,61 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
         # the group becomes sets beside one pair elsewhere, or the pair beside none
         pair_elsewhere = paired - (part == _PAIR)
         if g < 3:
+            # a suit of 3k+2 tiles can only become sets, one of 3k+1 sets and the pair
+            size = sizes[g] % 3
+            if size == 2 and pair_elsewhere == 1:
+                shapes = _SET_SHAPES
+            elif size == 1 and pair_elsewhere == 0:
+                shapes = _PAIRED_SHAPES
+            else:
+                continue
+            added = map(suits[g].__add__, _ADD_RANK)
+            found.update(compress(_SUIT_TILES[g], map(shapes.__contains__, added)))
+            continue
+        _honor_waits(honors, bad, pairs, pair_elsewhere, found)
+    return frozenset(found)
+
+
+_SUIT_TILES: Final = (range(0, 9), range(9, 18), range(18, 27))
+
+
+def _honor_waits(
+    honors: tuple[int, ...], bad: int, pairs: int, pair_elsewhere: int, found: set[Tile]
+) -> None:
+    """Add the honours that complete the hand, the pair being elsewhere or not."""
+    for i, c in enumerate(honors):
+        if c % 3 == 1:
+            becomes = _honor_part(bad - 1, pairs + 1)
+        elif c % 3 == 2:
+            becomes = _honor_part(bad, pairs - 1)
+        else:
+            continue  # a third or a fourth copy of a set's tile leaves a loose tile
+        if (becomes, pair_elsewhere) in ((_SETS, 1), (_PAIR, 0)):
+            found.add(27 + i)
+
+
+def _searched_waits(
+    counts: tuple[int, ...], found: set[Tile], bad: int, pairs: int
+) -> frozenset[Tile]:
+    """`waiting_tiles` for counts beyond the shape tables (a suit of more than thirteen
+    tiles, or a count below zero): each suit searched rank by rank."""
+    suits = (counts[0:9], counts[9:18], counts[18:27])
+    parts = [_suit_part(suits[0]), _suit_part(suits[1]), _suit_part(suits[2])]
+    parts.append(_honor_part(bad, pairs))
+    loose = parts.count(_LOOSE)
+    if loose > 1:
+        return frozenset(found)
+    paired = parts.count(_PAIR)
+    for g, part in enumerate(parts):
+        if loose and part != _LOOSE:
+            continue
+        pair_elsewhere = paired - (part == _PAIR)
+        if g < 3:
             to_sets, to_pair = _suit_completions(suits[g])
             ranks = to_sets if pair_elsewhere == 1 else to_pair if pair_elsewhere == 0 else ()
             found.update(9 * g + r for r in ranks)
             continue
-        for i, c in enumerate(honors):
-            if c % 3 == 1:
-                becomes = _honor_part(bad - 1, pairs + 1)
-            elif c % 3 == 2:
-                becomes = _honor_part(bad, pairs - 1)
-            else:
-                continue  # a third or a fourth copy of a set's tile leaves a loose tile
-            if (becomes, pair_elsewhere) in ((_SETS, 1), (_PAIR, 0)):
-                found.add(27 + i)
+        _honor_waits(counts[27:], bad, pairs, pair_elsewhere, found)
     return frozenset(found)
 
 
@@ -625,6 +744,7 @@ def flower_of_seat(seat: int) -> tuple[Tile, Tile]:
 
 
 __all__ = [
+    "ALWAYS",
     "CHOW",
     "CLASS_BIT",
     "GROUP_BIT",

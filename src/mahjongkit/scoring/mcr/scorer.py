@@ -26,13 +26,13 @@ from typing import Final
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
-from mahjongkit.hand import KONG, PUNG, Hand, Meld
+from mahjongkit.hand import KONG, PUNG, Hand
 from mahjongkit.rules.ruleset import Form, Ruleset
 from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
     DETECTORS_BY_GROUP,
-    GROUP_GUARDS,
     GROUP_KEYS,
+    GROUP_NEEDS,
     GROUPS_BY_KIND,
     HAND_GROUPS,
     PUNG_PATTERNS,
@@ -40,6 +40,7 @@ from mahjongkit.scoring.mcr.detectors import (
 )
 from mahjongkit.scoring.mcr.fans import CATALOGUE, IMPLICATIONS
 from mahjongkit.scoring.mcr.reading import (
+    ALWAYS,
     CHOW,
     KNITTED_REF,
     KONG_SET,
@@ -249,8 +250,15 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
     if len(present) <= 7 and Form.SEVEN_PAIRS in forms and 1 not in standing and 3 not in standing:
         suit = SUIT[facts.win]
         if suit < 3 and _shifted_pairs(standing, suit):
-            return [Reading("shifted_pairs", facts, form_fans=(("seven_shifted_pairs", ()),))]
-        return [Reading("pairs", facts, form_fans=(("seven_pairs", ()),))]
+            return [
+                Reading(
+                    "shifted_pairs",
+                    facts,
+                    form_fans=(("seven_shifted_pairs", ()),),
+                    features=facts.features,
+                )
+            ]
+        return [Reading("pairs", facts, form_fans=(("seven_pairs", ()),), features=facts.features)]
     if len(present) == 14 and Form.HONORS_AND_KNITTED in forms:
         suited = [t for t in present if t < 27]
         if 7 <= len(suited) <= 9:
@@ -262,9 +270,21 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
                     fans = (("lesser_honors_and_knitted_tiles", ()),)
                     if len(suited) == 9:
                         fans += (("knitted_straight", (KNITTED_REF,)),)
-                return [Reading("honors_knitted", facts, knitted=tuple(suited), form_fans=fans)]
+                return [
+                    Reading(
+                        "honors_knitted",
+                        facts,
+                        knitted=tuple(suited),
+                        form_fans=fans,
+                        features=facts.features,
+                    )
+                ]
     if tuple(present) == ORPHANS and Form.THIRTEEN_ORPHANS in forms:
-        return [Reading("orphans", facts, form_fans=(("thirteen_orphans", ()),))]
+        return [
+            Reading(
+                "orphans", facts, form_fans=(("thirteen_orphans", ()),), features=facts.features
+            )
+        ]
     return []
 
 
@@ -314,21 +334,22 @@ def _knitted_readings(facts: HandFacts) -> list[Reading]:
 # -- valuing a reading ---------------------------------------------------------------------
 
 
-Guard = Callable[[Reading], object]
 _Group = tuple[
-    Guard | None,
+    int,
     Callable[[Reading], Hashable] | None,
     dict[Hashable, tuple[Found, ...]],
     tuple[tuple[str, Detector], ...],
 ]
-"""A detector group as a ruleset runs it: its guard (`GROUP_GUARDS`), its key
-(`GROUP_KEYS`), the fans it found per key, and its detectors of fans the ruleset scores."""
+"""A detector group as a ruleset runs it: the features a reading needs for it
+(`GROUP_NEEDS`), its key (`GROUP_KEYS`), the fans it found per key, and its detectors of
+fans the ruleset scores."""
 
 
 def _detect(groups: tuple[_Group, ...], reading: Reading, found: list[Found]) -> None:
     """Add what the groups' detectors find in the reading."""
-    for guard, key_of, memo, detectors in groups:
-        if guard is not None and not guard(reading):
+    features = reading.features
+    for needs, key_of, memo, detectors in groups:
+        if not features & needs:
             continue
         if key_of is None:
             for name, detect in detectors:
@@ -393,7 +414,8 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
                 (fn.__name__, fn) for fn in DETECTORS_BY_GROUP[group] if fn.__name__ in values
             )
             if active:
-                out.append((GROUP_GUARDS.get(group), GROUP_KEYS.get(group), {}, active))
+                needs = GROUP_NEEDS.get(group, ALWAYS)
+                out.append((needs, GROUP_KEYS.get(group), {}, active))
         return tuple(out)
 
     chows = PatternTable(p for p in CHOW_PATTERNS if p.item in values)
@@ -651,26 +673,6 @@ _CONCEALED_GROUPS: Final = {
 """The set of a decomposition for each concealed set of a reading."""
 
 
-_MELD_KINDS: Final = (MELD_CHOW, PUNG, KONG)
-
-
-def _meld_group(m: Meld) -> Group:
-    kind = m.kind
-    code = 0 if kind is MELD_CHOW else 1 if kind is PUNG else 2  # an enum hashes slowly
-    return _meld_group_of(code, m.tile, m.concealed, m.claimed, m.source, m.promoted)
-
-
-@lru_cache(maxsize=4096)
-def _meld_group_of(
-    kind: int, tile: Tile, concealed: bool, claimed: Tile | None, source: int | None, promoted: bool
-) -> Group:
-    """The set of a decomposition for a declared meld, remembered by the meld's fields."""
-    meld_kind = _MELD_KINDS[kind]
-    return Group(
-        meld_kind, tile, concealed, Meld(meld_kind, tile, concealed, claimed, source, promoted)
-    )
-
-
 def _decomposition(reading: Reading) -> Decomposition:
     kind = reading.kind
     form = _KIND_FORM[kind]
@@ -679,7 +681,8 @@ def _decomposition(reading: Reading) -> Decomposition:
         melds = reading.facts.hand.melds
         sets = reading.sets
         if melds:
-            groups = tuple(map(_meld_group, melds)) + tuple(
+            # a declared meld is its own set: a new hand's melds are rarely met before
+            groups = tuple([Group(m.kind, m.tile, m.concealed, m) for m in melds]) + tuple(
                 map(_CONCEALED_GROUPS.__getitem__, sets[len(melds) :])
             )
         else:
