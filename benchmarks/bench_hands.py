@@ -17,6 +17,8 @@ import sys
 import time
 
 from mahjongkit.bots import RandomBot
+from mahjongkit.game.actions import Action
+from mahjongkit.game.observation import Observation
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset
@@ -24,11 +26,24 @@ from mahjongkit.rules.ruleset import get_ruleset
 RULESETS = ("mcr", "bp-club", "taiwanese-lrc")
 
 
+class ObservingBot:
+    """A random bot asked with its full `Observation` (it has no ``choose``, so
+    `play_hand` builds the observation for it, as for any bot that reads the table)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.bot = RandomBot(rng)
+
+    def act(self, observation: Observation) -> Action:
+        return self.bot.act(observation)
+
+
 def with_bots(name: str, seeds: range) -> None:
     for seed in seeds:
         rng = random.Random(seed)
         state = HandState.new(name, rng)
-        play_hand(state, [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)])
+        play_hand(state, [ObservingBot(random.Random(rng.getrandbits(32))) for _ in range(4)])
 
 
 def bare(name: str, seeds: range) -> None:

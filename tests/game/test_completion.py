@@ -143,3 +143,40 @@ def test_ting_discards_match_a_discard_by_discard_search(size: int) -> None:
                 if regular_waits(work, sets):
                     expected.append(t)
         assert [t for t in range(34) if mask >> t & 1] == expected, counts
+
+
+def paired_counts(rng: random.Random, size: int) -> tuple[int, ...]:
+    """Pairs, and for a 16-tile hand a pung, with one tile changed: near seven pairs
+    or Nico Nico, where only some tiles are worth trying as the winning tile."""
+    kinds = rng.sample(range(34), 8)
+    if size == 13:
+        tiles = [t for t in kinds[:6] for _ in range(2)] + [kinds[6]]
+    else:
+        tiles = [t for t in kinds[:7] for _ in range(2)] + [kinds[7]] * 2
+    if rng.random() < 0.5:
+        tiles[rng.randrange(len(tiles))] = rng.randrange(34)
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize(("ruleset", "size"), [("mcr", 13), ("taiwanese-lrc", 16)])
+def test_winning_tiles_match_a_tile_by_tile_search_near_pairs(ruleset: str, size: int) -> None:
+    """Seven pairs and Nico Nico are tried on the tiles they can end with only; every
+    other tile must complete nothing (seed 000 line 290, seed 004 line 336)."""
+    forms = get_ruleset(ruleset).forms
+    rng = random.Random(size + 1)
+    for _ in range(400):
+        counts = paired_counts(rng, size)
+        if max(counts) > 4:
+            continue
+        mask = winning_tiles(counts, (), forms, size)
+        expected = []
+        for t in range(34):
+            if counts[t] < 4:
+                work = list(counts)
+                work[t] += 1
+                if is_complete(Hand(tuple(work), (), (), t), forms):
+                    expected.append(t)
+        assert [t for t in range(34) if mask >> t & 1] == expected, counts

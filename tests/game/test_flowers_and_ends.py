@@ -229,3 +229,31 @@ def test_winning_on_the_last_tile_of_the_wall_seed_000_line_229() -> None:
     assert result is not None and result.self_drawn
     situation = result.scores[0].situation
     assert situation.last_wall_tile and situation.self_drawn
+
+
+def test_one_loop_declares_the_seven_flower_win_at_once_004_l384() -> None:
+    """The hand command, a match and the simulator play with one loop, and it declares
+    the seven-flower win for the seat (seed 004 line 384 "instantly win"), even for a bot
+    that would rather discard."""
+    from mahjongkit.game.match import drive_hand
+    from mahjongkit.game.runner import play_hand
+    from mahjongkit.game.wall import Wall
+    from mahjongkit.sim.selfplay import drive
+    from mahjongkit.tiles import EAST
+
+    assert drive_hand is play_hand and drive is play_hand
+    rules = need_scorer("taiwanese-lrc")
+
+    class AlwaysDiscards:
+        name = "discarder"
+
+        def act(self, observation: object) -> Action:
+            raise AssertionError("the seven-flower win is not the bot's choice")
+
+    wall = Wall.arranged(
+        rules, [[*parse_tiles("1f2f3f4f5f6f7f"), *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]]
+    )
+    state = HandState(rules, wall, EAST)
+    result = play_hand(state, [AlwaysDiscards() for _ in range(4)])
+    assert state.history[0][0] == 0 and str(state.history[0][1]) == "win"
+    assert result.winners == (0,) and result.self_drawn

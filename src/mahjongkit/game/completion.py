@@ -279,13 +279,15 @@ def ready_after_discard(keys: SuitKeys, sets_needed: int) -> int:
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
     infos = (_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3]))
-    if infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7] != 3 * sets_needed + 2:
-        return 0
     broken = [x for x in range(4) if not infos[x][0] & _SETS]
-    if len(broken) > 3:
+    # Four suits not sets alone stay three or more after any discard: nothing is ready.
+    if len(broken) > 3 or (
+        infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7] != 3 * sets_needed + 2
+    ):
         return 0
     out = 0
-    for x in range(4):
+    # With three such suits, only a discard from one of them can leave two.
+    for x in broken if len(broken) == 3 else range(4):
         others = [y for y in broken if y != x]
         if len(others) > 2:
             continue
@@ -432,12 +434,16 @@ def hand_masks(
         if not with_melds or a[10] + b[10] + c[10] < 8 or not _near_knitted(a[3], b[3], c[3]):
             return mask, pungs, chows
         special = with_melds
-    elif not needs or not _special_possible(needs, (a, b, c, d)):
-        return mask, pungs, chows
-    work = list(_counts_of(keys))
+        work = list(_counts_of(keys))
+        tried = _EVERY_TILE
+    else:
+        tried = _special_tiles(needs, (a, b, c, d), keys) if needs else 0
+        if not tried:
+            return mask, pungs, chows
+        work = list(_counts_of(keys))
     declared = tuple(melds)
     for t in range(NUM_KINDS):
-        if mask >> t & 1 or work[t] >= 4:
+        if not tried >> t & 1 or mask >> t & 1 or work[t] >= 4:
             continue
         work[t] += 1
         try:
@@ -453,26 +459,43 @@ def hand_masks(
 _KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
-def _special_possible(needs: int, infos: tuple[_Info, _Info, _Info, _Info]) -> bool:
-    """A cheap necessary condition on a waiting hand without melds for the special
-    forms named by ``needs``."""
+_EVERY_TILE = (1 << NUM_KINDS) - 1
+
+
+def _special_tiles(needs: int, infos: tuple[_Info, _Info, _Info, _Info], keys: SuitKeys) -> int:
+    """The tiles worth trying as the winning tile of a waiting hand without melds in the
+    special forms named by ``needs`` (cheap necessary conditions), as a bitmask; 0 when
+    none of the forms is possible.
+
+    Seven pairs end with every count even, so only a tile held an odd number of times can
+    complete them; Nico Nico (pairs and one pung) only a tile already held. The other
+    forms try every tile.
+    """
     m, p, s, h = infos
-    if needs & (_SEVEN | _NICO):
-        odd = m[4] + p[4] + s[4] + h[4]
-        if (needs & _SEVEN and odd == 1) or (needs & _NICO and odd <= 2):
-            return True
     if needs & _ORPHANS13 and m[5] + p[5] + s[5] + h[5] >= 12:
-        return True
+        return _EVERY_TILE
     if needs & _ORPHANS16 and h[5] >= 6:
-        return True
+        return _EVERY_TILE
     if (
         needs & _HONORS_KNITTED
         and max(m[6], p[6], s[6], h[6]) == 1
         and _knitted_only(m[3], p[3], s[3])
     ):
-        return True
+        return _EVERY_TILE
     # A knitted straight takes one class from each suit: the best classes bound it.
-    return bool(needs & _KNITTED) and m[10] + p[10] + s[10] >= 8 and _near_knitted(m[3], p[3], s[3])
+    if needs & _KNITTED and m[10] + p[10] + s[10] >= 8 and _near_knitted(m[3], p[3], s[3]):
+        return _EVERY_TILE
+    tried = 0
+    if needs & (_SEVEN | _NICO):
+        odd = m[4] + p[4] + s[4] + h[4]
+        seven, nico = needs & _SEVEN and odd == 1, needs & _NICO and odd <= 2
+        if seven or nico:
+            counts = _counts_of(keys)
+            if seven:
+                tried |= sum(1 << t for t in range(NUM_KINDS) if counts[t] & 1)
+            if nico:
+                tried |= sum(1 << t for t in range(NUM_KINDS) if counts[t])
+    return tried
 
 
 @cache
