@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations_with_replacement, product
 from operator import itemgetter
 from typing import Final
@@ -140,57 +140,66 @@ CONCEALED_SETS: Final[tuple[SetInfo, ...]] = tuple(
 """The concealed set of each code (see `_set_code`)."""
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_splits(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[int, ...], Tile], ...]:
-    """Every split of one suit's nine counts (its first tile ``base``) into sets, and a
-    pair if its size asks for one: (set codes, pair tile or -1). Empty when it cannot.
+Split = tuple[bytes, Tile]
+"""A split of concealed tiles: its set codes ascending (`_set_code`, a byte each) and its
+pair's tile, or -1 for none."""
 
-    The same tiles split the same way wherever they lie, in any suit and moved up or
-    down together: the splits of the stretch from the lowest tile to the highest are
-    worked out once from the first rank of the characters (`_rank_splits`) and moved to
-    where this suit holds them."""
-    lowest = 0
-    while lowest < 9 and not counts[lowest]:
-        lowest += 1
-    if lowest == 9:
+
+def _suit_splits(base: Tile, kinds: str) -> tuple[Split, ...]:
+    """Every split of one suit (its first tile ``base``) into sets, and a pair if its size
+    asks for one. Empty when it cannot.
+
+    ``kinds`` holds the suit's nine counts, a character each (`regular_splits`). The same
+    tiles split the same way wherever they lie, in any suit and moved up or down
+    together: the splits of the stretch from the lowest tile to the highest are worked
+    out once from the first rank of the characters (`_rank_splits`) and moved to where
+    this suit holds them."""
+    counts = kinds.encode("latin-1")
+    stretch = counts.strip(b"\0")
+    if not stretch:
         return _NO_TILES
-    highest = 8
-    while not counts[highest]:
-        highest -= 1
-    splits = _rank_splits(counts[lowest : highest + 1])
-    base += lowest
+    splits = _rank_splits(stretch)
+    base += len(counts) - len(counts.lstrip(b"\0"))
     if not base or not splits:
         return splits
-    shift = 2 * base
+    moved = _MOVED[base]
     return tuple(
-        (tuple([code + shift for code in codes]), pair + base if pair >= 0 else -1)
-        for codes, pair in splits
+        [(codes.translate(moved), pair + base if pair >= 0 else -1) for codes, pair in splits]
     )
 
 
-_NO_TILES: Final[tuple[tuple[tuple[int, ...], Tile], ...]] = (((), -1),)
+_SUIT_SPLITS: Final = tuple(
+    lru_cache(maxsize=1 << 15)(partial(_suit_splits, b)) for b in (0, 9, 18)
+)
+"""`_suit_splits` of the characters, the dots and the bamboos, each remembered by the
+suit's counts (a string, which the garbage collector need not visit)."""
+
+_MOVED: Final = tuple(bytes((code + 2 * base) % 256 for code in range(256)) for base in range(27))
+"""Per first tile, the table that moves set codes from the first rank of the characters."""
+
+_NO_TILES: Final[tuple[Split, ...]] = ((b"", -1),)
 """The one split of a suit the hand lacks."""
 
 
 @lru_cache(maxsize=1 << 15)
-def _rank_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Tile], ...]:
+def _rank_splits(counts: bytes) -> tuple[Split, ...]:
     """`_suit_splits` of a stretch of tiles from the first rank of the first suit."""
     size = sum(counts)
     if size % 3 == 1:
         return ()
     work = list(counts)
     if size % 3 == 0:
-        return tuple((split, -1) for split in _suit_sets(work, 0))
-    found: list[tuple[tuple[int, ...], Tile]] = []
+        return tuple([(bytes(split), -1) for split in _suit_sets(work, 0)])
+    found: list[Split] = []
     for p in range(pair_rank_class(counts), len(counts), 3):
         if work[p] >= 2:
             work[p] -= 2
-            found += [(split, p) for split in _suit_sets(work, 0)]
+            found += [(bytes(split), p) for split in _suit_sets(work, 0)]
             work[p] += 2
     return tuple(found)
 
 
-def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int, ...], Tile], ...]:
+def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[Split, ...]:
     """Every split of concealed ``counts`` into ``sets`` pungs/chows and a pair.
 
     Each split is (set codes ascending, pair tile); `CONCEALED_SETS` turns a code into
@@ -207,12 +216,15 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
     """
     if sum(counts) != 3 * sets + 2:
         return ()
-    honors = _honor_split(counts[27:])
+    # The counts as a string, a character per kind: its slices are the caches' keys.
+    kinds = bytes(counts).decode("latin-1")
+    honors = _honor_split(kinds[27:])
     if honors is None:
         return ()  # a loose honour
-    first = _suit_splits(counts[:9], 0)
-    second = _suit_splits(counts[9:18], 9) if first else ()
-    third = _suit_splits(counts[18:27], 18) if second else ()
+    characters, dots, bamboos = _SUIT_SPLITS
+    first = characters(kinds[:9])
+    second = dots(kinds[9:18]) if first else ()
+    third = bamboos(kinds[18:27]) if second else ()
     if not third:
         return ()
     honor_pairs, honor_pair, honor_sets = honors
@@ -231,13 +243,15 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[tuple[tuple[int,
 
 
 @lru_cache(maxsize=1 << 12)
-def _honor_split(honors: tuple[int, ...]) -> tuple[int, Tile, tuple[int, ...]] | None:
+def _honor_split(kinds: str) -> tuple[int, Tile, bytes] | None:
     """The honours' part of a split: (how many pairs, the pair's tile or -1, the pungs' set
-    codes), or None when a lone or a fourth honour cannot be placed."""
+    codes), or None when a lone or a fourth honour cannot be placed. ``kinds`` holds the
+    seven counts, a character each."""
+    honors = kinds.encode("latin-1")
     if 1 in honors or 4 in honors:
         return None
     pair = 27 + honors.index(2) if 2 in honors else -1
-    return honors.count(2), pair, tuple(2 * (27 + i) for i, c in enumerate(honors) if c == 3)
+    return honors.count(2), pair, bytes([2 * (27 + i) for i, c in enumerate(honors) if c == 3])
 
 
 # -- the special shapes --------------------------------------------------------------------
