@@ -47,6 +47,30 @@ _KNITS: Final = tuple(
 """``_KNITS[mask]``: how many of the ranks ``j, j + 3, j + 6`` the mask holds, j = 0..2."""
 
 
+def _layout(mask: int) -> tuple[int, ...]:
+    """The ranks of a shape (see `_shape`) whose ranks held are the mask's bits: the
+    rank whose count goes in each place, -1 for an empty rank kept between groups."""
+    out: list[int] = []
+    gap = 0
+    for r in range(9):
+        if not mask >> r & 1:
+            gap += 1
+            continue
+        if out:
+            out.extend((-1, -1) if gap >= 2 else (-1,) * gap)
+        out.append(r)
+        gap = 0
+    return tuple(out)
+
+
+_LAYOUTS: Final = tuple(_layout(m) for m in range(512))
+_ALONE: Final = tuple(
+    sum(1 << r for r in range(9) if m >> r & 1 and not m & ~(1 << r) & (0x1F << r >> 2))
+    for m in range(512)
+)
+"""``_ALONE[mask]``: the held ranks with no other held rank within two."""
+
+
 def _shape(key: tuple[int, ...]) -> tuple[int, ...]:
     """A suit's counts as far as the standard form can tell: a block spans three ranks
     at most, so a lone tile with no other within two ranks adds nothing, runs of two or
@@ -58,24 +82,14 @@ def _shape(key: tuple[int, ...]) -> tuple[int, ...]:
     >>> _shape((0, 1, 1, 0, 0, 0, 0, 1, 1))
     (1, 1, 0, 0, 1, 1)
     """
-    out: list[int] = []
-    gap = 0
-    last = len(key) - 1
+    held = ones = 0
     for r, c in enumerate(key):
-        if c == 0 or (
-            c == 1
-            and not (r >= 1 and key[r - 1])
-            and not (r >= 2 and key[r - 2])
-            and not (r < last and key[r + 1])
-            and not (r < last - 1 and key[r + 2])
-        ):
-            gap += 1
-            continue
-        if out:
-            out.extend((0, 0) if gap >= 2 else (0,) * gap)
-        out.append(c)
-        gap = 0
-    return tuple(out)
+        if c:
+            held |= 1 << r
+            if c == 1:
+                ones |= 1 << r
+    keep = held & ~(_ALONE[held] & ones)
+    return tuple([key[r] if r >= 0 else 0 for r in _LAYOUTS[keep]])
 
 
 def _mask(key: tuple[int, ...]) -> int:
@@ -184,6 +198,8 @@ class SuitTables:
         """``combined[a << 20 | b]``: the class of two groups' vectors combined."""
         self._sixteen: dict[int, tuple[int, int]] = {}
         """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
+        self._beside: dict[int, list[int]] = {}
+        """`beside` rows, by ``other << 3 | sets_needed``."""
 
     # -- block vectors --------------------------------------------------------------
     def _class(self, vector: tuple[int, ...]) -> int:
@@ -291,6 +307,30 @@ class SuitTables:
         self.combined[code] = cls
         return cls
 
+    def beside(self, other: int, sets_needed: int) -> list[int]:
+        """Standard-form shanten of a group of each class beside tiles of class
+        ``other``, needing ``sets_needed`` more sets: ``beside(o, n)[c]`` is
+        ``shanten_of(combine(o, c), n)``, for every class known so far.
+
+        >>> tables = SuitTables()
+        >>> empty = tables.honors((0,) * 7).cls
+        >>> one = tables.suit((1, 1, 1) + (0,) * 6).cls
+        >>> tables.beside(empty, 1)[one] == tables.shanten_of(tables.combine(empty, one), 1)
+        True
+        """
+        code = other << 3 | sets_needed
+        row = self._beside.get(code)
+        if row is None:
+            row = self._beside[code] = []
+        if len(row) < len(self._vectors):
+            table, combine = self.shanten_table, self.combine
+            # Classes are few (about 120 in all): each row is filled once, and grows
+            # only when a new class appears.
+            row.extend(
+                table[combine(other, c)][sets_needed] for c in range(len(row), len(self._vectors))
+            )
+        return row
+
     # -- entries --------------------------------------------------------------------
     def suit(self, key: tuple[int, ...]) -> SuitEntry:
         """The entry of one suit's nine counts."""
@@ -362,19 +402,10 @@ class SuitTables:
         code = other << 3 | sets_needed
         found = gains.get(code)
         if found is None:
-            table, get, shifted = self.shanten_table, self.combined.get, other << 20
-            current = table[self.combine(other, entry.cls)][sets_needed]
             grown = entry.plus_cls or self.plus_classes(entry)
-            ranks = []
-            for r in entry.near:
-                g = grown[r]
-                if g < 0:
-                    continue
-                cls = get(shifted | g)
-                if cls is None:
-                    cls = self.combine(other, g)
-                if table[cls][sets_needed] < current:
-                    ranks.append(r)
+            row = self.beside(other, sets_needed)
+            current = row[entry.cls]
+            ranks = [r for r in entry.near if grown[r] >= 0 and row[grown[r]] < current]
             found = gains[code] = tuple(ranks)
         return found
 
@@ -394,11 +425,9 @@ class SuitTables:
         code = other << 3 | sets_needed
         found = known.get(code)
         if found is None:
-            table, combine = self.shanten_table, self.combine
             fewer = entry.minus_cls or self.minus_classes(entry)
-            found = known[code] = tuple(
-                99 if less < 0 else table[combine(other, less)][sets_needed] for less in fewer
-            )
+            row = self.beside(other, sets_needed)
+            found = known[code] = tuple([99 if less < 0 else row[less] for less in fewer])
         return found
 
     def knit_classes(self, entry: SuitEntry) -> tuple[int, ...]:
