@@ -7,22 +7,27 @@ from dataclasses import replace
 
 import pytest
 
-from mahjongkit.bots.efficient import EfficientBot
+from mahjongkit.bots.efficient import EfficientBot, best_discards
 from mahjongkit.bots.hand_view import HandView
-from mahjongkit.bots.scorer import ScorerBot
+from mahjongkit.bots.scorer import LOOK_DEPTH, ScorerBot
 from mahjongkit.hand import Hand
 from mahjongkit.notation import parse_tiles
 from mahjongkit.scoring import Situation, score
-from mahjongkit.tiles import EAST
+from mahjongkit.shanten import useful_tiles
+from mahjongkit.tiles import EAST, parse_tile
 
 
 @pytest.mark.parametrize(
     "hand",
-    ["1479m1368p2578sENWSC", "123m456p789s13579sEEN", "2468m2468p2468sEEC"],
+    ["1479m1368p2578sENWSC", "159m159p159s2468sEEWC"],
 )
 def test_far_from_ready_it_discards_as_the_efficient_bot(observe, hand: str) -> None:  # type: ignore[no-untyped-def]
-    """No discard makes the hand ready: speed decides (nearly every Taiwanese hand is won)."""
+    """Three or more steps from ready after any discard: speed decides as for the
+    efficient bot (nearly every Taiwanese hand is won)."""
     obs = observe(hand, ruleset="taiwanese-lrc")
+    view = HandView(obs)
+    options = best_discards(view.counts, 0, view.unseen, None)
+    assert options[0][1] > LOOK_DEPTH
     assert ScorerBot(random.Random(0)).act(obs) == EfficientBot(random.Random(0)).act(obs)
 
 
@@ -58,3 +63,32 @@ def test_a_wait_not_clearly_richer_stays_the_efficient_one(observe, hand: str) -
     `RICHER_WAIT` times as much (waits picked by value alone measured worse)."""
     obs = observe(hand, ruleset="taiwanese-lrc")
     assert ScorerBot(random.Random(0)).act(obs).tile == EfficientBot(random.Random(0)).act(obs).tile
+
+
+def _two_draws(counts: tuple[int, ...], discard: int, unseen: tuple[int, ...]) -> int:
+    """Each useful tile's unseen copies times the live waits of the best ready hand it
+    makes, after ``discard``."""
+    rest = list(counts)
+    rest[discard] -= 1
+    total = 0
+    for u in useful_tiles(tuple(rest), 0):
+        grown = list(rest)
+        grown[u] += 1
+        best = best_discards(tuple(grown), 0, unseen, None)[0]
+        total += unseen[u] * (best[2] if best[1] == 0 else 0)
+    return total
+
+
+def test_one_step_from_ready_it_looks_two_draws_ahead(observe) -> None:  # type: ignore[no-untyped-def]
+    """Every discard leaves the hand one step from ready. The efficient bot throws the
+    discard with the most useful tiles (1p); the scorer keeps it and throws the Red
+    Dragon, whose useful tiles lead to more live winning tiles."""
+    obs = observe("123m1123345566678pC", ruleset="taiwanese-lrc")
+    view = HandView(obs)
+    theirs = EfficientBot(random.Random(0)).act(obs).tile
+    mine = ScorerBot(random.Random(0)).act(obs).tile
+    assert (theirs, mine) == (parse_tile("1p"), parse_tile("C"))
+    options = {t: (s, u) for t, s, u in best_discards(view.counts, 0, view.unseen, None)}
+    assert options[mine][0] == options[theirs][0] == 1
+    assert options[mine][1] < options[theirs][1]
+    assert _two_draws(view.counts, mine, view.unseen) > _two_draws(view.counts, theirs, view.unseen)

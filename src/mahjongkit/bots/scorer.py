@@ -28,10 +28,14 @@ How it plays: every hand it could keep (after each discard, claim or kong) is va
 On its turn, under MCR, it discards the tile whose remaining hand is worth most (ties:
 more unseen useful tiles, then honours before terminals before middle tiles). Under
 Taiwanese rules speed decides (nearly every hand is won; steering for plans measured no
-better than the efficient bot): while no discard makes the hand ready it discards as the
-efficient bot does; when some discards do, it picks among them the wait worth most by
-the exact value above (the sheet's items of every winning tile: concealed hand,
-self-draw, pungs of dragons and winds, flushes, sequences, single waits...). It declares
+better than the efficient bot): while no discard makes the hand ready it keeps the
+efficient bot's least shanten, and when that leaves it one or two steps from ready it
+looks two draws ahead: among the discards with the most unseen useful tiles it picks the
+one whose useful tiles lead to the most useful tiles after them (one step from ready:
+to the most live winning tiles); when some discards make the hand ready, it picks among
+them the wait worth most by the exact value above (the sheet's items of every winning
+tile: concealed hand, self-draw, pungs of dragons and winds, flushes, sequences, single
+waits...). It declares
 Ting with its discard where the rules allow. Under MCR it claims a chow, pung or kong
 only when the hand after the claim (and its best discard) is worth more than passing by
 a tenth: a claim that kills the plan it is on is refused. Under Taiwanese rules it
@@ -71,13 +75,18 @@ from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Situation, score
-from mahjongkit.shanten import shanten, waits
+from mahjongkit.shanten import shanten, useful_tiles, waits
 from mahjongkit.tiles import EAST, NUM_KINDS
 
 Q: Final = 0.4
 """How much one more shanten step discounts a hand or a plan (MCR)."""
 Q_TAIWANESE: Final = 0.25
 """The same for Taiwanese hands, where speed counts for more: nearly every hand is won."""
+LOOK_AHEAD: Final = 6
+"""Taiwanese: how many of the fastest discards are looked at two draws ahead."""
+LOOK_DEPTH: Final = 2
+"""Taiwanese: the look two draws ahead is made when the hand is this many steps from
+ready, or fewer, after the discard."""
 RICHER_WAIT: Final = 1.3
 """Taiwanese: how much more a wait must be worth than the efficient bot's to be chosen."""
 TAIWANESE_WIN: Final = 20.0
@@ -307,6 +316,46 @@ class ScorerBot(EfficientBot):
             return action
         return PASS
 
+    def two_step(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        m: int,
+        options: Sequence[tuple[int, int, int]],
+    ) -> int:
+        """Among the fastest discards (``options``, best first, all leaving the same
+        shanten), the one whose useful tiles lead furthest: each useful tile weighted by
+        its unseen copies times the unseen useful tiles of the best hand it makes (for a
+        hand one step from ready: the live winning tiles of the wait it makes). Only the
+        first `LOOK_AHEAD` discards with at least half the best one's useful tiles are
+        looked at; the first of equals wins."""
+        forms = self.forms(view.obs.ruleset)
+        unseen = view.unseen
+        top = options[0][2]
+        best = (-1.0, options[0][0])
+        cache: dict[tuple[int, ...], int] = {}
+        for tile, _, useful in options[:LOOK_AHEAD]:
+            if useful * 2 < top:
+                break
+            rest = after_discard(counts, tile)
+            total = 0.0
+            for u in useful_tiles(rest, m, forms):
+                n = unseen[u]
+                if not n:
+                    continue
+                grown = list(rest)
+                grown[u] += 1
+                key = tuple(grown)
+                w = cache.get(key)
+                if w is None:
+                    ready = best_discards(key, m, unseen, forms)
+                    w = ready[0][2] if ready[0][1] < options[0][1] else 0
+                    cache[key] = w
+                total += n * w
+            if total > best[0]:
+                best = (total, tile)
+        return best[1]
+
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """A cost per tile of discarding it, given the best value a discard keeps (none
         here; the defender adds danger)."""
@@ -327,9 +376,13 @@ class ScorerBot(EfficientBot):
             forms = self.forms(view.obs.ruleset)
             options = best_discards(counts, len(melds), view.unseen, forms, allowed)
             if options[0][1] > 0:
-                # Not ready after any discard: the efficient bot's choice (measured: plans
-                # bought with speed lose under Taiwanese rules), unless danger says else.
+                # Not ready after any discard: the least shanten, as the efficient bot
+                # (measured: plans bought with speed lose under Taiwanese rules), looked at
+                # two draws ahead when close (measured: +0.41 [-0.20, +1.03] per hand over
+                # the efficient bot's choice on the same 800 walls), unless danger says else.
                 fastest = options[0][0]
+                if options[0][1] <= LOOK_DEPTH and len(options) > 1:
+                    fastest = self.two_step(view, counts, len(melds), options)
                 if not penalty.get(fastest):
                     return fastest, self.value(view, after_discard(counts, fastest), melds)
             else:
