@@ -32,11 +32,11 @@ better than the efficient bot): while no discard makes the hand ready it keeps t
 efficient bot's least shanten, and when that leaves it one or two steps from ready it
 looks two draws ahead: among the discards with the most unseen useful tiles it picks the
 one whose useful tiles lead to the most useful tiles after them (one step from ready:
-to the most live winning tiles); when some discards make the hand ready, it picks among
-them the wait worth most by the exact value above (the sheet's items of every winning
-tile: concealed hand, self-draw, pungs of dragons and winds, flushes, sequences, single
-waits...). It declares
-Ting with its discard where the rules allow. Under MCR it claims a chow, pung or kong
+to the most live winning tiles); when some discards make the hand ready, it keeps the
+efficient bot's wait unless another is worth `RICHER_WAIT` times as much by the exact
+value above (the sheet's items of every winning tile: concealed hand, self-draw, pungs
+of dragons and winds, flushes, sequences, single waits...). It declares Ting with its
+discard where the rules allow. Under MCR it claims a chow, pung or kong
 only when the hand after the claim (and its best discard) is worth more than passing by
 a tenth: a claim that kills the plan it is on is refused. Under Taiwanese rules it
 claims as the efficient bot does, unless the claim costs a fifth of the hand's value
