@@ -20,7 +20,10 @@ from collections.abc import Callable, Sequence
 
 from mahjongkit.bots.base import Bot
 from mahjongkit.game.actions import WIN, Action
-from mahjongkit.game.state import HandResult, HandState
+from mahjongkit.game.state import HandResult, HandState, Phase
+
+_TURN = Phase.TURN
+_ALONE = ((0,), (1,), (2,), (3,))
 
 
 def must_win_on_flowers(state: HandState, seat: int) -> bool:
@@ -43,7 +46,8 @@ def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
     legal_actions = state.legal_actions
     apply = state.apply
     while state.result is None:
-        for seat in state.to_act():
+        # A turn asks one seat: its tuple without the call (the usual step).
+        for seat in _ALONE[state.turn] if state.phase is _TURN else state.to_act():
             legal = legal_actions(seat)
             if len(flowers[seat]) >= 7 and WIN in legal:
                 action = WIN

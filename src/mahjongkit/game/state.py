@@ -871,10 +871,15 @@ class HandState:
         for seat in others:
             known = waits[seat]
             if known is None:
+                # `_compute_waits`, written out: one seat's hand is new after each turn.
                 k = self._keys[seat]
-                self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
-                known = waits[seat]
-                assert known is not None
+                melds = self.melds[seat]
+                key = (k[0], k[1], k[2], k[3])
+                wins, pungs, chows = hand_masks(
+                    key, melds, self.ruleset.forms, self.rules.hand_size
+                )
+                known = (key, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
+                waits[seat] = known
             # Most discards concern nobody: screen by what the hand could do with it.
             could = known[5] if seat == left or any_chow else known[6]
             if not could & bit or missed[seat] & bit:
