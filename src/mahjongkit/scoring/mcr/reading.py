@@ -225,8 +225,8 @@ class HandFacts:
         groups = bits & 0xFF
         suits_missing = _SUITS_MISSING[groups & 7]
         features = ALWAYS
-        if 4 in counts:
-            features |= TILE_HOG
+        if 4 in counts and counts.count(4) > len(kong_tiles):
+            features |= TILE_HOG  # a tile held four times, not as a kong
         if suits_missing == 2 and not hand.melds:
             features |= NINE_GATES_SHAPE
         return cls(
@@ -500,27 +500,32 @@ _SET_TEXT: Final = (
 _PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
 
 
+_SPREAD: Final = 0x9E3779B97F4A7C15
+"""A suit's word (`_suit_word`) times this odd number is its key in the shape tables:
+an int hashes to itself (below 2**61), and words that differ only in their higher
+ranks would crowd the same places of a set."""
+
+
 def _set_shapes() -> frozenset[int]:
     """Every nine counts of one suit that split into at most four pungs and chows, each
-    as one int with a byte per rank (`_suit_word`)."""
+    as the key of its word (`_SPREAD`)."""
     sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
     level = shapes = {0}
     for _ in range(4):
         level = {shape + one for shape in level for one in sets}
         shapes = shapes | level
-    return frozenset(shapes)
+    return frozenset(shape * _SPREAD for shape in shapes)
 
 
 _SET_SHAPES: Final = _set_shapes()
 """The suits of sets only (4726 shapes, built in a few milliseconds)."""
-_PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) for s in _SET_SHAPES for r in range(9))
+_PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) * _SPREAD for s in _SET_SHAPES for r in range(9))
 """The suits of sets and a pair."""
 _MOST_IN_SHAPES: Final = 12
 """The most tiles of a shape in `_SET_SHAPES`: any suit of a hand before its last tile
 (thirteen at most) is judged by these tables."""
-_ADD_RANK: Final = tuple(1 << 8 * r for r in range(9))
-"""A tile of each rank, added to a suit's word."""
-_SUIT_MASK: Final = (1 << 72) - 1
+_ADD_RANK: Final = tuple((1 << 8 * r) * _SPREAD for r in range(9))
+"""A tile of each rank, added to a suit's key."""
 
 
 def _suit_word(counts: Sequence[int]) -> int:
@@ -530,6 +535,35 @@ def _suit_word(counts: Sequence[int]) -> int:
     '0x30000000000010101'
     """
     return int.from_bytes(bytes(counts), "little")
+
+
+SuitWaits = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""What one suit brings to a wait: the part it plays as it is (`_SETS`, `_PAIR`,
+`_LOOSE`), the ranks that, added, leave it sets only, and those that leave it sets and
+a pair."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_waits(kinds: str) -> SuitWaits:
+    """`SuitWaits` of one suit whose nine counts ``kinds`` holds, a character each (the
+    key the garbage collector need not visit). A suit of 3k+2 tiles can only become
+    sets, one of 3k+1 sets and the pair."""
+    counts = kinds.encode("latin-1")
+    size = sum(counts)
+    if size > _MOST_IN_SHAPES + 1:
+        shape = tuple(counts)  # beyond the tables: searched rank by rank
+        return (_suit_part(shape), *_suit_completions(shape))
+    key = _suit_word(counts) * _SPREAD
+    if size % 3 == 0:
+        return (_SETS if key in _SET_SHAPES else _LOOSE), (), ()
+    if size % 3 == 2:
+        to_sets = map(_SET_SHAPES.__contains__, map(key.__add__, _ADD_RANK))
+        return (_PAIR if key in _PAIRED_SHAPES else _LOOSE), tuple(compress(_RANKS, to_sets)), ()
+    to_pair = map(_PAIRED_SHAPES.__contains__, map(key.__add__, _ADD_RANK))
+    return _LOOSE, (), tuple(compress(_RANKS, to_pair))
+
+
+_RANKS: Final = range(9)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -567,7 +601,7 @@ def sets_only(counts: Sequence[int]) -> bool:
     """
     if len(counts) == 9 and sum(counts) <= _MOST_IN_SHAPES:
         try:
-            return _suit_word(counts) in _SET_SHAPES
+            return _suit_word(counts) * _SPREAD in _SET_SHAPES
         except ValueError:
             return False  # a count below zero
     below = two_below = 0  # chows starting one and two ranks lower
@@ -656,20 +690,11 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
     bad = honors.count(1) + honors.count(4)
     pairs = honors.count(2)
     try:
-        word = int.from_bytes(bytes(counts[:27]), "little")
+        kinds = bytes(counts[:27]).decode("latin-1")
     except ValueError:  # a count below zero
-        word = -1
-    suits = (word & _SUIT_MASK, word >> 72 & _SUIT_MASK, word >> 144)
-    # a byte per rank, at most four a rank: the sum of the bytes is the int modulo 255
-    sizes = (suits[0] % 255, suits[1] % 255, suits[2] % 255)
-    if word < 0 or max(sizes) > _MOST_IN_SHAPES + 1:
         return _searched_waits(counts, found, bad, pairs)
-    parts = []
-    for shape in suits:
-        parts.append(
-            _SETS if shape in _SET_SHAPES else _PAIR if shape in _PAIRED_SHAPES else _LOOSE
-        )
-    parts.append(_honor_part(bad, pairs))
+    suits = (_suit_waits(kinds[:9]), _suit_waits(kinds[9:18]), _suit_waits(kinds[18:]))
+    parts = [suits[0][0], suits[1][0], suits[2][0], _honor_part(bad, pairs)]
     loose = parts.count(_LOOSE)
     if loose > 1:
         return frozenset(found)  # one tile mends one group at most
@@ -680,22 +705,16 @@ def waiting_tiles(counts: tuple[int, ...], n_tiles: int) -> frozenset[Tile]:
         # the group becomes sets beside one pair elsewhere, or the pair beside none
         pair_elsewhere = paired - (part == _PAIR)
         if g < 3:
-            # a suit of 3k+2 tiles can only become sets, one of 3k+1 sets and the pair
-            size = sizes[g] % 3
-            if size == 2 and pair_elsewhere == 1:
-                shapes = _SET_SHAPES
-            elif size == 1 and pair_elsewhere == 0:
-                shapes = _PAIRED_SHAPES
-            else:
-                continue
-            added = map(suits[g].__add__, _ADD_RANK)
-            found.update(compress(_SUIT_TILES[g], map(shapes.__contains__, added)))
+            _, to_sets, to_pair = suits[g]
+            ranks = to_sets if pair_elsewhere == 1 else to_pair if pair_elsewhere == 0 else ()
+            if ranks:
+                found.update(map(_SUIT_BASES[g].__add__, ranks))
             continue
         _honor_waits(honors, bad, pairs, pair_elsewhere, found)
     return frozenset(found)
 
 
-_SUIT_TILES: Final = (range(0, 9), range(9, 18), range(18, 27))
+_SUIT_BASES: Final = (0, 9, 18)
 
 
 def _honor_waits(
