@@ -277,6 +277,9 @@ def _orphans_16(counts: Sequence[int]) -> int:
 def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
     """Three tiles of each suit three ranks apart, every honour, a pair (seed 004 l. 358)."""
     e0, e1, e2, e3 = es
+    if e0.sixteen < 0 or e1.sixteen < 0 or e2.sixteen < 0:
+        for e in (e0, e1, e2):
+            TABLES.fill_sixteen(e)
     base = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
     bonus = 1 + max(
         e0.sixteen_pair - e0.sixteen,
@@ -1194,7 +1197,8 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
                 useful[t] = True
     if Form.SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
-        total = sum(e.sixteen for e in es)
+        fill = TABLES.fill_sixteen
+        total = sum(fill(e).sixteen for e in es)
         bonuses = [e.sixteen_pair - e.sixteen + 1 for e in es]
         now = 16 - total - max(0, *bonuses)
         for group in range(4):
@@ -1205,6 +1209,8 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
             for rank, more in enumerate(entry.plus or TABLES.plus(entry)):
                 if more is None:
                     continue
+                if more.sixteen < 0:
+                    fill(more)
                 gained = more.sixteen_pair - more.sixteen + 1
                 if 16 - rest - more.sixteen - (gained if gained > bonus else bonus) < now:
                     useful[base + rank] = True

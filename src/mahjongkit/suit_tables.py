@@ -92,6 +92,22 @@ def _shape(key: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([key[r] if r >= 0 else 0 for r in _LAYOUTS[keep]])
 
 
+def _parts(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A shape's groups, split where two empty ranks part them.
+
+    >>> _parts((2, 0, 1, 0, 0, 3, 1))
+    [(2, 0, 1), (3, 1)]
+    """
+    out = []
+    start = 0
+    for i in range(1, len(shape)):
+        if shape[i] == 0 and shape[i - 1] == 0:
+            out.append(shape[start : i - 1])
+            start = i + 1
+    out.append(shape[start:])
+    return out
+
+
 def _mask(key: tuple[int, ...]) -> int:
     """The bits of the ranks held at least once."""
     m = 0
@@ -123,11 +139,13 @@ class SuitEntry:
         "knit_rest_entries",
         "minus",
         "minus_cls",
+        "minus_groups",
         "near",
         "pair_any",
         "pairs",
         "plus",
         "plus_cls",
+        "plus_groups",
         "sixteen",
         "sixteen_pair",
         "tiles",
@@ -168,6 +186,8 @@ class SuitEntry:
         self.minus: list[SuitEntry | None] | None = None
         self.plus_cls: tuple[int, ...] | None = None
         self.minus_cls: tuple[int, ...] | None = None
+        self.plus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
         """`SuitTables.minus_classes`: the block-vector class one tile down, per rank."""
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
         self.gains: dict[int, tuple[int, ...]] | None = None
@@ -198,8 +218,6 @@ class SuitTables:
         """``combined[a << 20 | b]``: the class of two groups' vectors combined."""
         self._sixteen: dict[int, tuple[int, int]] = {}
         """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
-        self._beside: dict[int, list[int]] = {}
-        """`beside` rows, by ``other << 3 | sets_needed``."""
 
     # -- block vectors --------------------------------------------------------------
     def _class(self, vector: tuple[int, ...]) -> int:
@@ -231,7 +249,17 @@ class SuitTables:
         shapes = self._shape_suit if chows else self._shape_honor
         found = shapes.get(shape)
         if found is None:
-            found = shapes[shape] = self._shape_vector(shape, chows)
+            parts = _parts(shape) if chows else ()
+            if len(parts) > 1:
+                # Groups two empty ranks apart never share a block: their vectors
+                # combine as those of two suits do.
+                cls = self._class(self._block_vector(parts[0], True))
+                for part in parts[1:]:
+                    cls = self.combine(cls, self._class(self._block_vector(part, True)))
+                found = self._vectors[cls]
+            else:
+                found = self._shape_vector(shape, chows)
+            shapes[shape] = found
         memo[key] = found
         return found
 
@@ -307,30 +335,6 @@ class SuitTables:
         self.combined[code] = cls
         return cls
 
-    def beside(self, other: int, sets_needed: int) -> list[int]:
-        """Standard-form shanten of a group of each class beside tiles of class
-        ``other``, needing ``sets_needed`` more sets: ``beside(o, n)[c]`` is
-        ``shanten_of(combine(o, c), n)``, for every class known so far.
-
-        >>> tables = SuitTables()
-        >>> empty = tables.honors((0,) * 7).cls
-        >>> one = tables.suit((1, 1, 1) + (0,) * 6).cls
-        >>> tables.beside(empty, 1)[one] == tables.shanten_of(tables.combine(empty, one), 1)
-        True
-        """
-        code = other << 3 | sets_needed
-        row = self._beside.get(code)
-        if row is None:
-            row = self._beside[code] = []
-        if len(row) < len(self._vectors):
-            table, combine = self.shanten_table, self.combine
-            # Classes are few (about 120 in all): each row is filled once, and grows
-            # only when a new class appears.
-            row.extend(
-                table[combine(other, c)][sets_needed] for c in range(len(row), len(self._vectors))
-            )
-        return row
-
     # -- entries --------------------------------------------------------------------
     def suit(self, key: tuple[int, ...]) -> SuitEntry:
         """The entry of one suit's nine counts."""
@@ -338,9 +342,25 @@ class SuitTables:
         if entry is None:
             entry = SuitEntry(key)
             entry.cls = self._class(self._block_vector(key, True))
-            held = _mask(key)
-            entry.knit = knit = _KNITS[held]
+            entry.knit = knit = _KNITS[_mask(key)]
             entry.kmax = max(knit)
+            entry.sixteen = -1  # see `fill_sixteen`: only 16-tile hands ask
+            self.suits[key] = entry
+        return entry
+
+    def fill_sixteen(self, entry: SuitEntry) -> SuitEntry:
+        """Fill a suit entry's Sixteen Orphans counts (``sixteen`` is -1 until then): the
+        most ranks of one triple three ranks apart it holds, and that most among the
+        triples holding a pair (`NEG` if none).
+
+        >>> tables = SuitTables()
+        >>> entry = tables.fill_sixteen(tables.suit((2, 0, 0, 1, 0, 0, 0, 0, 0)))
+        >>> entry.sixteen, entry.sixteen_pair
+        (2, 2)
+        """
+        if entry.sixteen < 0:
+            key = entry.key
+            held = _mask(key)
             pairs = 0
             for r, c in enumerate(key):
                 if c >= 2:
@@ -355,7 +375,6 @@ class SuitTables:
                         best_pair = max(best_pair, have)
                 found = self._sixteen[held << 9 | pairs] = (best, best_pair)
             entry.sixteen, entry.sixteen_pair = found
-            self.suits[key] = entry
         return entry
 
     def honors(self, key: tuple[int, ...]) -> SuitEntry:
@@ -402,10 +421,18 @@ class SuitTables:
         code = other << 3 | sets_needed
         found = gains.get(code)
         if found is None:
-            grown = entry.plus_cls or self.plus_classes(entry)
-            row = self.beside(other, sets_needed)
-            current = row[entry.cls]
-            ranks = [r for r in entry.near if grown[r] >= 0 and row[grown[r]] < current]
+            table, get, shifted = self.shanten_table, self.combined.get, other << 20
+            current = table[self.combine(other, entry.cls)][sets_needed]
+            ranks: list[int] = []
+            groups = entry.plus_groups or self._plus_groups(entry)
+            for g, same in groups:
+                cls = get(shifted | g)
+                if cls is None:
+                    cls = self.combine(other, g)
+                if table[cls][sets_needed] < current:
+                    ranks += same
+            if len(groups) > 1:
+                ranks.sort()
             found = gains[code] = tuple(ranks)
         return found
 
@@ -425,9 +452,16 @@ class SuitTables:
         code = other << 3 | sets_needed
         found = known.get(code)
         if found is None:
-            fewer = entry.minus_cls or self.minus_classes(entry)
-            row = self.beside(other, sets_needed)
-            found = known[code] = tuple([99 if less < 0 else row[less] for less in fewer])
+            table, get, shifted = self.shanten_table, self.combined.get, other << 20
+            values = [99] * len(entry.key)
+            for less, same in entry.minus_groups or self._minus_groups(entry):
+                cls = get(shifted | less)
+                if cls is None:
+                    cls = self.combine(other, less)
+                value = table[cls][sets_needed]
+                for r in same:
+                    values[r] = value
+            found = known[code] = tuple(values)
         return found
 
     def knit_classes(self, entry: SuitEntry) -> tuple[int, ...]:
@@ -468,6 +502,28 @@ class SuitTables:
                 out.append(self.suit(tuple(counts)))
             entry.knit_rest_entries = tuple(out)
         return entry.knit_rest_entries
+
+    def _plus_groups(self, entry: SuitEntry) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The ranks of `plus_classes` by the class they lead to, leaving out ranks that
+        keep the group's class (they never lower shanten)."""
+        grown = entry.plus_cls or self.plus_classes(entry)
+        groups: dict[int, list[int]] = {}
+        for r in entry.near:
+            g = grown[r]
+            if g >= 0 and g != entry.cls:
+                groups.setdefault(g, []).append(r)
+        entry.plus_groups = tuple((g, tuple(same)) for g, same in groups.items())
+        return entry.plus_groups
+
+    def _minus_groups(self, entry: SuitEntry) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The held ranks of `minus_classes` by the class a discard of them leaves."""
+        fewer = entry.minus_cls or self.minus_classes(entry)
+        groups: dict[int, list[int]] = {}
+        for r, less in enumerate(fewer):
+            if less >= 0:
+                groups.setdefault(less, []).append(r)
+        entry.minus_groups = tuple((g, tuple(same)) for g, same in groups.items())
+        return entry.minus_groups
 
     def plus_classes(self, entry: SuitEntry) -> tuple[int, ...]:
         """The block-vector class with one more tile of each rank (``-1`` past four): the
