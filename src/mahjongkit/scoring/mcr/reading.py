@@ -150,8 +150,9 @@ class HandFacts:
     has_honors: bool
     features: int
     """The hand's features (`TILE_HOG`, `NINE_GATES_SHAPE`, and `ALWAYS`)."""
-    waits: frozenset[Tile] | None = None
-    """The tiles the hand waited on, once a wait detector has asked."""
+    waited_alone: bool | None = None
+    """Whether the hand waited on its winning tile alone, once a wait detector has asked
+    (`unique_wait`)."""
 
     @property
     def before(self) -> tuple[int, ...]:
@@ -163,12 +164,13 @@ class HandFacts:
     @property
     def unique_wait(self) -> bool:
         """The hand (without its last tile) waited on exactly one tile, counting the regular
-        and seven-pairs shapes, as the reference calculator does."""
-        if self.waits is None:
-            before = list(self.standing)
-            before[self.win] -= 1
-            self.waits = waiting_tiles(tuple(before), 13 - 3 * len(self.hand.melds))
-        return len(self.waits) == 1
+        and seven-pairs shapes, as the reference calculator does. The hand is complete in
+        sets and a pair (a reading in sets asks)."""
+        if self.waited_alone is None:
+            self.waited_alone = _waited_alone(
+                self.standing, self.win, 13 - 3 * len(self.hand.melds)
+            )
+        return self.waited_alone
 
     @classmethod
     def of(
@@ -755,6 +757,30 @@ def _searched_waits(
             continue
         _honor_waits(counts[27:], bad, pairs, pair_elsewhere, found)
     return frozenset(found)
+
+
+def _waited_alone(standing: tuple[int, ...], win: Tile, n_tiles: int) -> bool:
+    """Whether a hand complete in sets and a pair waited on its winning tile ``win``
+    alone, before it (`waiting_tiles` of one tile).
+
+    The suits and honours the winning tile left alone stand as they do in the complete
+    hand; when its own suit cannot stand without it, only that suit could have taken a
+    tile, and its completions say which: the pair lies elsewhere unless this suit holds
+    it. Otherwise every group could have taken one: all the waits are worked out.
+    """
+    before = list(standing)
+    before[win] -= 1
+    if win < 27:
+        base = win - RANK[win] + 1
+        part, to_sets, to_pair = _suit_waits(bytes(before[base : base + 9]).decode("latin-1"))
+        if part == _LOOSE:
+            holds_pair = sum(standing[base : base + 9]) % 3 == 2
+            if (to_pair if holds_pair else to_sets) != (win - base,):
+                return False
+            if n_tiles == 13 and before.count(1) + before.count(3) == 1:
+                return (before.index(1) if 1 in before else before.index(3)) == win
+            return True
+    return len(waiting_tiles(tuple(before), n_tiles)) == 1
 
 
 def flower_of_seat(seat: int) -> tuple[Tile, Tile]:
