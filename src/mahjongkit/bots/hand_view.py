@@ -314,15 +314,16 @@ def useful_of_ties(
     pairs: list[int] = []
     shared: dict[int, int] = {}
     singles = -1
+    keys: tuple[int, ...] = ()
+    seven = 0
     for t in tiles:
         if regular[t] != least:  # another form is closer: read that form's tiles
             if need == 4 and melds == 0:
-                keys = es[0].key + es[1].key + es[2].key + es[3].key
+                if not keys:
+                    keys = es[0].key + es[1].key + es[2].key + es[3].key
+                    seven = 6 - es[0].pairs - es[1].pairs - es[2].pairs - es[3].pairs
                 n = keys[t]
-                if (
-                    6 - es[0].pairs - es[1].pairs - es[2].pairs - es[3].pairs + (n == 2 or n == 4)
-                    == least
-                ):
+                if seven + (n == 2 or n == 4) == least:
                     # Seven Pairs, as `live_useful_of_entries` reads it: the single
                     # tiles left, which the discard changes by its own kind only.
                     if singles < 0:
