@@ -172,3 +172,52 @@ def test_every_hand_is_zero_sum(
         dice=(3, 3, 3),
     )
     assert sum(balances(money.payments)) == 0
+
+
+def _chases_by_window(events: list[Event]) -> list[tuple[int, int]]:
+    """The chases as the card reads them (004 l.404): the last four discards since a
+    claim, by the players in turn, of one tile; counting starts afresh after each."""
+    from mahjongkit.game.instant import is_chase
+
+    run: list[tuple[int, int]] = []
+    found = []
+    for e in events:
+        if e.kind is EventKind.DISCARD:
+            run = [*run[-3:], (e.seat, e.tile)]
+            if is_chase(run):
+                found.append((run[0][0], e.tile))
+                run = []
+        elif e.kind in (EventKind.CHOW, EventKind.PUNG, EventKind.KONG):
+            run = []
+    return found
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["discard", "pung", "draw"]), st.integers(0, 3), st.integers(0, 1)
+        ),
+        max_size=40,
+    )
+)
+def test_chasing_tiles_counted_as_the_card_reads_them_004_l404(
+    steps: list[tuple[str, int, int]],
+) -> None:
+    """Discards of two tiles by seats mostly in turn, with claims and draws between: the
+    settlement finds exactly the chases of a four-discard window reset by claims."""
+    lrc = table_rules("taiwanese-lrc")
+    events = []
+    seat = 0
+    for what, jump, tile in steps:
+        seat = (seat + (1 if jump else 2)) % 4
+        if what == "discard":
+            events.append(ev(EventKind.DISCARD, seat, 27 + tile))
+        elif what == "pung":
+            events.append(ev(EventKind.PUNG, seat, 27 + tile, 0))
+        else:
+            events.append(ev(EventKind.DRAW, seat, 5))
+    money = hand_money(events, points={}, deal=Deal(dealer=0), rules=lrc)
+    paid = [p for p in money.payments if p.reason is Reason.CHASING_TILES]
+    expected = _chases_by_window(events)
+    assert len(paid) == 3 * len(expected)
+    assert [p.payer for p in paid[::3]] == [first for first, _ in expected]
