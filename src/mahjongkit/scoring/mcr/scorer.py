@@ -45,6 +45,7 @@ from mahjongkit.scoring.mcr.reading import (
     KNITTED_REF,
     KONG_SET,
     PAIR_REF,
+    TILE_REF,
     HandFacts,
     Reading,
     SetInfo,
@@ -402,9 +403,11 @@ class _Plan:
     ] = field(default_factory=dict, compare=False, hash=False)
     """What the set patterns gave for each run of key tiles already met, each with whether
     it takes the pair too (a cache)."""
-    items: dict[tuple[str, str], ScoreItem] = field(default_factory=dict, compare=False, hash=False)
-    """The breakdown items naming one set or tile already made, by fan and source (a
-    cache)."""
+    items: dict[tuple[str, object], ScoreItem] = field(
+        default_factory=dict, compare=False, hash=False
+    )
+    """The breakdown items naming one set or tile already made, by fan and what they name
+    (a cache)."""
     whole_items: dict[str, ScoreItem] = field(default_factory=dict, compare=False, hash=False)
     """Each fan earned once by the whole hand, its item made with the plan."""
 
@@ -632,6 +635,7 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
         else:
             by_fan[fan] = [sources]
     text = reading.source_text
+    sets = reading.sets
     whole = plan.whole_items
     made = plan.items
     items = []
@@ -646,15 +650,23 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
                 continue
             if len(sources) == 1:
                 # one set or tile: these items are few and come up again and again, so
-                # each is made once
-                key = (fan, text(sources[0]))
+                # each is made once, known by the tile or the concealed set it names
+                # (a meld, or the pair, by its text)
+                ref = sources[0]
+                key: tuple[str, object]
+                if ref >= TILE_REF:
+                    key = (fan, ref)
+                elif ref < PAIR_REF and not sets[ref][3]:
+                    key = (fan, sets[ref])
+                else:
+                    key = (fan, text(ref))
                 item = made.get(key)
                 if item is None:
                     if len(made) > 1 << 14:
                         made.clear()
                     one = whole[fan]
                     item = made[key] = ScoreItem(
-                        fan, one.name, one.chinese, one.points, 1, key[1:], one.is_flower
+                        fan, one.name, one.chinese, one.points, 1, (text(ref),), one.is_flower
                     )
                 items.append(item)
                 continue
