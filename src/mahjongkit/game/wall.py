@@ -49,13 +49,18 @@ def _shuffle(rng: random.Random, tiles: list[Tile]) -> None:
     True
     """
     getrandbits = rng.getrandbits
-    for i in range(len(tiles) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(tiles)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+@cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """`_shuffle`'s steps: the place filled, how many places it draws from, and the bits
+    drawn for that (as `random.Random._randbelow` draws them)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def full_set(uses_flowers: bool = True) -> list[Tile]:
@@ -64,8 +69,13 @@ def full_set(uses_flowers: bool = True) -> list[Tile]:
     >>> len(full_set()), len(full_set(False))
     (144, 136)
     """
-    tiles = [t for t in range(NUM_KINDS) for _ in range(4)]
-    return tiles + list(FLOWERS) if uses_flowers else tiles
+    return list(_FULL_SETS[uses_flowers])
+
+
+_FULL_SETS = {
+    flowers: (*(t for t in range(NUM_KINDS) for _ in range(4)), *(FLOWERS if flowers else ()))
+    for flowers in (False, True)
+}
 
 
 class Wall:
