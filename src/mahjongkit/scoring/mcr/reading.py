@@ -332,9 +332,10 @@ class Reading:
     kongs: tuple[tuple[int, bool], ...] = ()
     """The kongs as (index in ``sets``, exposed), in the order of ``pung_sets``."""
     form_fans: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    features: int = 0
+    features: int = -1
     """What the reading holds that detector groups need (`ALWAYS`, `TILE_HOG`, ...); a
-    special shape has its hand's features."""
+    special shape has its hand's features. Every bit by default: a reading built
+    without them runs every group."""
     wait: str | None = None
     """Which wait the winning tile completed, once the wait detectors have looked."""
 

@@ -218,7 +218,10 @@ def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[Split, ...]:
     if sum(counts) != 3 * sets + 2:
         return ()
     # The counts as a string, a character per kind: its slices are the caches' keys.
-    kinds = bytes(counts).decode("latin-1")
+    try:
+        kinds = bytes(counts).decode("latin-1")
+    except ValueError:
+        return ()  # a count below zero
     honors = _honor_split(kinds[27:])
     if honors is None:
         return ()  # a loose honour
