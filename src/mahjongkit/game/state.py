@@ -937,7 +937,7 @@ class HandState:
             self._resolve(w)
 
     def _resolve(self, w: _Window) -> None:
-        order = [(w.giver + step) % 4 for step in (1, 2, 3)]
+        order = _OTHERS[w.giver]
         robbing = self.phase is _P_ROB
         winners = [s for s in order if w.answers.get(s) is WIN]
         if winners:
@@ -970,7 +970,7 @@ class HandState:
             if a.kind is _A_CHOW and claim is None:
                 claim = (s, a)
         if claim is None:
-            self._draw_for((w.giver + 1) % 4)
+            self._draw_for(order[0])
             return
         self._claim(claim[0], claim[1], w)
 
