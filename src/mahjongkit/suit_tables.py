@@ -157,7 +157,8 @@ class SuitEntry:
         self.key = key
         self.tiles = sum(key)
         self.cls = 0
-        n0, n1, n2, n3, n4 = (key.count(n) for n in range(5))
+        count = key.count
+        n0, n1, n2, n3, n4 = count(0), count(1), count(2), count(3), count(4)
         self.pairs = n2 + n3 + 2 * n4
         self.kinds = len(key) - n0
         self.pair_any = n2 + n3 + n4 > 0
@@ -170,12 +171,14 @@ class SuitEntry:
             # Ranks a new tile can join a held one at: two ranks either way (a chow).
             held = _mask(key)
             self.near = _RANKS[(held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF]
+            self.knit: tuple[int, ...] = _KNITS[held]
+            self.kmax = max(self.knit)
         else:
             self.ends = self.kinds
             self.end_pair = self.pair_any
             self.near = _RANKS[_mask(key)]  # among the honours, the same kind only
-        self.knit: tuple[int, ...] = ()
-        self.kmax = 0
+            self.knit = ()
+            self.kmax = 0
         self.knit_rest: tuple[int, ...] = ()
         """`SuitTables.knit_classes`, once asked for (empty until then)."""
         self.knit_rest_entries: tuple[SuitEntry, ...] | None = None
@@ -342,8 +345,6 @@ class SuitTables:
         if entry is None:
             entry = SuitEntry(key)
             entry.cls = self._class(self._block_vector(key, True))
-            entry.knit = knit = _KNITS[_mask(key)]
-            entry.kmax = max(knit)
             entry.sixteen = -1  # see `fill_sixteen`: only 16-tile hands ask
             self.suits[key] = entry
         return entry
