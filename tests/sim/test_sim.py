@@ -156,8 +156,15 @@ def test_watch_prints_each_hand_and_each_win_breakdown() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("mcr, seed 7")
-    assert lines[1].startswith("hand  1 E1") and "wins 17" in lines[1]
-    assert "Pure Shifted Chows 16" in lines[2]
+    assert lines[1].startswith("hand  1 E1")
+    # Each win line names its total; the breakdown line under it adds up to it.
+    wins = [(n, line) for n, line in enumerate(lines) if " wins " in line]
+    assert wins
+    for n, line in wins:
+        total = int(line.split(" wins ")[1].split()[0])
+        items = [item.rsplit(" ", 1) for item in lines[n + 1].strip().split(", ")]
+        assert sum(int(points) for _, points in items) == total, lines[n : n + 2]
+        assert lines[n + 2].strip().startswith("money ")
     assert lines[-1].startswith("final scores:")
 
 
