@@ -145,6 +145,8 @@ def hand_money(
     # at the last one, ``last`` is that discard (seat, tile).
     streak = 0
     last = (-1, -1)
+    # Bouquets pay nothing at tables without them (MCR): not worked out there.
+    bouquets_pay = rules.mixed_bouquet_payment > 0 or rules.full_bouquet_payment > 0
     for e in events:
         k = e.kind
         # Deals and draws are most of the log and move no money: skipped first, by
@@ -164,11 +166,16 @@ def hand_money(
         elif k is _FLOWER and IS_FLOWER[e.tile]:
             before = tuple(flowers[e.seat])
             flowers[e.seat].append(e.tile)
-            out += to_players(
-                instant.bouquet_payments(
-                    e.seat, before, flowers[e.seat], rules, may_collect=e.seat not in stop_and_drop
+            if bouquets_pay:
+                out += to_players(
+                    instant.bouquet_payments(
+                        e.seat,
+                        before,
+                        flowers[e.seat],
+                        rules,
+                        may_collect=e.seat not in stop_and_drop,
+                    )
                 )
-            )
         elif k is _CONCEALED_KONG:
             out += to_players(
                 instant.concealed_kong(e.seat, rules, may_collect=e.seat not in stop_and_drop)

@@ -506,12 +506,17 @@ class HandState:
                     win = self._win_score(seat, tile, self_drawn=True, robbing=False)
                     if win is not None and win.qualifies:
                         acts.append(WIN)
-            if (melds or 4 in counts) and not ting and self._kong_allowed():
+            if (
+                (melds or 4 in counts)
+                and not ting
+                # `_kong_allowed`, written out.
+                and (self.wall.remaining > self.wall.reserve or not rules.kong_needs_live_tile)
+            ):
                 if 4 in counts:
                     acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
-                acts += [
-                    PROMOTED_KONGS[m.tile] for m in melds if m.kind is PUNG_MELD and counts[m.tile]
-                ]
+                for m in melds:
+                    if m.kind is PUNG_MELD and counts[m.tile]:
+                        acts.append(PROMOTED_KONGS[m.tile])
             if ting:
                 # A called hand is locked: it discards what it drew (seed 004 line 504).
                 acts.append(DISCARDS[tile])

@@ -309,7 +309,7 @@ class Wall:
 
     def draw(self) -> Tile:
         """The next tile from the live end (clockwise from the break)."""
-        if self.live <= 0:
+        if self.remaining <= self.reserve:
             raise InvalidWallError("the live wall is empty")
         taken, front = self._taken, self._front
         i = self._fi
