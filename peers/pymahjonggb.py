@@ -75,7 +75,11 @@ def reference_score(hand: Hand, situation: Situation) -> tuple[int, dict[str, in
     """
     import MahjongGB  # type: ignore[import-not-found]  # the optional dev extra
 
-    fans = MahjongGB.MahjongFanCalculator(**reference_args(hand, situation))
+    return total_and_counts(MahjongGB.MahjongFanCalculator(**reference_args(hand, situation)))
+
+
+def total_and_counts(fans: Any) -> tuple[int, dict[str, int]]:
+    """The total and fan counts (by English name) of the calculator's answer."""
     total = sum(points * count for points, count, _, _ in fans)
     counts: dict[str, int] = {}
     for _, count, _, name in fans:
@@ -83,4 +87,4 @@ def reference_score(hand: Hand, situation: Situation) -> tuple[int, dict[str, in
     return total, counts
 
 
-__all__ = ["reference_args", "reference_score", "reference_tile"]
+__all__ = ["reference_args", "reference_score", "reference_tile", "total_and_counts"]
