@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from mahjongkit.bots.defender import DefenderBot, danger, threats
+from mahjongkit.bots.defender import DefenderBot, danger
 from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.tiles import parse_tile
@@ -131,21 +131,3 @@ def test_ready_with_a_live_wait_it_pushes_against_a_called_hand(observe) -> None
     obs = observe("123m456m789m234p55p11s5s", ruleset="taiwanese-lrc", ting=CALLED, wall_live=40)
     assert DefenderBot(random.Random(0)).act(obs).tile == parse_tile("5s")
     assert ScorerBot(random.Random(0)).act(obs).tile == parse_tile("5s")
-
-
-def test_mcr_late_in_the_hand_an_opponent_without_sets_threatens(observe) -> None:  # type: ignore[no-untyped-def]
-    """Measured in MCR scorer self-play: with under 20 live tiles about two in five hands
-    without declared sets are ready; early in the hand almost none are."""
-    early = threats(HandView(observe("2479m1368p257sENW", wall_live=70)))
-    late = threats(HandView(observe("2479m1368p257sENW", wall_live=10)))
-    assert early == [0.0, 0.0, 0.0, 0.0]
-    assert all(t > 0.3 for t in late[1:])
-
-
-def test_mcr_honours_are_nearly_safe(observe) -> None:  # type: ignore[no-untyped-def]
-    """MCR waits measured in scorer self-play were almost never honours."""
-    obs = observe(
-        "2479m1368p257sENW", other_melds=(("[234s2]", "[666p]", "[888m]"), (), ()), wall_live=30
-    )
-    view = HandView(obs)
-    assert danger(view, 1, parse_tile("E")) < 0.1 < danger(view, 1, parse_tile("5m"))

@@ -3,11 +3,10 @@
 How it plays: exactly as `scorer` until some opponent looks threatening, then every
 discard pays a danger cost.
 
-- Threat of an opponent (0..1), about the chance it is ready: 1 once it has declared
-  Ting. Under MCR (no Ting) the larger of 0, 0.1, 0.3, 0.55, 1 by its declared sets (none
-  to four) and 0.38, 0.22, 0.1, 0 by the live tiles left (under 20, under 40, under 60,
-  more): shares of ready hands measured in scorer self-play. Under Taiwanese rules only a
-  called hand threatens: every bot declares Ting when ready (it is worth 5).
+- Threat of an opponent (0..1): 1 once it has declared Ting. Under MCR (no Ting) 0.6
+  with three or more declared sets, 0.35 with two, 0.15 with one, plus 0.2 when fewer
+  than 20 live tiles are left, at most 1. Under Taiwanese rules only a called hand
+  threatens: every bot declares Ting when ready (it is worth 5).
 - Tiles known safe (danger 0): it remembers, from one of its turns to the next, what was
   discarded. A tile discarded after an opponent's Ting that the opponent did not win on
   is safe from it for the rest of the hand (a called hand never changes). After a clean
@@ -15,21 +14,23 @@ discard pays a danger cost.
   after an opponent's turn is safe from it until its next turn: it passed on it with the
   hand it still holds (Taiwanese: the missed-tile rule, seed 004 line 452; MCR has no
   such rule, but the same hand would not have qualified on it either).
-- Danger of any other tile (about its chance to win for a ready opponent, 1 for a middle
-  tile): measured on the waits of ready hands in scorer self-play, honours and tiles the
-  opponent threw itself almost never win. MCR: 0.02 if the opponent discarded it, 0.05
-  for an honour; suited tiles 0.5 for a 1 or 9, 0.7 for a 2 or 8, 1 for the middle
-  ranks; against an opponent whose sets are all of one suit (and honours) that suit's
-  danger is raised by half, the others' lowered to a third. Taiwanese (against a called
-  hand): 0.04 if it discarded it, 0.05 for an honour; suited tiles 0.5 (1, 9), 0.75
-  (2, 8), 0.9 (3, 7), 0.95 (4, 6), 1.1 (5), times 0.3 / 0.7 / 1 / 1.1 with none / one /
-  two / three or four copies unseen; a tile three away from one it discarded (suji) at
-  0.6 of that in the middle ranks, 0.35 at the edges.
+- Danger of any other tile (0..1). MCR: 0.1 if the opponent discarded it itself; an
+  honour nobody else can hold (all its other copies seen) 0, with one copy unseen 0.2,
+  otherwise 0.5; suited tiles 0.5 for a 1 or 9, 0.7 for a 2 or 8, 1 for the middle
+  ranks; against an opponent whose declared sets are all of one suit (and honours) that
+  suit's danger is raised by half, the other suits' lowered to a third. Taiwanese
+  (against a called hand; about the tile's chance to win for it, 1 for a middle tile,
+  measured on the waits of called hands in scorer self-play, where honours and tiles
+  the called player had thrown itself almost never won): 0.04 if it discarded it, 0.05
+  for an honour; suited tiles 0.5 (1, 9), 0.75 (2, 8), 0.9 (3, 7), 0.95 (4, 6), 1.1
+  (5), times 0.3 / 0.7 / 1 / 1.1 with none / one / two / three or four copies unseen;
+  a tile three away from one it discarded (suji) at 0.6 of that in the middle ranks,
+  0.35 at the edges.
 - A discard costs ``sum(threat * danger)`` times `DEAL_IN_COST` (MCR, in the scorer's
   hand values) or `TAIWANESE_DEAL_IN` (in points): a hand far from ready folds to a safe
   tile, a ready hand that can win for points pushes on. Under Taiwanese rules the
-  efficient bot's discard stands unless it is dangerous.
-- While threatened (a threat of 0.5 or more) and two or more steps from ready, it
+  scorer's discard stands when it is known safe; otherwise every discard is weighed.
+- While threatened (a threat of 0.6 or more) and two or more steps from ready, it
   claims nothing: a claim spends safe tiles.
 
 >>> import random
@@ -65,15 +66,11 @@ unit of danger (a middle tile: it wins for a called hand about one time in eight
 discarder alone pays the winner's total, about 26 points, and the winner might have drawn
 it anyway). Measured with the calibrated dangers on the same 500 walls: 2.0 beat 1.3 by
 +0.62 [+0.13, +1.11] per hand; on 300 walls 3.0 and 4.5 did worse than 2.0."""
-THREATENED = 0.5
+THREATENED = 0.6
 """A threat at which a hand two or more steps from ready stops claiming."""
-_READY_BY_SETS = (0.0, 0.1, 0.3, 0.55, 1.0)
-"""MCR: the share of hands ready (on a wait that qualifies) by declared sets, measured in
-scorer self-play (120 hands): 0 and 1 set about a tenth mid-hand, 2 sets 0.3-0.38, 3 sets
-0.5-0.59, 4 sets all."""
-_READY_BY_WALL = (0.38, 0.22, 0.1, 0.0)
-"""MCR: the same by live tiles left, in steps of 20 (under 20: 0.24-0.41 whatever the
-sets; 20-39: 0.21-0.25; 40-59: 0.09-0.11; 60 or more: none)."""
+LATE = 20
+"""MCR: live tiles left under which everyone counts as likely ready (about a quarter of
+the live wall after the deal)."""
 _CALLED_RANK = (0.5, 0.75, 0.9, 0.95, 1.1, 0.95, 0.9, 0.75, 0.5)
 """Taiwanese: how often a suited tile not yet out wins for a called hand, by rank, in
 units of about one time in eight (measured on the waits of called hands in 150 hands of
@@ -98,9 +95,14 @@ def threats(view: HandView) -> list[float]:
             # bot declares it): a hand that has not called is not ready.
             out.append(0.0)
             continue
+        # MCR: declared sets and a short wall. Measured shares of ready hands in scorer
+        # self-play (by sets and by wall) put in their place: -0.32 [-0.84, +0.20] per
+        # hand on 8,000 hands against +0.07 [-0.48, +0.62] for these weights.
         sets = len(obs.melds[seat]) + obs.hidden_kongs[seat]
-        by_wall = _READY_BY_WALL[min(obs.wall_live // 20, 3)]
-        out.append(max(_READY_BY_SETS[min(sets, 4)], by_wall))
+        t = 0.6 if sets >= 3 else 0.35 if sets == 2 else 0.15 if sets == 1 else 0.0
+        if obs.wall_live < LATE:
+            t += 0.2
+        out.append(min(1.0, t))
     return out
 
 
@@ -124,9 +126,10 @@ def danger(view: HandView, seat: int, tile: int) -> float:
             base *= 0.6 if 3 <= rank <= 5 else 0.35
         return base
     if thrown:
-        return 0.02
+        return 0.1
     if tile >= 27:
-        return 0.05
+        left = view.unseen[tile]
+        return 0.0 if left == 0 else 0.2 if left == 1 else 0.5
     base = _RANK_DANGER[tile % 9]
     suits = {m.tile // 9 for m in obs.melds[seat] if m.tile < 27}
     if obs.melds[seat] and len(suits) == 1:
