@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -312,3 +313,23 @@ def test_useful_of_ties_matches_useful_after_discards(size: int, melds: int) -> 
         least, tied, regular = found
         want = useful_after_discards(es, tied, melds, unseen, None, least)
         assert useful_of_ties(es, tied, regular, melds, unseen, None, least) == want, counts
+
+
+def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:
+    """The efficient bot keeps the shanten its last discard left for the claims that
+    follow; every claim it answers is answered as a bot without that memory would."""
+    from mahjongkit.game.state import HandState
+    from mahjongkit.sim.selfplay import drive
+
+    class Checked(EfficientBot):
+        def claim(self, view: HandView) -> Any:
+            action = super().claim(view)
+            assert EfficientBot(random.Random(0)).claim(HandView(view.obs)) == action
+            self.claims = getattr(self, "claims", 0) + 1
+            return action
+
+    bots = [Checked(random.Random(s)) for s in range(4)]
+    for ruleset in ("mcr", "taiwanese-lrc"):
+        for wall in range(6):
+            drive(HandState.new(ruleset, random.Random(wall)), bots)
+    assert sum(getattr(b, "claims", 0) for b in bots) > 20

@@ -93,6 +93,9 @@ class EfficientBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self._forms: dict[str, frozenset[Form] | None] = {}
+        self._held: tuple[tuple[int, ...], int, frozenset[Form] | None, int] | None = None
+        """The hand this bot's last discard left (counts, melds, forms) and its
+        shanten: the claims that follow until its next turn ask about that hand."""
 
     def forms(self, ruleset: str) -> frozenset[Form] | None:
         """The hand forms of the ruleset, as `mahjongkit.shanten` takes them."""
@@ -134,6 +137,7 @@ class EfficientBot:
                 and shanten(after_discard(counts, a.tile), m, forms) <= least
             ):
                 return a
+        self._held = (after_discard(counts, tile), m, forms, least)
         ting = TINGS[tile]
         return ting if ting in others else DISCARDS[tile]
 
@@ -181,7 +185,11 @@ class EfficientBot:
         """A claim that brings the hand closer, else pass."""
         forms = self.forms(view.obs.ruleset)
         counts, m, tile = view.counts, view.melds, view.obs.claim_tile
-        now = shanten(counts, m, forms)
+        held = self._held
+        if held is not None and held[0] == counts and held[1] == m and held[2] is forms:
+            now = held[3]
+        else:
+            now = shanten(counts, m, forms)
         for a in view.legal:
             if a.kind is ActionKind.KONG:
                 after = after_taking(counts, claim_tiles(a, tile))
