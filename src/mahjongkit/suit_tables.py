@@ -214,6 +214,10 @@ class SuitTables:
         self._shape_suit: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._shape_honor: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._class_of: dict[tuple[int, ...], int] = {}
+        self._suit_class: dict[tuple[int, ...], int] = {}
+        self._honor_class: dict[tuple[int, ...], int] = {}
+        """The class of a suit's counts (of the honours', or any counts read without
+        chows), by the counts: one look-up where the vector and its class are two."""
         self._vectors: list[tuple[int, ...]] = []
         self.shanten_table: list[tuple[int, ...]] = []
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
@@ -232,6 +236,14 @@ class SuitTables:
             self.shanten_table.append(
                 tuple(2 * n - max(vector[2 * n], vector[2 * n + 1] + 1) for n in range(BLOCKS))
             )
+        return cls
+
+    def _class_of_key(self, key: tuple[int, ...], chows: bool) -> int:
+        """The class of a group's counts, read with chows or without, kept."""
+        memo = self._suit_class if chows else self._honor_class
+        cls = memo.get(key)
+        if cls is None:
+            cls = memo[key] = self._class(self._block_vector(key, chows))
         return cls
 
     def vector(self, cls: int) -> tuple[int, ...]:
@@ -344,7 +356,7 @@ class SuitTables:
         entry = self.suits.get(key)
         if entry is None:
             entry = SuitEntry(key)
-            entry.cls = self._class(self._block_vector(key, True))
+            entry.cls = self._class_of_key(key, True)
             entry.sixteen = -1  # see `fill_sixteen`: only 16-tile hands ask
             self.suits[key] = entry
         return entry
@@ -383,7 +395,7 @@ class SuitTables:
         entry = self.honor_entries.get(key)
         if entry is None:
             entry = SuitEntry(key)
-            entry.cls = self._class(self._block_vector(key, False))
+            entry.cls = self._class_of_key(key, False)
             entry.sixteen = entry.kinds
             entry.sixteen_pair = entry.kinds if entry.pair_any else NEG
             self.honor_entries[key] = entry
@@ -537,18 +549,22 @@ class SuitTables:
         (-1, True)
         """
         if entry.plus_cls is None:
-            chows = len(entry.key) == 9
             key = entry.key
             near = entry.near
             # A tile with no other within reach joins no block: the class stays.
-            entry.plus_cls = tuple(
-                -1
-                if c >= 4
-                else self._class(self._block_vector((*key[:r], c + 1, *key[r + 1 :]), chows))
-                if r in near
-                else entry.cls
-                for r, c in enumerate(key)
-            )
+            chows = len(key) == 9
+            get = (self._suit_class if chows else self._honor_class).get
+            out = [entry.cls] * len(key)
+            for r in near:
+                c = key[r]
+                if c < 4:
+                    k = (*key[:r], c + 1, *key[r + 1 :])
+                    cls = get(k)
+                    out[r] = self._class_of_key(k, chows) if cls is None else cls
+            for r, c in enumerate(key):
+                if c >= 4:
+                    out[r] = -1
+            entry.plus_cls = tuple(out)
         return entry.plus_cls
 
     def minus_classes(self, entry: SuitEntry) -> tuple[int, ...]:
@@ -562,14 +578,16 @@ class SuitTables:
         True
         """
         if entry.minus_cls is None:
-            chows = len(entry.key) == 9
             key = entry.key
-            entry.minus_cls = tuple(
-                self._class(self._block_vector((*key[:r], c - 1, *key[r + 1 :]), chows))
-                if c
-                else -1
-                for r, c in enumerate(key)
-            )
+            chows = len(key) == 9
+            get = (self._suit_class if chows else self._honor_class).get
+            out = [-1] * len(key)
+            for r, c in enumerate(key):
+                if c:
+                    k = (*key[:r], c - 1, *key[r + 1 :])
+                    cls = get(k)
+                    out[r] = self._class_of_key(k, chows) if cls is None else cls
+            entry.minus_cls = tuple(out)
         return entry.minus_cls
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:
