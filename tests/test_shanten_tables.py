@@ -140,3 +140,14 @@ def test_block_vectors_by_shape_match_the_plain_search() -> None:
         assert tables.vector(tables.suit(key).cls) == plain_vector(key, True), key
         honours = random_key(rng, 7)
         assert tables.vector(tables.honors(honours).cls) == plain_vector(honours, False)
+
+
+def test_nine_counts_read_without_chows_keep_their_own_class() -> None:
+    """The same nine counts as a suit (chows) and read as honours are (All Pungs, see
+    `pung_distance`) are kept apart: 123 is a set only with chows."""
+    tables = SuitTables()
+    key = (1, 1, 1, 0, 0, 0, 0, 0, 0)
+    with_chows, without = tables.suit(key), tables.honors(key)
+    assert tables.shanten_of(with_chows.cls, 1) == 0  # a set, and a pair to find
+    assert tables.shanten_of(without.cls, 1) == 2  # three singles
+    assert tables.suit(key).cls != tables.honors(key).cls
