@@ -140,6 +140,7 @@ class SuitEntry:
         "minus",
         "minus_cls",
         "minus_groups",
+        "minus_some",
         "near",
         "pair_any",
         "pairs",
@@ -187,6 +188,8 @@ class SuitEntry:
         self.sixteen_pair = NEG
         self.plus: list[SuitEntry | None] | None = None
         self.minus: list[SuitEntry | None] | None = None
+        self.minus_some: list[SuitEntry | None] | None = None
+        """`SuitTables.minus_one` answers, by rank (``None`` where not asked yet)."""
         self.plus_cls: tuple[int, ...] | None = None
         self.minus_cls: tuple[int, ...] | None = None
         self.plus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -589,6 +592,27 @@ class SuitTables:
                     out[r] = self._class_of_key(k, chows) if cls is None else cls
             entry.minus_cls = tuple(out)
         return entry.minus_cls
+
+    def minus_one(self, entry: SuitEntry, rank: int) -> SuitEntry:
+        """The entry with one tile fewer of this rank, which the group must hold: built
+        alone where a caller needs a few ranks, not all (as `minus` builds them).
+
+        >>> tables = SuitTables()
+        >>> tables.minus_one(tables.suit((2, 1) + (0,) * 7), 1).key[:3]
+        (2, 0, 0)
+        """
+        some = entry.minus_some
+        if some is None:
+            some = entry.minus_some = [None] * len(entry.key)
+        found = some[rank]
+        if found is None:
+            key = entry.key
+            c = key[rank]
+            if not c:
+                raise ValueError(f"no tile of rank {rank} in {key}")
+            less = (*key[:rank], c - 1, *key[rank + 1 :])
+            found = some[rank] = self.suit(less) if len(key) == 9 else self.honors(less)
+        return found
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:
         """The entries with one tile fewer of each rank (``None`` where there is none)."""
