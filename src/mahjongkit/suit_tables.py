@@ -381,17 +381,26 @@ class SuitTables:
             for r, c in enumerate(key):
                 if c >= 2:
                     pairs |= 1 << r
-            found = self._sixteen.get(held << 9 | pairs)
-            if found is None:
-                best, best_pair = 0, NEG
-                for triple in SIXTEEN_TRIPLES:
-                    have = sum(1 for r in triple if held >> r & 1)
-                    best = max(best, have)
-                    if any(pairs >> r & 1 for r in triple):
-                        best_pair = max(best_pair, have)
-                found = self._sixteen[held << 9 | pairs] = (best, best_pair)
-            entry.sixteen, entry.sixteen_pair = found
+            entry.sixteen, entry.sixteen_pair = self.sixteen_counts(held, pairs)
         return entry
+
+    def sixteen_counts(self, held: int, pairs: int) -> tuple[int, int]:
+        """`fill_sixteen`'s two counts of a suit by the bits of its ranks held and of its
+        ranks held twice or more: a caller can read a neighbour's without its entry.
+
+        >>> SuitTables().sixteen_counts(0b1001, 0b1)
+        (2, 2)
+        """
+        found = self._sixteen.get(held << 9 | pairs)
+        if found is None:
+            best, best_pair = 0, NEG
+            for triple in SIXTEEN_TRIPLES:
+                have = sum(1 for r in triple if held >> r & 1)
+                best = max(best, have)
+                if any(pairs >> r & 1 for r in triple):
+                    best_pair = max(best_pair, have)
+            found = self._sixteen[held << 9 | pairs] = (best, best_pair)
+        return found
 
     def honors(self, key: tuple[int, ...]) -> SuitEntry:
         """The entry of the seven honour counts."""
