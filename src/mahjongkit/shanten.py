@@ -33,7 +33,7 @@ from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import MCR_FORMS, Form, Ruleset, get_ruleset
-from mahjongkit.suit_tables import NEG, SuitEntry, SuitTables
+from mahjongkit.suit_tables import SuitEntry, SuitTables
 from mahjongkit.tiles import NAMES, NUM_KINDS, TERMINALS_AND_HONORS, Tile
 
 TABLES: Final = SuitTables()
@@ -1206,25 +1206,10 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
             rest = total - entry.sixteen
             bonus = max(0, *(b for g, b in enumerate(bonuses) if g != group))
             base = 9 * group
-            key = entry.key
-            # The counts one tile up, read from the ranks held (no entry built): a suit's
-            # by its bit masks, the honours' by the kinds held and whether one is paired.
-            held = pairs = 0
-            if group < 3:
-                for r, c in enumerate(key):
-                    if c:
-                        held |= 1 << r
-                        if c >= 2:
-                            pairs |= 1 << r
-            for rank, c in enumerate(key):
-                if c >= 4:
+            for rank, up in enumerate(entry.sixteen_up or TABLES.sixteen_up(entry)):
+                if up is None:
                     continue
-                if group < 3:
-                    bit = 1 << rank
-                    more, more_pair = TABLES.sixteen_counts(held | bit, pairs | bit if c else pairs)
-                else:
-                    more = entry.kinds + (c == 0)
-                    more_pair = more if entry.pair_any or c else NEG
+                more, more_pair = up
                 gained = more_pair - more + 1
                 if 16 - rest - more - (gained if gained > bonus else bonus) < now:
                     useful[base + rank] = True

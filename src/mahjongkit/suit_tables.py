@@ -149,6 +149,7 @@ class SuitEntry:
         "plus_groups",
         "sixteen",
         "sixteen_pair",
+        "sixteen_up",
         "tiles",
     )
 
@@ -186,6 +187,8 @@ class SuitEntry:
         """`SuitTables.knit_rests`: the entries whose classes are ``knit_rest``."""
         self.sixteen = 0
         self.sixteen_pair = NEG
+        self.sixteen_up: tuple[tuple[int, int] | None, ...] = ()
+        """`SuitTables.sixteen_up`, once asked for (empty until then)."""
         self.plus: list[SuitEntry | None] | None = None
         self.minus: list[SuitEntry | None] | None = None
         self.minus_some: list[SuitEntry | None] | None = None
@@ -383,6 +386,40 @@ class SuitTables:
                     pairs |= 1 << r
             entry.sixteen, entry.sixteen_pair = self.sixteen_counts(held, pairs)
         return entry
+
+    def sixteen_up(self, entry: SuitEntry) -> tuple[tuple[int, int] | None, ...]:
+        """Per rank, the Sixteen Orphans counts (``sixteen``, ``sixteen_pair``) of the
+        group with one more tile of that rank (``None`` past four), read from the ranks
+        held without building the entries: a suit's by its bit masks, the honours' by the
+        kinds held and whether one is paired.
+
+        >>> tables = SuitTables()
+        >>> tables.sixteen_up(tables.suit((1,) + (0,) * 8))[:4]
+        ((1, 1), (1, -64), (1, -64), (2, -64))
+        """
+        if not entry.sixteen_up:
+            key = entry.key
+            out: list[tuple[int, int] | None] = []
+            if len(key) == 9:
+                held = pairs = 0
+                for r, c in enumerate(key):
+                    if c:
+                        held |= 1 << r
+                        if c >= 2:
+                            pairs |= 1 << r
+                for r, c in enumerate(key):
+                    bit = 1 << r
+                    out.append(
+                        None
+                        if c >= 4
+                        else self.sixteen_counts(held | bit, pairs | bit if c else pairs)
+                    )
+            else:
+                for c in key:
+                    kinds = entry.kinds + (c == 0)
+                    out.append(None if c >= 4 else (kinds, kinds if entry.pair_any or c else NEG))
+            entry.sixteen_up = tuple(out)
+        return entry.sixteen_up
 
     def sixteen_counts(self, held: int, pairs: int) -> tuple[int, int]:
         """`fill_sixteen`'s two counts of a suit by the bits of its ranks held and of its
