@@ -1163,6 +1163,21 @@ def useful_count_of_entries(
     return out
 
 
+def _useful_16_closer(es: GroupEntries, regular: int, least: int, unseen: Sequence[int]) -> int:
+    """`useful_count_of_entries` of a 16-tile hand without melds whose shanten ``least``
+    is below its standard form's (``regular``), read by `_useful_16` when Thirteen
+    Orphans is not as close; -1 when it is (the caller then asks the general path)."""
+    bound = least + 1
+    live = [Form.REGULAR] if regular == least else []
+    if _value(Form.THIRTEEN_ORPHANS, es, 0, 16, bound) == least:
+        return -1
+    if _nico_nico(es) == least:
+        live.append(Form.NICO_NICO)
+    if _sixteen_orphans(es) == least:
+        live.append(Form.SIXTEEN_ORPHANS)
+    return _useful_16(es, 0, unseen, tuple(live))
+
+
 _READ_BY_GROUP: Final = frozenset({Form.REGULAR, Form.NICO_NICO, Form.SIXTEEN_ORPHANS})
 """The 16-tile forms whose useful tiles `_useful_16` reads without trying each tile."""
 

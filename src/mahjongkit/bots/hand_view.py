@@ -26,6 +26,7 @@ from mahjongkit.shanten import (
     TABLES,
     TAIWANESE_FORMS,
     GroupEntries,
+    _useful_16_closer,
     group_entries,
     shanten_of_entries,
     useful_count_of_entries,
@@ -337,6 +338,11 @@ def useful_of_ties(
                     continue
             else:
                 after = discard_entries(es, t)
+                if need == 5 and melds == 0 and forms is None:
+                    found = _useful_16_closer(after, regular[t], least, unseen)
+                    if found >= 0:
+                        out.append(found)
+                        continue
             out.append(live_useful_of_entries(after, melds, unseen, forms, least))
             continue
         if not pairs:
