@@ -99,7 +99,7 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
         for t, claimed in ds:
             if not claimed:
                 seen[t] += 1
-    return tuple(map(_LEFT.__getitem__, seen))
+    return tuple([_LEFT[c] for c in seen])
 
 
 _LEFT: Final = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0)
@@ -331,18 +331,12 @@ def useful_of_ties(
                         singles = sum(unseen[u] for u in range(NUM_KINDS) if keys[u] == 1)
                     out.append(singles - (n == 1) * unseen[t] + (n == 2) * unseen[t])
                     continue
-                after = discard_entries(es, t)
-                found = _orphans_or_knitted(after, keys, t, regular[t], least, unseen)
+            after = discard_entries(es, t)
+            if need == 5 and melds == 0 and forms is None:
+                found = _useful_16_closer(after, regular[t], least, unseen)
                 if found >= 0:
                     out.append(found)
                     continue
-            else:
-                after = discard_entries(es, t)
-                if need == 5 and melds == 0 and forms is None:
-                    found = _useful_16_closer(after, regular[t], least, unseen)
-                    if found >= 0:
-                        out.append(found)
-                        continue
             out.append(live_useful_of_entries(after, melds, unseen, forms, least))
             continue
         if not pairs:
@@ -393,67 +387,6 @@ def useful_of_ties(
             shared[code] = part
         out.append(total + part)
     return out
-
-
-_ORPHAN_KINDS: Final = tuple(t for t in range(NUM_KINDS) if t >= 27 or t % 9 in (0, 8))
-_KNIT_PERMS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-"""The six knitted straights: the run (0, 1 or 2: ranks 1-4-7, 2-5-8, 3-6-9) of each suit."""
-
-
-def _orphans_or_knitted(
-    es: GroupEntries,
-    keys: tuple[int, ...],
-    tile: int,
-    regular: int,
-    least: int,
-    unseen: Sequence[int],
-) -> int:
-    """`live_useful_of_entries` of a 13-tile hand without melds (the groups ``es``: the
-    14 ``keys`` less one ``tile``) closer to Thirteen Orphans, Honors and Knitted or Seven
-    Pairs than to the standard form (at ``regular``), named form by form as
-    `mahjongkit.shanten.useful_count_of_entries` names them; -1 when a knitted straight
-    could be as close (the caller then asks the tables).
-    """
-    if regular <= least:
-        return -1
-    e0, e1, e2, eh = es
-    k0, k1, k2 = e0.knit, e1.knit, e2.knit
-    sums = [k0[a] + k1[b] + k2[c] for a, b, c in _KNIT_PERMS]
-    most = max(sums)
-    tables = TABLES
-    get = tables.combined.get
-    c01 = get(e0.cls << 20 | e1.cls)
-    if c01 is None:
-        c01 = tables.combine(e0.cls, e1.cls)
-    c23 = get(e2.cls << 20 | eh.cls)
-    if c23 is None:
-        c23 = tables.combine(e2.cls, eh.cls)
-    whole = get(c01 << 20 | c23)
-    if whole is None:
-        whole = tables.combine(c01, c23)
-    if 9 - most + tables.shanten_table[whole][1] <= least:
-        return -1
-    pairs = 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
-    end_pair = e0.end_pair or e1.end_pair or e2.end_pair or eh.end_pair
-    orphans = (12 if end_pair else 13) - e0.ends - e1.ends - e2.ends - eh.ends
-    knitted = 13 - most - eh.kinds
-    if min(regular, pairs, orphans, knitted) != least:
-        return -1
-    flat = list(keys)
-    flat[tile] -= 1
-    useful: set[int] = set()
-    if pairs == least:  # a single becomes a pair, or a pung four alike (two pairs)
-        useful.update([u for u in range(NUM_KINDS) if flat[u] == 1 or flat[u] == 3])
-    if orphans == least:  # a new orphan kind, or the pair when there is none
-        useful.update([u for u in _ORPHAN_KINDS if not end_pair or not flat[u]])
-    if knitted == least:  # a new honour kind, or a suit tile that lengthens the knit
-        useful.update([u for u in range(27, NUM_KINDS) if not flat[u]])
-        for perm, total in zip(_KNIT_PERMS, sums, strict=True):
-            if total == most:
-                for suit in range(3):
-                    j = 9 * suit + perm[suit]
-                    useful.update([u for u in (j, j + 3, j + 6) if not flat[u]])
-    return sum([unseen[u] for u in useful if flat[u] < 4])
 
 
 def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
