@@ -35,6 +35,7 @@ test: lint
 	$(BIN)/pytest
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'  # RLCard, the self-play peer
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
