@@ -19,8 +19,9 @@ from typing import Any
 
 from mahjongkit.bots import BOTS
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
-from mahjongkit.sim.selfplay import drive, hand_seed, make_bots
+from mahjongkit.sim.selfplay import hand_seed, make_bots
 
 RULESETS = ("mcr", "taiwanese-lrc")
 TIERS = ("efficient", "scorer", "defender")
@@ -45,7 +46,7 @@ def record(path: str, hands: int) -> None:
                 seed = hand_seed(7, wall)
                 made = make_bots((tier,) * 4, seed ^ 0x5EED)
                 bots = [_Recorder(b, log, wall) for b in made]
-                drive(HandState.new(ruleset, random.Random(seed)), bots)
+                play_hand(HandState.new(ruleset, random.Random(seed)), bots)
             data[(ruleset, tier)] = log
             print(f"{ruleset} {tier}: {len(log)} decisions", flush=True)
     with open(path, "wb") as f:

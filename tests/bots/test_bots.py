@@ -12,8 +12,8 @@ from mahjongkit.bots.efficient import EfficientBot
 from mahjongkit.bots.hand_view import HandView, live_useful, unseen_counts
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN, Action
-from mahjongkit.game.match import drive_hand
 from mahjongkit.game.record import record_of, verify
+from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.notation import parse_tiles
@@ -36,7 +36,7 @@ def test_every_tier_plays_whole_hands_legally(ruleset: str) -> None:
     for seed in (1, 2):
         state = HandState.new(ruleset, random.Random(seed))
         bots = [BOTS[n](random.Random(seed + i)) for i, n in enumerate(BOTS)]
-        result = drive_hand(state, bots)
+        result = play_hand(state, bots)
         assert result.kind in ("win", "draw")
         assert verify(record_of(state, seed=seed)) == []
 
@@ -46,7 +46,7 @@ def test_same_seed_same_play(name: str) -> None:
     records = []
     for _ in range(2):
         state = HandState.new("mcr", random.Random(11))
-        drive_hand(state, [BOTS[name](random.Random(s)) for s in range(4)])
+        play_hand(state, [BOTS[name](random.Random(s)) for s in range(4)])
         records.append(record_of(state).actions)
     assert records[0] == records[1]
 

@@ -318,8 +318,8 @@ def test_useful_of_ties_matches_useful_after_discards(size: int, melds: int) -> 
 def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:
     """The efficient bot keeps the shanten its last discard left for the claims that
     follow; every claim it answers is answered as a bot without that memory would."""
+    from mahjongkit.game.runner import play_hand
     from mahjongkit.game.state import HandState
-    from mahjongkit.sim.selfplay import drive
 
     class Checked(EfficientBot):
         def claim(self, view: HandView) -> Any:
@@ -331,5 +331,5 @@ def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:
     bots = [Checked(random.Random(s)) for s in range(4)]
     for ruleset in ("mcr", "taiwanese-lrc"):
         for wall in range(6):
-            drive(HandState.new(ruleset, random.Random(wall)), bots)
+            play_hand(HandState.new(ruleset, random.Random(wall)), bots)
     assert sum(getattr(b, "claims", 0) for b in bots) > 20

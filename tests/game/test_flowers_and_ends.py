@@ -235,13 +235,10 @@ def test_one_loop_declares_the_seven_flower_win_at_once_004_l384() -> None:
     """The hand command, a match and the simulator play with one loop, and it declares
     the seven-flower win for the seat (seed 004 line 384 "instantly win"), even for a bot
     that would rather discard."""
-    from mahjongkit.game.match import drive_hand
     from mahjongkit.game.runner import play_hand
     from mahjongkit.game.wall import Wall
-    from mahjongkit.sim.selfplay import drive
     from mahjongkit.tiles import EAST
 
-    assert drive_hand is play_hand and drive is play_hand
     rules = need_scorer("taiwanese-lrc")
 
     class AlwaysDiscards:

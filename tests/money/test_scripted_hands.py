@@ -10,8 +10,9 @@ import pytest
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import Match, drive_hand, money_of, must_win_on_flowers, verify
+from mahjongkit.game.match import Match, money_of, must_win_on_flowers, verify
 from mahjongkit.game.rotation import Deal
+from mahjongkit.game.runner import play_hand
 from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
@@ -98,7 +99,7 @@ def test_seven_flowers_dealt_win_at_once_004_l384() -> None:
     state = HandState(rules, wall, EAST, dealer_streak=2)
     assert must_win_on_flowers(state, 0)
     never_wins = [RandomBot(random.Random(i)) for i in range(4)]
-    result = drive_hand(state, never_wins)
+    result = play_hand(state, never_wins)
     assert state.history == [(0, WIN)]
     assert result is not None and result.winners == (0,) and result.self_drawn
     lrc = table_rules(rules)

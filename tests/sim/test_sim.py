@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -168,21 +169,31 @@ def test_watch_prints_each_hand_and_each_win_breakdown() -> None:
     assert lines[-1].startswith("final scores:")
 
 
-def test_the_fast_path_plays_as_the_match_does() -> None:
-    """Random bots asked with their legal actions alone make the same hands as through
-    `drive_hand` with full observations."""
+def test_the_fast_path_plays_as_with_observations() -> None:
+    """Random bots asked with their legal actions alone (`choose`) make the same hands as
+    when asked with full observations (`act`)."""
     import random
 
     from mahjongkit.bots import BOTS
-    from mahjongkit.game.match import drive_hand
+    from mahjongkit.bots.base import Bot
+    from mahjongkit.game.runner import play_hand
     from mahjongkit.game.state import HandState
-    from mahjongkit.sim.selfplay import drive
+
+    class Observing:
+        """A bot seen only through `act`, so the loop builds its observations."""
+
+        def __init__(self, bot: Bot) -> None:
+            self.bot, self.name = bot, bot.name
+
+        def act(self, observation: Any) -> Any:
+            return self.bot.act(observation)
 
     for seed in range(5):
         histories = []
-        for play in (drive, drive_hand):
+        for wrap in (False, True):
             state = HandState.new("taiwanese-lrc", random.Random(seed))
             names = ["random", "efficient", "random", "random"]
-            play(state, [BOTS[n](random.Random(seed + i)) for i, n in enumerate(names)])
+            bots = [BOTS[n](random.Random(seed + i)) for i, n in enumerate(names)]
+            play_hand(state, [Observing(b) if wrap else b for b in bots])
             histories.append(state.history)
         assert histories[0] == histories[1]

@@ -220,7 +220,7 @@ class Match:
             self.ruleset, random.Random(seed), deal.prevalent_wind, deal.dealer_streak
         )
         by_seat = [self.bots[self.seating[deal.player_at(s)]] for s in range(PLAYERS)]
-        drive_hand(state, by_seat)
+        play_hand(state, by_seat)
         return record_of(state, seed=seed), money_of(state, deal, self.rules, pot)
 
 
@@ -228,7 +228,6 @@ FLOWER_WIN_ITEMS = frozenset({"seven_flowers", "eight_flowers"})
 """The scorer's items for the instant flower wins (004 l.210-211)."""
 
 
-drive_hand = play_hand
 """Ask the bots (by seat) until the hand ends; a flower win is declared at once (the one
 loop of `mahjongkit.game.runner`, under the name a match has always used)."""
 
@@ -322,7 +321,6 @@ __all__ = [
     "Match",
     "MatchHand",
     "MatchRecord",
-    "drive_hand",
     "money_of",
     "must_win_on_flowers",
     "points_of",

@@ -102,7 +102,6 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     return out
 
 
-drive = play_hand
 """Play the hand to its end as a match does (see `mahjongkit.game.runner.play_hand`: a
 flower win declared at once, a bot with ``choose(legal)`` asked without its observation)."""
 
@@ -121,7 +120,7 @@ def play_job(
         rules = get_ruleset(ruleset)
         bots = make_bots(lineup, seed ^ 0x5EED)
         state = HandState.new(rules, random.Random(seed))
-        result = drive(state, [bots[e] for e in entrant])
+        result = play_hand(state, [bots[e] for e in entrant])
         money = money_of(state, first_deal(), table_rules(rules), Pot())
     except Exception as err:  # a bad hand must not end a long run: counted as an error
         last = traceback.format_exc().strip().splitlines()[-1]
@@ -146,4 +145,4 @@ def play_job(
     )
 
 
-__all__ = ["HandJob", "HandOutcome", "drive", "hand_seed", "jobs", "make_bots", "play_job"]
+__all__ = ["HandJob", "HandOutcome", "hand_seed", "jobs", "make_bots", "play_job"]
