@@ -10,9 +10,9 @@ import pytest
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
 from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.match import Match, money_of, must_win_on_flowers, verify
+from mahjongkit.game.match import Match, money_of, verify
 from mahjongkit.game.rotation import Deal
-from mahjongkit.game.runner import play_hand
+from mahjongkit.game.runner import must_win_on_flowers, play_hand
 from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall

@@ -37,7 +37,7 @@ from mahjongkit.game.rotation import (
     next_deal,
     seating_order,
 )
-from mahjongkit.game.runner import must_win_on_flowers, play_hand
+from mahjongkit.game.runner import play_hand
 from mahjongkit.game.settlement import PLAYERS, Payment, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.table_points import as_number, table_points
@@ -322,7 +322,6 @@ __all__ = [
     "MatchHand",
     "MatchRecord",
     "money_of",
-    "must_win_on_flowers",
     "points_of",
     "verify",
 ]

@@ -27,9 +27,10 @@ from mahjongkit.game.actions import DISCARDS, PASS, WIN, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
 from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.instant import return_pot
-from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of, must_win_on_flowers
+from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of
 from mahjongkit.game.record import record_of
 from mahjongkit.game.rotation import Deal, first_deal, next_deal
+from mahjongkit.game.runner import must_win_on_flowers
 from mahjongkit.game.settlement import PLAYERS, Payment, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.table_points import as_number, table_points
@@ -105,24 +106,25 @@ class TableConfig:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
-        """The inverse of `to_json`; a missing key takes its default (``ruleset`` is needed)."""
+        """The inverse of `to_json`; a missing or null key takes its default (``ruleset``
+        has none)."""
         defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-        get = {**defaults, **{k: v for k, v in data.items() if v is not None or k == "hands"}}
+        get = defaults | {k: v for k, v in data.items() if v is not None}
         try:
             return cls(
                 str(get["ruleset"]),
                 int(get["seed"]),
                 tuple(str(s) for s in get["seats"]),
                 tuple(str(n) for n in get["names"]),
-                None if get.get("hands") is None else int(get["hands"]),
+                None if get["hands"] is None else int(get["hands"]),
                 float(get["claim_timeout"]),
                 float(get["turn_timeout"]),
             )
+        except TableError:
+            raise
         except KeyError as err:
             raise TableError(f"a table needs {err.args[0]!r}") from None
         except (TypeError, ValueError) as err:
-            if isinstance(err, TableError):
-                raise
             raise TableError(f"a table setting has the wrong type: {err}") from None
 
 
