@@ -405,17 +405,6 @@ class HandState:
             return tuple(s for s in sorted(w.options) if s not in w.answers)
         return ()
 
-    def hand_of(self, seat: int) -> Hand:
-        """The seat's hand as a value (its extra tile, if holding one, as the last tile)."""
-        counts = tuple(self.concealed[seat])
-        size = sum(counts) + 3 * len(self.melds[seat])
-        last = None
-        if size % 3 == 2:
-            last = self.last_tile if seat == self.turn and self.last_tile >= 0 else None
-            if last is None or not counts[last]:
-                last = max(t for t in range(NUM_KINDS) if counts[t])
-        return Hand(counts, tuple(self.melds[seat]), tuple(sorted(self.flowers[seat])), last)
-
     def public_view(self, seat: int) -> PublicView:
         """What everyone sees of a seat: its exposed melds, its number of concealed kongs
         (face down), its flowers, and its discards each with whether it was claimed."""
