@@ -89,17 +89,28 @@ def _info(key: tuple[int, ...]) -> _Info:
     chows = len(key) == 9
     now = _suit(key, chows)
     pair_mask = sets_mask = 0
-    counts = list(key)
-    for i, c in enumerate(counts):
-        if c >= 4:
-            continue
-        counts[i] += 1
-        bits = _suit(tuple(counts), chows)
-        counts[i] -= 1
-        if bits & _PAIR:
-            pair_mask |= 1 << i
-        if bits & _SETS:
-            sets_mask |= 1 << i
+    n = sum(key)
+    # One tile more makes sets alone of 3k + 2 tiles, sets and a pair of 3k + 1, neither
+    # of 3k. A tile can only join a set or the pair within two ranks of a tile held (of
+    # the same kind, among the honours): any other stays single. So only those ranks are
+    # tried, and none when the count rules both out.
+    if n % 3:
+        held = 0
+        for i, c in enumerate(key):
+            if c:
+                held |= 1 << i
+        near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) if chows else held
+        counts = list(key)
+        for i, c in enumerate(counts):
+            if c >= 4 or not near >> i & 1:
+                continue
+            counts[i] += 1
+            bits = _suit(tuple(counts), chows)
+            counts[i] -= 1
+            if bits & _PAIR:
+                pair_mask |= 1 << i
+            if bits & _SETS:
+                sets_mask |= 1 << i
     knit = (0, 0, 0)
     pungs = chowable = 0
     for i, c in enumerate(key):
@@ -129,7 +140,7 @@ def _info(key: tuple[int, ...]) -> _Info:
         odd,
         orphans,
         max(key),
-        sum(key),
+        n,
         pungs,
         chowable,
         max(knit),
