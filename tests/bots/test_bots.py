@@ -7,11 +7,18 @@ import random
 import pytest
 
 from mahjongkit.bots import BOTS
-from mahjongkit.bots.defender import DefenderBot, danger, threats
+from mahjongkit.bots.defender import (
+    ALERT,
+    DefenderBot,
+    danger,
+    ready_chance,
+    threats,
+    wait_chance,
+)
 from mahjongkit.bots.efficient import EfficientBot
 from mahjongkit.bots.hand_view import HandView, live_useful, unseen_counts
 from mahjongkit.bots.scorer import ScorerBot
-from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN, Action
+from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN
 from mahjongkit.game.record import record_of, verify
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
@@ -141,32 +148,63 @@ def test_scorer_keeps_the_wait_that_qualifies(observe) -> None:  # type: ignore[
 
 
 def test_defender_plays_as_the_scorer_when_nobody_threatens(observe) -> None:  # type: ignore[no-untyped-def]
+    """Early in the hand, with nobody's sets declared, every threat is under `ALERT`."""
     for hand in ("2479m1368p257sENW", "666m799p123678sFF", "123m456p789s11sEEC"):
         obs = observe(hand)
-        assert not any(threats(HandView(obs)))
+        assert max(threats(HandView(obs))) < ALERT
         assert DefenderBot(random.Random(0)).act(obs) == ScorerBot(random.Random(0)).act(obs)
 
 
 def test_defender_discards_safer_tiles_under_threat(observe) -> None:  # type: ignore[no-untyped-def]
-    """An opponent with three exposed sets late in the hand: the defender's discard is
-    safer than the scorer's."""
+    """An opponent with three exposed sets, 30 tiles from the end: the defender's discard is
+    less likely to deal in than the scorer's."""
     obs = observe(
         "2479m1368p257sENW",
         discards=("", "5p", "", ""),
         other_melds=(("[234s2]", "[666s]", "[888s]"), (), ()),
-        wall_live=10,
+        wall_live=30,
     )
     view = HandView(obs)
     threat = threats(view)
     assert threat[1] > threat[2] > 0
-
-    def risk(action: Action) -> float:
-        return sum(threat[s] * danger(view, s, action.tile) for s in (1, 2, 3))
-
-    mine = DefenderBot(random.Random(0)).act(obs)
+    bot = DefenderBot(random.Random(0))
+    mine = bot.act(obs)
     theirs = ScorerBot(random.Random(0)).act(obs)
     assert mine != theirs
-    assert risk(mine) < risk(theirs)
+    assert bot.deal_in(view, mine.tile)[0] < bot.deal_in(view, theirs.tile)[0]
+
+
+def test_mcr_deal_in_chances_follow_the_measured_shares(observe) -> None:  # type: ignore[no-untyped-def]
+    """More declared sets and a shorter wall make a ready hand likelier; an honour, an end
+    tile and the opponent's own discard are less likely winning tiles than a middle tile;
+    a flush in the making fears its own suit and hardly honours."""
+    early = observe("2479m1368p257sENW", other_melds=(("[234s2]",), (), ()))
+    late = observe("2479m1368p257sENW", other_melds=(("[234s2]",), (), ()), wall_live=10)
+    assert ready_chance(HandView(early), 1) < ready_chance(HandView(late), 1)
+    assert ready_chance(HandView(early), 2) < ready_chance(HandView(early), 1)
+    view = HandView(observe("2479m1368p257sENW", discards=("", "5p", "", "")))
+    middle, end, honour = parse_tile("4p"), parse_tile("1p"), parse_tile("E")
+    assert wait_chance(view, 2, honour) < wait_chance(view, 2, end) < wait_chance(view, 2, middle)
+    assert wait_chance(view, 1, parse_tile("5p")) < wait_chance(view, 2, parse_tile("5p")) / 5
+    flush = HandView(observe("2479m1368p257sENW", other_melds=(("[234s2]", "[666s]"), (), ())))
+    assert wait_chance(flush, 1, parse_tile("5s")) > wait_chance(view, 1, parse_tile("5s"))
+    assert wait_chance(flush, 1, honour) < wait_chance(view, 1, honour) / 5
+
+
+def test_mcr_defender_weighs_a_discard_by_its_deal_in(observe) -> None:  # type: ignore[no-untyped-def]
+    """Under threat each discard's value ``v`` becomes ``v * (1 - p) - cost``."""
+    obs = observe(
+        "2479m1368p257sENW",
+        other_melds=(("[234s2]", "[666s]", "[888s]"), (), ()),
+        wall_live=10,
+    )
+    view = HandView(obs)
+    bot = DefenderBot(random.Random(0))
+    tile = parse_tile("5s")
+    p, cost = bot.deal_in(view, tile)
+    assert 0 < cost < p
+    assert bot.weigh(view, [(0.5, tile)], {}) == [(0.5 * (1 - p) - cost, tile)]
+    assert ScorerBot(random.Random(0)).weigh(view, [(0.5, tile)], {}) == [(0.5, tile)]
 
 
 def test_a_called_opponent_is_a_full_threat(observe) -> None:  # type: ignore[no-untyped-def]

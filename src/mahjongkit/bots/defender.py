@@ -1,37 +1,40 @@
 """The `defender` bot: the `scorer`, plus safety when another player looks close to winning.
 
 How it plays: exactly as `scorer` until some opponent looks threatening, then every
-discard pays a danger cost.
+discard is weighed by what it risks.
 
-- Threat of an opponent (0..1): 1 once it has declared Ting. Under MCR (no Ting) 0.6
-  with three or more declared sets, 0.35 with two, 0.15 with one, plus 0.2 when fewer
-  than 20 live tiles are left, at most 1. Under Taiwanese rules only a called hand
-  threatens: every bot declares Ting when ready (it is worth 5).
-- Tiles known safe (danger 0): it remembers, from one of its turns to the next, what was
+- Threat of an opponent (0..1), about the chance it holds a ready hand: 1 once it has
+  declared Ting. Under Taiwanese rules only a called hand threatens: every bot declares
+  Ting when ready (it is worth 5). Under MCR (no Ting) the chance that it holds a ready
+  hand that qualifies, as measured in scorer self-play by its declared sets and the live
+  wall (`READY_CHANCE`: from 0.001 with no set early to 0.3-0.4 with three sets, 1 with
+  four). Below `ALERT` for every opponent the defender plays exactly as the scorer.
+- Tiles known safe: it remembers, from one of its turns to the next, what was
   discarded. A tile discarded after an opponent's Ting that the opponent did not win on
   is safe from it for the rest of the hand (a called hand never changes). After a clean
   round (each seat discarded once, nobody claimed or declared a kong) a tile discarded
   after an opponent's turn is safe from it until its next turn: it passed on it with the
   hand it still holds (Taiwanese: the missed-tile rule, seed 004 line 452; MCR has no
   such rule, but the same hand would not have qualified on it either).
-- Danger of any other tile (0..1). MCR: 0.1 if the opponent discarded it itself; an
-  honour nobody else can hold (all its other copies seen) 0, with one copy unseen 0.2,
-  otherwise 0.5; suited tiles 0.5 for a 1 or 9, 0.7 for a 2 or 8, 1 for the middle
-  ranks; against an opponent whose declared sets are all of one suit (and honours) that
-  suit's danger is raised by half, the other suits' lowered to a third. Taiwanese
-  (against a called hand; about the tile's chance to win for it, 1 for a middle tile,
-  measured on the waits of called hands in scorer self-play, where honours and tiles
-  the called player had thrown itself almost never won): 0.04 if it discarded it, 0.05
-  for an honour; suited tiles 0.5 (1, 9), 0.75 (2, 8), 0.9 (3, 7), 0.95 (4, 6), 1.1
-  (5), times 0.3 / 0.7 / 1 / 1.1 with none / one / two / three or four copies unseen;
-  a tile three away from one it discarded (suji) at 0.6 of that in the middle ranks,
-  0.35 at the edges.
-- A discard costs ``sum(threat * danger)`` times `DEAL_IN_COST` (MCR, in the scorer's
-  hand values) or `TAIWANESE_DEAL_IN` (in points): a hand far from ready folds to a safe
-  tile, a ready hand that can win for points pushes on. Under Taiwanese rules the
-  scorer's discard stands when it is known safe; otherwise every discard is weighed.
-- While threatened (a threat of 0.6 or more) and two or more steps from ready, it
-  claims nothing: a claim spends safe tiles.
+- MCR, the chance a tile wins for a ready opponent (`wait_chance`, measured on the
+  qualifying waits of scorer self-play): 0.045 for a 1 or 9, 0.05 for a 2 or 8, about
+  0.09 for the middle ranks, times 0.45 / 0.65 / 1 / 1.2 with none / one / two / three
+  copies unseen; 0.012 for an honour; a tenth of that for a tile the opponent discarded
+  itself; against declared sets all of one suit, 1.35 times for that suit and a tenth
+  for honours. A discard of value ``v`` (the scorer's) is worth ``v * (1 - p) - cost``:
+  ``p`` the chance it deals in, summed over the opponents, and ``cost`` the winner's fans
+  it would pay on top of the 8 everyone pays (measured 19.8 against a concealed hand,
+  14.3 otherwise), in hand values (`POINTS_PER_VALUE`).
+- Taiwanese, the danger of a tile against a called hand (about its chance to win for it,
+  1 for a middle tile, measured on the waits of called hands in scorer self-play, where
+  honours and tiles the called player had thrown itself almost never won): 0.04 if it
+  discarded it, 0.05 for an honour; suited tiles 0.5 (1, 9), 0.75 (2, 8), 0.9 (3, 7),
+  0.95 (4, 6), 1.1 (5), times 0.3 / 0.7 / 1 / 1.1 with none / one / two / three or four
+  copies unseen; a tile three away from one it discarded (suji) at 0.6 of that in the
+  middle ranks, 0.35 at the edges. A discard costs ``sum(threat * danger)`` times
+  `TAIWANESE_DEAL_IN` points; the scorer's discard stands when it is known safe.
+- While threatened (a threat of `THREATENED` or more) and two or more steps from ready,
+  it claims nothing: a claim spends safe tiles.
 
 >>> import random
 >>> from mahjongkit.game.state import HandState
@@ -44,7 +47,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.scorer import ScorerBot
@@ -53,30 +57,89 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.shanten import shanten
 from mahjongkit.tiles import NUM_KINDS
 
-_RANK_DANGER = (0.5, 0.7, 1.0, 1.0, 1.0, 1.0, 1.0, 0.7, 0.5)
-"""MCR: the danger of a suited tile by rank (1 for the middle ranks)."""
-DEAL_IN_COST = 0.02
-"""MCR: what feeding a threatening opponent's win costs, in the scorer's hand values (a
-qualifying ready hand is worth about 0.5). Dealing in costs only the fans over the 8
-everyone pays, so the cost is small: measured on the same 400 hands, 0.1 and 0.05 lost
-points against the scorer (-1.04, -0.35 per hand), 0.02 gained the most (+0.66)."""
+READY_CHANCE: Final = (
+    (0.33, 0.23, 0.10, 0.016, 0.001),
+    (0.31, 0.22, 0.13, 0.038, 0.006),
+    (0.29, 0.26, 0.19, 0.085, 0.03),
+    (0.33, 0.43, 0.30, 0.31, 0.3),
+    (1.0, 1.0, 1.0, 1.0, 1.0),
+)
+"""MCR: the chance an opponent holds a ready hand that qualifies, by its declared sets
+(0..4) and the live wall (under 20, 20-39, 40-59, 60-79, 80 and more tiles): the shares
+measured at 33,000 discard decisions of 600 hands of scorer self-play."""
+WAIT_CHANCE: Final = (0.045, 0.052, 0.088, 0.09, 0.085, 0.09, 0.088, 0.052, 0.045)
+"""MCR: the chance a suited tile of each rank wins for such a ready hand (measured there:
+1s and 9s 0.045, 2s and 8s 0.05, middle ranks 0.085-0.09), two copies unseen."""
+HONOUR_WAIT: Final = 0.012
+"""MCR: the same for an honour (measured 0.010-0.019, whatever the copies unseen)."""
+UNSEEN_FACTOR: Final = (0.45, 0.65, 1.0, 1.2, 1.2)
+"""MCR: a suited tile's chance by the copies the bot has not seen (measured 0.034, 0.050,
+0.075, 0.095 for none to three)."""
+THROWN_FACTOR: Final = 0.1
+"""MCR: a tile the opponent discarded itself (measured 0.0065 against 0.069): MCR has no
+rule against winning on it, but a hand that let it go seldom waits on it."""
+ONE_SUIT_IN: Final = 1.35
+"""MCR: against declared sets all of one suit, that suit's chance (measured 0.075 against
+0.054 for other hands with sets)..."""
+ONE_SUIT_HONOUR: Final = 0.1
+"""...and an honour's (measured 0.0007)."""
+POINTS_PER_VALUE: Final = 41.5
+"""MCR: the seat's net points per unit of the scorer's hand value (the slope of the
+hand's final money on the value of the bot's discard, 45,000 decisions of self-play)."""
+DEAL_IN_LOSS: Final = (19.8 / POINTS_PER_VALUE, 14.3 / POINTS_PER_VALUE)
+"""MCR: what dealing in costs beyond the hand the bot gives up, in hand values: the
+winner's fans, paid on top of the 8 everyone pays (measured 19.8 against a concealed
+hand, 14.3 against one with declared sets). The 8 itself is about what the hand would
+cost the bot anyway: the value's line meets -8.1 points at a value of 0."""
 TAIWANESE_DEAL_IN = 2.0
 """Taiwanese: the same cost, in points (the scorer's Taiwanese values carry points), per
 unit of danger (a middle tile: it wins for a called hand about one time in eight; the
 discarder alone pays the winner's total, about 26 points, and the winner might have drawn
 it anyway). Measured with the calibrated dangers on the same 500 walls: 2.0 beat 1.3 by
 +0.62 [+0.13, +1.11] per hand; on 300 walls 3.0 and 4.5 did worse than 2.0."""
-THREATENED = 0.6
+THREATENED = 0.3
 """A threat at which a hand two or more steps from ready stops claiming."""
-LATE = 20
-"""MCR: live tiles left under which everyone counts as likely ready (about a quarter of
-the live wall after the deal)."""
+ALERT = 0.2
+"""MCR: the threat under which the defender plays as the scorer. Weighing every discard
+from the first turn changed 38% of hands and measured -0.23 [-0.91, +0.44] per hand
+against the scorer (1,000 walls paired with four scorers); from this threat on, 9% of
+hands and +0.18 [-0.12, +0.49]."""
 _CALLED_RANK = (0.5, 0.75, 0.9, 0.95, 1.1, 0.95, 0.9, 0.75, 0.5)
 """Taiwanese: how often a suited tile not yet out wins for a called hand, by rank, in
 units of about one time in eight (measured on the waits of called hands in 150 hands of
 scorer self-play: 1s and 9s 0.02-0.13, middle ranks 0.11-0.15)."""
 _CALLED_UNSEEN = (0.3, 0.7, 1.0, 1.1, 1.1)
 """The same, by the copies still unseen (the fewer left, the fewer shapes wait on it)."""
+
+
+def ready_chance(view: HandView, seat: int) -> float:
+    """MCR: the chance ``seat`` holds a ready hand that qualifies (`READY_CHANCE`)."""
+    obs = view.obs
+    sets = min(len(obs.melds[seat]) + obs.hidden_kongs[seat], 4)
+    return READY_CHANCE[sets][min(obs.wall_live // 20, 4)]
+
+
+def wait_chance(view: HandView, seat: int, tile: int) -> float:
+    """MCR: the chance ``tile`` wins for ``seat`` if that hand is ready and qualifies.
+
+    >>> import random
+    >>> from mahjongkit.game.state import HandState
+    >>> state = HandState.new("mcr", random.Random(3))
+    >>> view = HandView(state.observation(0))
+    >>> round(wait_chance(view, 1, 27), 3), wait_chance(view, 1, 4) > wait_chance(view, 1, 0)
+    (0.012, True)
+    """
+    obs = view.obs
+    suited = tile < 27
+    chance = WAIT_CHANCE[tile % 9] * UNSEEN_FACTOR[view.unseen[tile]] if suited else HONOUR_WAIT
+    if any(t == tile for t, _ in obs.discards[seat]):
+        chance *= THROWN_FACTOR
+    melds = obs.melds[seat]
+    if melds:
+        suits = {m.tile // 9 for m in melds if m.tile < 27}
+        if len(suits) == 1:  # all one suit (and honours): a flush in the making
+            chance *= ONE_SUIT_HONOUR if tile >= 27 else ONE_SUIT_IN if tile // 9 in suits else 1
+    return chance
 
 
 def threats(view: HandView) -> list[float]:
@@ -86,55 +149,34 @@ def threats(view: HandView) -> list[float]:
     for seat in range(4):
         if seat == obs.seat:
             out.append(0.0)
-            continue
-        if obs.ting[seat]:
+        elif obs.ting[seat]:
             out.append(1.0)
-            continue
-        if obs.ruleset.startswith("taiwanese"):
+        elif obs.ruleset.startswith("taiwanese"):
             # A ready hand declares Ting (the call is worth 5 on the sheet, and every
             # bot declares it): a hand that has not called is not ready.
             out.append(0.0)
-            continue
-        # MCR: declared sets and a short wall. Measured shares of ready hands in scorer
-        # self-play (by sets and by wall) put in their place: -0.32 [-0.84, +0.20] per
-        # hand on 8,000 hands against +0.07 [-0.48, +0.62] for these weights.
-        sets = len(obs.melds[seat]) + obs.hidden_kongs[seat]
-        t = 0.6 if sets >= 3 else 0.35 if sets == 2 else 0.15 if sets == 1 else 0.0
-        if obs.wall_live < LATE:
-            t += 0.2
-        out.append(min(1.0, t))
+        else:
+            out.append(ready_chance(view, seat))
     return out
 
 
 def danger(view: HandView, seat: int, tile: int) -> float:
-    """How likely ``tile`` is to win for ``seat``, roughly (see the module docstring)."""
-    obs = view.obs
-    own = obs.discards[seat]
-    thrown = any(t == tile for t, _ in own)
-    if obs.ruleset.startswith("taiwanese"):
-        if thrown:
-            return 0.04
-        if tile >= 27:
-            return 0.05
-        rank = tile % 9
-        base = _CALLED_RANK[rank] * _CALLED_UNSEEN[view.unseen[tile]]
-        # Suji: a called hand that threw the tile three away seldom waits on it by a
-        # two-sided wait (measured 0.6 of the rate in the middle, less at the edges).
-        if (rank >= 3 and any(t == tile - 3 for t, _ in own)) or (
-            rank <= 5 and any(t == tile + 3 for t, _ in own)
-        ):
-            base *= 0.6 if 3 <= rank <= 5 else 0.35
-        return base
-    if thrown:
-        return 0.1
+    """Taiwanese: how likely ``tile`` is to win for the called ``seat``, in units of about
+    one time in eight (see the module docstring)."""
+    own = view.obs.discards[seat]
+    if any(t == tile for t, _ in own):
+        return 0.04
     if tile >= 27:
-        left = view.unseen[tile]
-        return 0.0 if left == 0 else 0.2 if left == 1 else 0.5
-    base = _RANK_DANGER[tile % 9]
-    suits = {m.tile // 9 for m in obs.melds[seat] if m.tile < 27}
-    if obs.melds[seat] and len(suits) == 1:
-        base *= 1.5 if tile // 9 in suits else 1 / 3
-    return min(base, 1.0)
+        return 0.05
+    rank = tile % 9
+    base = _CALLED_RANK[rank] * _CALLED_UNSEEN[view.unseen[tile]]
+    # Suji: a called hand that threw the tile three away seldom waits on it by a
+    # two-sided wait (measured 0.6 of the rate in the middle, less at the edges).
+    if (rank >= 3 and any(t == tile - 3 for t, _ in own)) or (
+        rank <= 5 and any(t == tile + 3 for t, _ in own)
+    ):
+        base *= 0.6 if 3 <= rank <= 5 else 0.35
+    return base
 
 
 class _Table:
@@ -213,12 +255,13 @@ class DefenderBot(ScorerBot):
         return bool((self._safe[seat] | self._recent[seat]) >> tile & 1)
 
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
-        """The danger cost of each held tile (empty when nobody threatens)."""
+        """Taiwanese: the danger cost of each held tile, in points (empty when nobody
+        has called). MCR weighs its discards in `weigh` instead."""
+        if not view.obs.ruleset.startswith("taiwanese"):
+            return {}
         threat = threats(view)
         if not any(threat):
             return {}
-        family, _ = self.family(view.obs.ruleset)
-        unit = DEAL_IN_COST if family == "mcr" else TAIWANESE_DEAL_IN
         out = {}
         for t in range(NUM_KINDS):
             if view.counts[t]:
@@ -227,7 +270,33 @@ class DefenderBot(ScorerBot):
                     for s in range(4)
                     if threat[s] and not self.is_safe(s, t)
                 )
-                out[t] = unit * d
+                out[t] = TAIWANESE_DEAL_IN * d
+        return out
+
+    def deal_in(self, view: HandView, tile: int) -> tuple[float, float]:
+        """MCR: the chance that discarding ``tile`` deals in, and the same weighted by
+        what the winner's fans would cost (`DEAL_IN_LOSS`)."""
+        chance = cost = 0.0
+        for seat in range(4):
+            if seat == view.obs.seat or self.is_safe(seat, tile):
+                continue
+            p = ready_chance(view, seat) * wait_chance(view, seat, tile)
+            chance += p
+            cost += p * DEAL_IN_LOSS[bool(view.obs.melds[seat])]
+        return chance, cost
+
+    def weigh(
+        self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
+    ) -> list[tuple[float, int]]:
+        """MCR: each discard's value ``v`` becomes ``v * (1 - p) - cost``, ``p`` the chance
+        it deals in and ``cost`` the fans that would cost (`deal_in`): a hand dealt in is
+        gone, and its fans are paid on top. Taiwanese: as the scorer."""
+        if view.obs.ruleset.startswith("taiwanese") or max(threats(view)) < ALERT:
+            return super().weigh(view, raw, penalty)
+        out = []
+        for v, t in raw:
+            p, cost = self.deal_in(view, t)
+            out.append((v * (1 - p) - cost, t))
         return out
 
     def claim(self, view: HandView) -> Action:
@@ -239,4 +308,4 @@ class DefenderBot(ScorerBot):
         return super().claim(view)
 
 
-__all__ = ["DefenderBot", "danger", "threats"]
+__all__ = ["DefenderBot", "danger", "ready_chance", "threats", "wait_chance"]

@@ -361,6 +361,12 @@ class ScorerBot(EfficientBot):
         here; the defender adds danger)."""
         return {}
 
+    def weigh(
+        self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
+    ) -> list[tuple[float, int]]:
+        """The discards' values (``(value, tile)``) less their `discard_penalty`."""
+        return [(v - penalty.get(t, 0.0), t) for v, t in raw]
+
     def choose_discard(
         self,
         view: HandView,
@@ -402,7 +408,7 @@ class ScorerBot(EfficientBot):
             mine = next(v for v, t in raw if t == fastest)
             if options[0][1] > 0 or best < RICHER_WAIT * mine:
                 raw = [(best if t == fastest else v, t) for v, t in raw]
-        scored = [(v - penalty.get(t, 0.0), t) for v, t in raw]
+        scored = self.weigh(view, raw, penalty)
         top = max(v for v, _ in scored)
         tied = [t for v, t in scored if v >= top - 1e-12]
         if len(tied) > 1:
