@@ -18,7 +18,7 @@ from mahjongkit.hand import CHOW, PUNG, Hand, Meld
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Form, get_ruleset
 from mahjongkit.shanten import shanten, waits
-from mahjongkit.shapes import is_complete
+from mahjongkit.shapes import KNITTED_STRAIGHTS, is_complete
 from mahjongkit.tiles import tiles_to_counts
 
 
@@ -119,6 +119,41 @@ def test_knitted_straight_waits_with_a_meld() -> None:
     counts = tiles_to_counts(parse_tiles("147m258p36s55s"))
     mask = winning_tiles(counts, (Meld(PUNG, 27),), get_ruleset("mcr").forms, 13)
     assert [t for t in range(34) if mask >> t & 1] == parse_tiles("9s")
+
+
+def near_knitted_counts(rng: random.Random, size: int) -> tuple[int, ...]:
+    """A knitted straight, most of it, with tiles beside it (often near its tiles)."""
+    pattern = rng.choice(KNITTED_STRAIGHTS)
+    kept = [t for t in pattern if rng.random() < 0.9]
+    counts = [0] * 34
+    for t in kept:
+        counts[t] += 1
+    while sum(counts) < size:
+        t = rng.randrange(34) if rng.random() < 0.5 else rng.choice(kept or [0])
+        t = min(33, max(0, t + rng.randint(-2, 2) * (t < 27)))
+        if counts[t] < 4:
+            counts[t] += 1
+    while sum(counts) > size:
+        t = rng.randrange(34)
+        counts[t] -= counts[t] > 0
+    return tuple(counts)
+
+
+def test_waits_near_a_knitted_straight_match_a_tile_by_tile_search() -> None:
+    """The knitted straight's waits are tried only on the tiles `_knitted_tiles` names
+    (MCR, seed 000 line 200: the knitted straight with a set and a pair, or a meld and a pair)."""
+    forms = get_ruleset("mcr").forms
+    rng = random.Random(147)
+    for i in range(400):
+        melds = (Meld(PUNG, 27 + rng.randrange(7)),) if i % 3 == 0 else ()
+        counts = near_knitted_counts(rng, 13 - 3 * len(melds))
+        if melds and counts[melds[0].tile]:
+            continue
+        mask = winning_tiles(counts, melds, forms, 13)
+        assert [t for t in range(34) if mask >> t & 1] == brute_force_waits(counts, melds, forms), (
+            counts,
+            melds,
+        )
 
 
 def test_regular_waits_skip_a_tile_held_four_times() -> None:

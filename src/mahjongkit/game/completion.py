@@ -20,7 +20,7 @@ from functools import cache
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shapes import is_complete
+from mahjongkit.shapes import KNITTED_STRAIGHTS, is_complete
 from mahjongkit.tiles import NUM_KINDS
 
 _SETS = 1
@@ -446,7 +446,7 @@ def hand_masks(
             return mask, pungs, chows
         special = with_melds
         work = list(_counts_of(keys))
-        tried = _EVERY_TILE
+        tried = _knitted_tiles(work)
     else:
         tried = _special_tiles(needs, (a, b, c, d), keys) if needs else 0
         if not tried:
@@ -479,8 +479,8 @@ def _special_tiles(needs: int, infos: tuple[_Info, _Info, _Info, _Info], keys: S
     none of the forms is possible.
 
     Seven pairs end with every count even, so only a tile held an odd number of times can
-    complete them; Nico Nico (pairs and one pung) only a tile already held. The other
-    forms try every tile.
+    complete them; Nico Nico (pairs and one pung) only a tile already held; a knitted
+    straight only the tiles `_knitted_tiles` names. The other forms try every tile.
     """
     m, p, s, h = infos
     if needs & _ORPHANS13 and m[5] + p[5] + s[5] + h[5] >= 12:
@@ -493,10 +493,10 @@ def _special_tiles(needs: int, infos: tuple[_Info, _Info, _Info, _Info], keys: S
         and _knitted_only(m[3], p[3], s[3])
     ):
         return _EVERY_TILE
+    tried = 0
     # A knitted straight takes one class from each suit: the best classes bound it.
     if needs & _KNITTED and m[10] + p[10] + s[10] >= 8 and _near_knitted(m[3], p[3], s[3]):
-        return _EVERY_TILE
-    tried = 0
+        tried = _knitted_tiles(_counts_of(keys))
     if needs & (_SEVEN | _NICO):
         odd = m[4] + p[4] + s[4] + h[4]
         seven, nico = needs & _SEVEN and odd == 1, needs & _NICO and odd <= 2
@@ -507,6 +507,35 @@ def _special_tiles(needs: int, infos: tuple[_Info, _Info, _Info, _Info], keys: S
             if nico:
                 tried |= sum(1 << t for t in range(NUM_KINDS) if counts[t])
     return tried
+
+
+def _knitted_tiles(counts: Sequence[int]) -> int:
+    """The tiles that can complete a knitted straight hand with these concealed tiles, as
+    a bitmask (a superset: each is then checked): the one tile a knitted straight lacks,
+    or, beside a knitted straight held whole, a tile that makes a set or the pair with
+    the tiles left (it pairs a tile left, or lies within two ranks of one in its suit).
+
+    >>> from mahjongkit.notation import parse_tiles
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> mask = _knitted_tiles(tiles_to_counts(parse_tiles("147m258p36s1122z")))
+    >>> [t for t in range(34) if mask >> t & 1]  # 9s completes the straight
+    [26]
+    """
+    out = 0
+    for pattern in KNITTED_STRAIGHTS:
+        missing = [t for t in pattern if not counts[t]]
+        if len(missing) == 1:
+            out |= 1 << missing[0]
+        elif not missing:
+            for t in range(NUM_KINDS):
+                if counts[t] > (t in pattern):
+                    if t >= 27:
+                        out |= 1 << t
+                    else:
+                        low = t - t % 9
+                        for u in range(max(low, t - 2), min(low + 8, t + 2) + 1):
+                            out |= 1 << u
+    return out
 
 
 @cache
