@@ -195,7 +195,7 @@ class SuitEntry:
         """`SuitTables.minus_one` answers, by rank (``None`` where not asked yet)."""
         self.plus_cls: tuple[int, ...] | None = None
         self.minus_cls: tuple[int, ...] | None = None
-        self.plus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.plus_groups: tuple[tuple[int, int], ...] = ()
         self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
         """`SuitTables.minus_classes`: the block-vector class one tile down, per rank."""
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
@@ -484,18 +484,18 @@ class SuitTables:
         found = gains.get(code)
         if found is None:
             table, get, shifted = self.shanten_table, self.combined.get, other << 20
-            current = table[self.combine(other, entry.cls)][sets_needed]
-            ranks: list[int] = []
-            groups = entry.plus_groups or self._plus_groups(entry)
-            for g, same in groups:
+            cls = get(shifted | entry.cls)
+            if cls is None:
+                cls = self.combine(other, entry.cls)
+            current = table[cls][sets_needed]
+            ranks = 0
+            for g, same in entry.plus_groups or self._plus_groups(entry):
                 cls = get(shifted | g)
                 if cls is None:
                     cls = self.combine(other, g)
                 if table[cls][sets_needed] < current:
-                    ranks += same
-            if len(groups) > 1:
-                ranks.sort()
-            found = gains[code] = tuple(ranks)
+                    ranks |= same
+            found = gains[code] = _RANKS[ranks]
         return found
 
     def regular_discards(self, entry: SuitEntry, other: int, sets_needed: int) -> tuple[int, ...]:
@@ -565,16 +565,17 @@ class SuitTables:
             entry.knit_rest_entries = tuple(out)
         return entry.knit_rest_entries
 
-    def _plus_groups(self, entry: SuitEntry) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The ranks of `plus_classes` by the class they lead to, leaving out ranks that
-        keep the group's class (they never lower shanten)."""
+    def _plus_groups(self, entry: SuitEntry) -> tuple[tuple[int, int], ...]:
+        """The ranks of `plus_classes` by the class they lead to (the ranks as the bits of
+        a mask), leaving out ranks that keep the group's class (they never lower shanten)."""
         grown = entry.plus_cls or self.plus_classes(entry)
-        groups: dict[int, list[int]] = {}
+        groups: dict[int, int] = {}
+        own = entry.cls
         for r in entry.near:
             g = grown[r]
-            if g >= 0 and g != entry.cls:
-                groups.setdefault(g, []).append(r)
-        entry.plus_groups = tuple((g, tuple(same)) for g, same in groups.items())
+            if g >= 0 and g != own:
+                groups[g] = groups.get(g, 0) | 1 << r
+        entry.plus_groups = tuple(groups.items())
         return entry.plus_groups
 
     def _minus_groups(self, entry: SuitEntry) -> tuple[tuple[int, tuple[int, ...]], ...]:
