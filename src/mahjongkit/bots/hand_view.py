@@ -423,14 +423,18 @@ def after_taking(counts: tuple[int, ...], tiles: Sequence[int]) -> tuple[int, ..
     return tuple(out)
 
 
+_PUNG, _KONG, _CHOW = ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW
+"""Enum members as module names: looking one up on its class costs ten times as much."""
+
+
 def claim_tiles(action: Action, tile: int) -> tuple[int, ...]:
     """The concealed tiles a claim of ``tile`` uses."""
     k = action.kind
-    if k is ActionKind.PUNG:
+    if k is _PUNG:
         return (tile, tile)
-    if k is ActionKind.KONG:
+    if k is _KONG:
         return (tile, tile, tile)
-    if k is ActionKind.CHOW:
+    if k is _CHOW:
         return tuple(x for x in (action.tile, action.tile + 1, action.tile + 2) if x != tile)
     return ()
 
