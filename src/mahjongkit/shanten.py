@@ -43,6 +43,15 @@ TAIWANESE_FORMS: Final = frozenset(
     {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
 )
 _DEFAULT_FORMS: Final = {13: frozenset(MCR_FORMS), 16: TAIWANESE_FORMS}
+# Enum members as module names: looking one up on its class costs ten times as much, and
+# the forms are compared at every hand read.
+_F_REGULAR: Final = Form.REGULAR
+_F_SEVEN_PAIRS: Final = Form.SEVEN_PAIRS
+_F_THIRTEEN_ORPHANS: Final = Form.THIRTEEN_ORPHANS
+_F_HONORS_AND_KNITTED: Final = Form.HONORS_AND_KNITTED
+_F_KNITTED_STRAIGHT: Final = Form.KNITTED_STRAIGHT
+_F_NICO_NICO: Final = Form.NICO_NICO
+_F_SIXTEEN_ORPHANS: Final = Form.SIXTEEN_ORPHANS
 _ONLY_13: Final = frozenset({Form.SEVEN_PAIRS, Form.HONORS_AND_KNITTED, Form.KNITTED_STRAIGHT})
 _ONLY_16: Final = frozenset({Form.NICO_NICO, Form.SIXTEEN_ORPHANS})
 _NO_MELDS: Final = frozenset(
@@ -110,7 +119,7 @@ def _forms_for(forms: frozenset[Form], size: int, melds: int) -> tuple[Form, ...
             continue
         if melds and form in _NO_MELDS:
             continue
-        if form is Form.KNITTED_STRAIGHT and melds > 1:
+        if form is _F_KNITTED_STRAIGHT and melds > 1:
             continue
         out.append(form)
     return tuple(out)
@@ -293,11 +302,11 @@ def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
 def _value(form: Form, es: Sequence[SuitEntry], melds: int, size: int, bound: int) -> int:
     """One form's shanten; forms that can only cost more than ``bound`` may return more."""
     e0, e1, e2, eh = es
-    if form is Form.REGULAR:
+    if form is _F_REGULAR:
         return _regular(es, melds, size)
-    if form is Form.SEVEN_PAIRS:
+    if form is _F_SEVEN_PAIRS:
         return 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
-    if form is Form.THIRTEEN_ORPHANS:
+    if form is _F_THIRTEEN_ORPHANS:
         kinds = e0.ends + e1.ends + e2.ends + eh.ends
         if size == 13:
             pair = e0.end_pair or e1.end_pair or e2.end_pair or eh.end_pair
@@ -305,11 +314,11 @@ def _value(form: Form, es: Sequence[SuitEntry], melds: int, size: int, bound: in
         if 16 - kinds - 4 >= bound:  # at best a set and a pair beside the orphans
             return _NONE
         return _orphans_16(e0.key + e1.key + e2.key + eh.key)
-    if form is Form.HONORS_AND_KNITTED:
+    if form is _F_HONORS_AND_KNITTED:
         return 13 - _knitted_max(es) - eh.kinds
-    if form is Form.KNITTED_STRAIGHT:
+    if form is _F_KNITTED_STRAIGHT:
         return _knitted_straight(es, melds, bound)
-    if form is Form.NICO_NICO:
+    if form is _F_NICO_NICO:
         return _nico_nico(es)
     return _sixteen_orphans(es)
 
@@ -444,7 +453,7 @@ def _replace(es: tuple[SuitEntry, ...], tile: Tile, step: int) -> tuple[SuitEntr
 
 def _candidates(counts: Sequence[int], forms: Iterable[Form]) -> list[Tile]:
     """Tiles that could change the shanten of these forms."""
-    if any(f is not Form.REGULAR for f in forms):
+    if any(f is not _F_REGULAR for f in forms):
         return list(range(NUM_KINDS))
     # The standard form only gains from a tile that joins a held one: the same honour, or
     # a suited tile at most two ranks from a held tile of its suit.
@@ -492,7 +501,7 @@ def _improving(
         return []
     live_forms = tuple(f for f in forms if values[f] == best)
     out = []
-    if live_forms == (Form.REGULAR,):
+    if live_forms == (_F_REGULAR,):
         # The common case: one combination per candidate, with the other three groups
         # combined once beforehand.
         combine, table = TABLES.combine, TABLES.shanten_table
@@ -1168,17 +1177,17 @@ def _useful_16_closer(es: GroupEntries, regular: int, least: int, unseen: Sequen
     is below its standard form's (``regular``), read by `_useful_16` when Thirteen
     Orphans is not as close; -1 when it is (the caller then asks the general path)."""
     bound = least + 1
-    live = [Form.REGULAR] if regular == least else []
-    if _value(Form.THIRTEEN_ORPHANS, es, 0, 16, bound) == least:
+    live = [_F_REGULAR] if regular == least else []
+    if _value(_F_THIRTEEN_ORPHANS, es, 0, 16, bound) == least:
         return -1
     if _nico_nico(es) == least:
-        live.append(Form.NICO_NICO)
+        live.append(_F_NICO_NICO)
     if _sixteen_orphans(es) == least:
-        live.append(Form.SIXTEEN_ORPHANS)
+        live.append(_F_SIXTEEN_ORPHANS)
     return _useful_16(es, 0, unseen, tuple(live))
 
 
-_READ_BY_GROUP: Final = frozenset({Form.REGULAR, Form.NICO_NICO, Form.SIXTEEN_ORPHANS})
+_READ_BY_GROUP: Final = frozenset({_F_REGULAR, _F_NICO_NICO, _F_SIXTEEN_ORPHANS})
 """The 16-tile forms whose useful tiles `_useful_16` reads without trying each tile."""
 
 
@@ -1190,14 +1199,14 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     out = 0
     keys = es[0].key + es[1].key + es[2].key + es[3].key
     useful = [False] * NUM_KINDS
-    if Form.REGULAR in live:
+    if _F_REGULAR in live:
         others = _rest_classes((es[0].cls, es[1].cls, es[2].cls, es[3].cls))
         gains = TABLES.regular_gains
         for group in range(4):
             base = 9 * group
             for rank in gains(es[group], others[group], 5 - melds):
                 useful[base + rank] = True
-    if Form.NICO_NICO in live:
+    if _F_NICO_NICO in live:
         n1, n2, n3, n4 = (sum(e.hist[n] for e in es) for n in range(1, 5))
         now = _nico_of(n1, n2, n3, n4)
         better = (
@@ -1210,7 +1219,7 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
         for t in range(NUM_KINDS):
             if better[keys[t]]:
                 useful[t] = True
-    if Form.SIXTEEN_ORPHANS in live:
+    if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
         fill = TABLES.fill_sixteen
         total = sum(fill(e).sixteen for e in es)
