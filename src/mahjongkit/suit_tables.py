@@ -224,6 +224,8 @@ class SuitTables:
         self._honor_class: dict[tuple[int, ...], int] = {}
         """The class of a suit's counts (of the honours', or any counts read without
         chows), by the counts: one look-up where the vector and its class are two."""
+        self._shape_class: dict[tuple[int, ...], int] = {}
+        """The class of a suit's shape (see `_shape`)."""
         self._vectors: list[tuple[int, ...]] = []
         self.shanten_table: list[tuple[int, ...]] = []
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
@@ -249,7 +251,16 @@ class SuitTables:
         memo = self._suit_class if chows else self._honor_class
         cls = memo.get(key)
         if cls is None:
-            cls = memo[key] = self._class(self._block_vector(key, chows))
+            if chows:
+                # The shape read once (see `_block_vector`), and its class kept: most new
+                # counts share the shape of counts met before.
+                shape = _shape(key)
+                cls = self._shape_class.get(shape)
+                if cls is None:
+                    cls = self._shape_class[shape] = self._class(self._shape_block_vector(shape))
+            else:
+                cls = self._class(self._block_vector(key, chows))
+            memo[key] = cls
         return cls
 
     def vector(self, cls: int) -> tuple[int, ...]:
@@ -266,11 +277,21 @@ class SuitTables:
         if found is not None:
             return found
         # Many keys share a shape (see `_shape`): the vector is worked out once a shape.
-        shape = _shape(key) if chows else tuple(sorted(c for c in key if c >= 2))
-        shapes = self._shape_suit if chows else self._shape_honor
-        found = shapes.get(shape)
+        if chows:
+            found = self._shape_block_vector(_shape(key))
+        else:
+            shape = tuple(sorted(c for c in key if c >= 2))
+            found = self._shape_honor.get(shape)
+            if found is None:
+                found = self._shape_honor[shape] = self._shape_vector(shape, False)
+        memo[key] = found
+        return found
+
+    def _shape_block_vector(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        """The block vector of a suit's shape (see `_shape`), kept by the shape."""
+        found = self._shape_suit.get(shape)
         if found is None:
-            parts = _parts(shape) if chows else ()
+            parts = _parts(shape)
             if len(parts) > 1:
                 # Groups two empty ranks apart never share a block: their vectors
                 # combine as those of two suits do.
@@ -279,9 +300,8 @@ class SuitTables:
                     cls = self.combine(cls, self._class(self._block_vector(part, True)))
                 found = self._vectors[cls]
             else:
-                found = self._shape_vector(shape, chows)
-            shapes[shape] = found
-        memo[key] = found
+                found = self._shape_vector(shape, True)
+            self._shape_suit[shape] = found
         return found
 
     def _shape_vector(self, key: tuple[int, ...], chows: bool) -> tuple[int, ...]:

@@ -231,9 +231,13 @@ def useful_after_discards(
     shared: dict[int, int] = {}
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
-        less = (es[g].minus or tables.minus(es[g]))[rank]
-        if less is None:
+        entry = es[g]
+        if not entry.key[rank]:
             raise ValueError(f"no tile {t} to discard")
+        some = entry.minus or entry.minus_some
+        less = None if some is None else some[rank]
+        if less is None:
+            less = tables.minus_one(entry, rank)
         other = three[g]
         c = get(other << 20 | less.cls)
         if c is None:
@@ -398,9 +402,13 @@ def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
     """
     group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
     entry = es[group]
-    less = (entry.minus or TABLES.minus(entry))[rank]
-    if less is None:
+    if not entry.key[rank]:
         raise ValueError(f"no tile {tile} to discard")
+    # The one entry asked for, not all the group's neighbours (see `SuitTables.minus_one`).
+    some = entry.minus or entry.minus_some
+    less = None if some is None else some[rank]
+    if less is None:
+        less = TABLES.minus_one(entry, rank)
     if group == 0:
         return less, es[1], es[2], es[3]
     if group == 1:
