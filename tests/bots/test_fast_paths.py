@@ -333,3 +333,79 @@ def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:
         for wall in range(6):
             play_hand(HandState.new(ruleset, random.Random(wall)), bots)
     assert sum(getattr(b, "claims", 0) for b in bots) > 20
+
+
+def reference_claim(view: HandView, bot: EfficientBot) -> Any:
+    """The efficient bot's claim as its docstring states it, every option tried: a kong
+    that keeps shanten, else the chow or pung whose best discard leaves the least shanten
+    below passing (most unseen useful tiles among equals, the first listed), else pass."""
+    from mahjongkit.bots.hand_view import after_taking, claim_tiles
+    from mahjongkit.game.actions import PASS, ActionKind
+
+    forms = bot.forms(view.obs.ruleset)
+    counts, m, tile = view.counts, view.melds, view.obs.claim_tile
+    now = shanten(counts, m, forms)
+    for a in view.legal:
+        after = after_taking(counts, claim_tiles(a, tile))
+        if a.kind is ActionKind.KONG and shanten(after, m + 1, forms) <= now:
+            return a
+    best: tuple[int, int] | None = None
+    choice = PASS
+    for a in view.legal:
+        if a.kind in (ActionKind.PUNG, ActionKind.CHOW):
+            after = after_taking(counts, claim_tiles(a, tile))
+            top = best_discards(after, m + 1, view.unseen, forms)[0]
+            key = (top[1], -top[2])
+            if top[1] < now and (best is None or key < best):
+                best, choice = key, a
+    return choice
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
+def test_claims_passed_unseen_are_those_no_option_improves(observe, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+    """A claim is passed without trying its options when the claimed tile would not
+    bring the hand closer even added freely: the answers are those of trying each."""
+    from mahjongkit.game.actions import CHOWS, KONG, PASS, PUNG
+
+    bot = EfficientBot(random.Random(0))
+    rng = random.Random(11)
+    size = 16 if ruleset != "mcr" else 13
+    passed = claimed = 0
+    for i in range(600):
+        melds = i % 3
+        counts = special_hand(rng, melds, 0) if size == 13 and i % 2 else None
+        if counts is None:
+            counts = random_hand(rng, size, melds, 0)
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        tile = rng.choice(held) if rng.random() < 0.7 else rng.randrange(NUM_KINDS)
+        if counts[tile] >= 4:
+            continue
+        legal = []
+        if counts[tile] == 3:
+            legal.append(KONG)
+        if counts[tile] >= 2:
+            legal.append(PUNG)
+        for low in range(max(tile - 2, tile - tile % 9), tile + 1):
+            if tile < 27 and low in CHOWS and low + 2 < tile - tile % 9 + 9:
+                need = [x for x in (low, low + 1, low + 2) if x != tile]
+                if all(counts[x] for x in need):
+                    legal.append(CHOWS[low])
+        if not legal:
+            continue
+        legal.append(PASS)
+        own = [f"[{format_tiles([27 + k] * 3)}]" for k in range(melds)]
+        obs = observe(
+            format_tiles([t for t in range(NUM_KINDS) for _ in range(counts[t])]),
+            ruleset=ruleset,
+            melds=own,
+            legal=legal,
+            phase="claim",
+            claim_tile=tile,
+            claim_giver=3,
+        )
+        view = HandView(obs)
+        want = reference_claim(view, bot)
+        assert bot.act(obs) == want, (format_tiles(held), tile, legal)
+        passed += want is PASS
+        claimed += want is not PASS
+    assert passed > 20 and claimed > 20

@@ -201,6 +201,14 @@ class EfficientBot:
                 after = after_taking(counts, claim_tiles(a, tile))
                 if shanten(after, m + 1, forms) <= now:
                     return a
+        # A chow or pung then a discard leaves the hand no closer than some discard from
+        # the hand with the claimed tile added and no set fixed, which is no closer than
+        # that hand of one tile too many counts (a form's distance never grows with more
+        # tiles). So when the claimed tile does not bring the hand below its shanten, no
+        # claim does: the bot passes without trying each (most claims it is offered).
+        grown = (*counts[:tile], counts[tile] + 1, *counts[tile + 1 :])
+        if shanten(grown, m, forms) >= now:
+            return PASS
         # Each chow or pung by the shanten its best discard leaves; the unseen useful
         # tiles are counted only to choose between claims that leave the same least.
         closer: list[tuple[int, Action, GroupEntries, list[int]]] = []
