@@ -704,6 +704,12 @@ def discard_shanten(
     return out
 
 
+_KNIT_TILES: Final = tuple(
+    tuple((9 * suit + j, 9 * suit + j + 3, 9 * suit + j + 6) for j in range(3)) for suit in range(3)
+)
+"""``_KNIT_TILES[suit][j]``: the suit's tiles of ranks ``j + 1, j + 4, j + 7``."""
+
+
 def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
     """`useful_tiles` of a waiting-size MCR hand, named form by form (the standard
     form, Seven Pairs, Thirteen Orphans, Honors and Knitted, Knitted Straight) instead
@@ -713,8 +719,16 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         return None
     tables = TABLES
     table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
-    keys = (e0.key, e1.key, e2.key, eh.key)
-    whole = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
+    get = tables.combined.get
+    # `combine` of the four groups, its table look-ups written out (a bot asks this for
+    # most discards it weighs whose hand is nearer a special form).
+    whole = get(e0.cls << 20 | e1.cls)
+    if whole is None:
+        whole = combine(e0.cls, e1.cls)
+    cls = get(whole << 20 | e2.cls)
+    whole = combine(whole, e2.cls) if cls is None else cls
+    cls = get(whole << 20 | eh.cls)
+    whole = combine(whole, eh.cls) if cls is None else cls
     regular = table[whole][4 - melds]
     least = regular
     pairs = orphans = knitted = _NONE
@@ -737,7 +751,10 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             if not rests:
                 rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
             rest = (rests[0][a], rests[1][b], rests[2][c], eh)
-            cls = combine(combine(combine(rest[0].cls, rest[1].cls), rest[2].cls), eh.cls)
+            cls = get(rest[0].cls << 20 | rest[1].cls)
+            if cls is None:
+                cls = combine(rest[0].cls, rest[1].cls)
+            cls = combine(combine(cls, rest[2].cls), eh.cls)
             value = missing + table[cls][1 - melds]
             if value <= least:
                 if value < least:
@@ -763,12 +780,11 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         for perm, total in zip(_PERMS, sums, strict=True):
             if total == most:
                 for suit in range(3):
-                    j = perm[suit]
-                    out.update(9 * suit + r for r in (j, j + 3, j + 6) if not keys[suit][r])
+                    out.update([t for t in _KNIT_TILES[suit][perm[suit]] if not flat[t]])
     for a, b, c, others in straights:
         # A missing tile of the straight, or one that brings the rest closer.
         for suit, j in ((0, a), (1, b), (2, c)):
-            out.update(9 * suit + r for r in (j, j + 3, j + 6) if not keys[suit][r])
+            out.update([t for t in _KNIT_TILES[suit][j] if not flat[t]])
         groups_to_read.append((others, 1 - melds))
     for groups, need in groups_to_read:
         # Tiles that lower the standard-form shanten of these four groups.
