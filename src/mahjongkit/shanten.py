@@ -1085,32 +1085,46 @@ _KNIT_RANKS: Final = tuple(
     tuple(frozenset(9 * g + r for r in (j, j + 3, j + 6)) for j in range(3)) for g in range(3)
 )
 """``_KNIT_RANKS[suit][j]``: the tiles of ranks ``j + 1, j + 4, j + 7`` of the suit."""
+_KNIT_SETS: Final = tuple(
+    _KNIT_RANKS[0][a] | _KNIT_RANKS[1][b] | _KNIT_RANKS[2][c] for a, b, c in _PERMS
+)
+"""The tiles of each knitted straight, in `_PERMS` order."""
 
 
 def _knitted_discards(
     es: GroupEntries, melds: int, least: int, after: Sequence[int], floor: int
-) -> list[int]:
+) -> Sequence[int]:
     """``after`` lowered, per discard of a 14-tile hand with at most one meld, to Honors
     and Knitted and Knitted Straight where they come within ``least``; ``floor`` is the
-    whole hand's standard-form shanten needing one set less than it has melds to go."""
+    whole hand's standard-form shanten needing one set less than it has melds to go.
+    ``after`` itself when neither form comes within ``least``."""
     e0, e1, e2, eh = es
-    keys = e0.key + e1.key + e2.key + eh.key
-    out = list(after)
     k0, k1, k2 = e0.knit, e1.knit, e2.knit
     sums = [k0[a] + k1[b] + k2[c] for a, b, c in _PERMS]
     most = max(sums)
     kinds = eh.kinds
-    if melds == 0 and 13 - most - kinds <= least:
+    honours = melds == 0 and 13 - most - kinds <= least
+    if not honours and 9 - most + floor > least:
+        return after  # the caller's bound holds for the best suits apart, not together
+    keys = e0.key + e1.key + e2.key + eh.key
+    held = [t for t in range(NUM_KINDS) if keys[t]]
+    out = list(after)
+    if honours:
         # A discard lowers a knit (or the honour kinds) only when it is the last copy.
-        for t in range(NUM_KINDS):
+        dropped: dict[int, int] = {}
+        for t in held:
             c = keys[t]
-            if not c:
-                continue
             if t >= 27:
                 value = 13 - most - kinds + (c == 1)
             elif c == 1:
                 g, j = t // 9, t % 9 % 3
-                value = 13 - kinds - max(s - (p[g] == j) for p, s in zip(_PERMS, sums, strict=True))
+                # The longest knit without run j of suit g: kept per (g, j).
+                best = dropped.get(3 * g + j)
+                if best is None:
+                    best = dropped[3 * g + j] = max(
+                        s - (p[g] == j) for p, s in zip(_PERMS, sums, strict=True)
+                    )
+                value = 13 - kinds - best
             else:
                 value = 13 - most - kinds
             if value < out[t]:
@@ -1120,7 +1134,7 @@ def _knitted_discards(
     table = TABLES.shanten_table
     need = 1 - melds
     rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
-    for perm, total in zip(_PERMS, sums, strict=True):
+    for perm, total, knits in zip(_PERMS, sums, _KNIT_SETS, strict=True):
         missing = 9 - total
         if missing + floor > least:
             continue
@@ -1130,14 +1144,10 @@ def _knitted_discards(
         rest = table[whole][need]
         if missing + rest > least:
             continue  # no discard brings the rest closer
-        knits = _KNIT_RANKS[0][a] | _KNIT_RANKS[1][b] | _KNIT_RANKS[2][c]
-        for t in range(NUM_KINDS):
-            n = keys[t]
-            if not n:
-                continue
+        for t in held:
             # The last copy of a knitted tile leaves the rest as it is, one tile more
             # missing; any other discard leaves the knit and comes out of the rest.
-            value = missing + 1 + rest if n == 1 and t in knits else missing + regular[t]
+            value = missing + 1 + rest if keys[t] == 1 and t in knits else missing + regular[t]
             if value < out[t]:
                 out[t] = value
     return out
