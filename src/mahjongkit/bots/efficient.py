@@ -180,11 +180,12 @@ class EfficientBot:
             if len(best) == 1:
                 return best[0], least
             useful = useful_after_discards(es, best, m, view.unseen, forms, least)
-        top, top_key = -1, (0, 0, 0)
+        # The most useful, then `DISCARD_ORDER`, then the lowest tile.
+        most = max(useful)
+        top = -1
         for t, u in zip(best, useful, strict=True):
-            key = (-u, DISCARD_ORDER[t], t)
-            if top < 0 or key < top_key:
-                top, top_key = t, key
+            if u == most and (top < 0 or (DISCARD_ORDER[t], t) < (DISCARD_ORDER[top], top)):
+                top = t
         return top, least
 
     def claim(self, view: HandView) -> Action:

@@ -335,6 +335,11 @@ def useful_of_ties(
                         singles = sum(unseen[u] for u in range(NUM_KINDS) if keys[u] == 1)
                     out.append(singles - (n == 1) * unseen[t] + (n == 2) * unseen[t])
                     continue
+                # Not Seven Pairs: `live_useful_of_entries` would read the standard form
+                # (``regular[t]``, above the least) again only to come here.
+                after = discard_entries(es, t)
+                out.append(useful_count_of_entries(after, melds, unseen, forms, least))
+                continue
             after = discard_entries(es, t)
             if need == 5 and melds == 0 and forms is None:
                 found = _useful_16_closer(after, regular[t], least, unseen)
