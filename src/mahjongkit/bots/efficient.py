@@ -207,8 +207,9 @@ class EfficientBot:
         # that hand of one tile too many counts (a form's distance never grows with more
         # tiles). So when the claimed tile does not bring the hand below its shanten, no
         # claim does: the bot passes without trying each (most claims it is offered).
-        grown = (*counts[:tile], counts[tile] + 1, *counts[tile + 1 :])
-        if shanten(grown, m, forms) >= now:
+        grown = list(counts)
+        grown[tile] += 1
+        if shanten(tuple(grown), m, forms) >= now:
             return PASS
         # Each chow or pung by the shanten its best discard leaves; the unseen useful
         # tiles are counted only to choose between claims that leave the same least.
