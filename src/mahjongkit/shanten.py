@@ -1131,7 +1131,7 @@ def _knitted_discards(
                 out[t] = value
     if 9 - most + floor > least:
         return out
-    table = TABLES.shanten_table
+    table, combine = TABLES.shanten_table, TABLES.combine
     need = 1 - melds
     rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
     for perm, total, knits in zip(_PERMS, sums, _KNIT_SETS, strict=True):
@@ -1140,10 +1140,13 @@ def _knitted_discards(
             continue
         a, b, c = perm
         r0, r1, r2 = rests[0][a], rests[1][b], rests[2][c]
-        whole, regular = _regular_discards(r0, r1, r2, eh, need)
+        # The rest's shanten first: no discard brings it closer, and most straights end
+        # here, before each discard's value is read.
+        whole = combine(combine(combine(r0.cls, r1.cls), r2.cls), eh.cls)
         rest = table[whole][need]
         if missing + rest > least:
-            continue  # no discard brings the rest closer
+            continue
+        _, regular = _regular_discards(r0, r1, r2, eh, need)
         for t in held:
             # The last copy of a knitted tile leaves the rest as it is, one tile more
             # missing; any other discard leaves the knit and comes out of the rest.
