@@ -142,6 +142,17 @@ def test_block_vectors_by_shape_match_the_plain_search() -> None:
         assert tables.vector(tables.honors(honours).cls) == plain_vector(honours, False)
 
 
+def test_a_suit_read_backwards_has_the_vector_of_the_plain_search() -> None:
+    """A shape's vector may be taken from its reversed shape met first (chows read the
+    same from either end); each key's vector is still that of the plain search."""
+    tables = SuitTables()
+    rng = random.Random(9)
+    for _ in range(300):
+        key = random_key(rng, 9)
+        for counts in (key, key[::-1]):
+            assert tables.vector(tables.suit(counts).cls) == plain_vector(counts, True), counts
+
+
 def test_nine_counts_read_without_chows_keep_their_own_class() -> None:
     """The same nine counts as a suit (chows) and read as honours are (All Pungs, see
     `pung_distance`) are kept apart: 123 is a set only with chows."""

@@ -290,6 +290,11 @@ class SuitTables:
     def _shape_block_vector(self, shape: tuple[int, ...]) -> tuple[int, ...]:
         """The block vector of a suit's shape (see `_shape`), kept by the shape."""
         found = self._shape_suit.get(shape)
+        if found is not None:
+            return found
+        # A suit read from 9 down to 1 makes the same blocks (a chow read backwards is a
+        # chow): the reversed shape's vector, when that was met first.
+        found = self._shape_suit.get(shape[::-1])
         if found is None:
             parts = _parts(shape)
             if len(parts) > 1:
@@ -301,7 +306,7 @@ class SuitTables:
                 found = self._vectors[cls]
             else:
                 found = self._shape_vector(shape, True)
-            self._shape_suit[shape] = found
+        self._shape_suit[shape] = found
         return found
 
     def _shape_vector(self, key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
