@@ -153,6 +153,18 @@ def test_a_suit_read_backwards_has_the_vector_of_the_plain_search() -> None:
             assert tables.vector(tables.suit(counts).cls) == plain_vector(counts, True), counts
 
 
+def test_two_groups_combine_to_the_same_class_either_way_round() -> None:
+    """`SuitTables.combine` keeps one answer for both orders: worked out each way in
+    tables of their own, the two agree."""
+    rng = random.Random(13)
+    for _ in range(100):
+        one, two = SuitTables(), SuitTables()
+        a, b = random_key(rng, 9), random_key(rng, 9)
+        ab = one.vector(one.combine(one.suit(a).cls, one.suit(b).cls))
+        ba = two.vector(two.combine(two.suit(b).cls, two.suit(a).cls))
+        assert ab == ba == one.vector(one.combine(one.suit(b).cls, one.suit(a).cls)), (a, b)
+
+
 def test_nine_counts_read_without_chows_keep_their_own_class() -> None:
     """The same nine counts as a suit (chows) and read as honours are (All Pungs, see
     `pung_distance`) are kept apart: 123 is a set only with chows."""

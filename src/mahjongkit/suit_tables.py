@@ -365,6 +365,11 @@ class SuitTables:
         found = self.combined.get(code)
         if found is not None:
             return found
+        # The two groups the other way round give the same vector: kept under both codes.
+        found = self.combined.get(b << 20 | a)
+        if found is not None:
+            self.combined[code] = found
+            return found
         va, vb = self._vectors[a], self._vectors[b]
         out = [NEG] * _LEN
         for m in range(BLOCKS):
