@@ -641,13 +641,15 @@ def group_entries(counts: Sequence[int]) -> GroupEntries:
     suits = tables.suits
     if type(counts) is not tuple:
         counts = tuple(counts)
-    out = []
-    for start in (0, 9, 18):
-        k = counts[start : start + 9]
-        out.append(suits.get(k) or tables.suit(k))
+    # Unrolled: this reads every hand a bot weighs.
+    k = counts[0:9]
+    e0 = suits.get(k) or tables.suit(k)
+    k = counts[9:18]
+    e1 = suits.get(k) or tables.suit(k)
+    k = counts[18:27]
+    e2 = suits.get(k) or tables.suit(k)
     k = counts[27:34]
-    eh = tables.honor_entries.get(k) or tables.honors(k)
-    return out[0], out[1], out[2], eh
+    return e0, e1, e2, tables.honor_entries.get(k) or tables.honors(k)
 
 
 def shanten_of_entries(es: GroupEntries, melds: int, rules: Rules = None) -> int:
@@ -787,11 +789,17 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             out.update([t for t in _KNIT_TILES[suit][j] if not flat[t]])
         groups_to_read.append((others, 1 - melds))
     for groups, need in groups_to_read:
-        # Tiles that lower the standard-form shanten of these four groups.
+        # Tiles that lower the standard-form shanten of these four groups (each group's
+        # answer read from its entry first, as `SuitTables.regular_gains` keeps it).
         beside = _rest_classes([g.cls for g in groups])
         for group in range(4):
             base = 9 * group
-            out.update([base + r for r in gains(groups[group], beside[group], need)])
+            entry = groups[group]
+            known = entry.gains
+            ranks = None if known is None else known.get(beside[group] << 3 | need)
+            if ranks is None:
+                ranks = gains(entry, beside[group], need)
+            out.update([base + r for r in ranks])
     return {t for t in out if flat[t] < 4}
 
 
@@ -1174,7 +1182,7 @@ def useful_count_of_entries(
     if rules is None:
         tiles = _mcr_useful(es, melds)
         if tiles is not None:
-            return sum(unseen[t] for t in tiles)
+            return sum(map(unseen.__getitem__, tiles))
     current = shanten_of_entries(es, melds, rules) if known is None else known
     total = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles + 3 * melds
     size = 13 if total in (13, 14) else 16
