@@ -434,12 +434,29 @@ class HandState:
         if taken is not None and taken[0] == version:
             return taken[1]
         melds, hidden, flowers, discards = self.table_view()
+        if self.phase is _P_ENDED:
+            sizes = tuple(map(sum, self.concealed))
+        else:
+            # In play, a seat holds the hand size less three a meld (a kong's fourth tile
+            # is replaced), the seat in turn one more: read so, not counted (this runs at
+            # nearly every decision, and counting the four hands was most of it).
+            base = self.rules.hand_size
+            m0, m1, m2, m3 = self.melds
+            counted = [
+                base - 3 * len(m0),
+                base - 3 * len(m1),
+                base - 3 * len(m2),
+                base - 3 * len(m3),
+            ]
+            if self.phase is _P_TURN:
+                counted[self.turn] += 1
+            sizes = tuple(counted)
         snapshot = (
             melds,
             hidden,
             flowers,
             discards,
-            tuple(map(sum, self.concealed)),
+            sizes,
             tuple(self.ting),
             tuple(self.forfeited),
         )
