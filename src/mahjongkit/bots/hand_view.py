@@ -69,7 +69,9 @@ class HandView:
         self.counts: tuple[int, ...] = obs.concealed
         self.own_melds: tuple[Meld, ...] = obs.melds[obs.seat]
         self.melds = len(self.own_melds)
-        self.hand_size = 16 if sum(self.counts) + 3 * self.melds >= 16 else 13
+        # The seat's own number of concealed tiles, as the table shows it (not summed).
+        held = obs.hand_sizes[obs.seat]
+        self.hand_size = 16 if held + 3 * self.melds >= 16 else 13
         self.sets_needed = self.hand_size // 3 - self.melds
         self.legal = obs.legal_actions
         self._unseen: tuple[int, ...] | None = None
