@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import (
     ALERT,
+    HAND_WORTH,
     DefenderBot,
     danger,
+    hand_worth,
     ready_chance,
     threats,
+    value_of_worth,
     wait_chance,
 )
 from mahjongkit.bots.efficient import EfficientBot
@@ -192,7 +196,9 @@ def test_mcr_deal_in_chances_follow_the_measured_shares(observe) -> None:  # typ
 
 
 def test_mcr_defender_weighs_a_discard_by_its_deal_in(observe) -> None:  # type: ignore[no-untyped-def]
-    """Under threat each discard's value ``v`` becomes ``v * (1 - p) - cost``."""
+    """Under threat a discard whose hand is worth ``w`` points becomes worth
+    ``w * (1 - p) - cost``: ``p`` its chance to deal in, ``cost`` the 8 and the fans that
+    would pay, weighted by the chances; given back in the scorer's values."""
     obs = observe(
         "2479m1368p257sENW",
         other_melds=(("[234s2]", "[666s]", "[888s]"), (), ()),
@@ -202,9 +208,21 @@ def test_mcr_defender_weighs_a_discard_by_its_deal_in(observe) -> None:  # type:
     bot = DefenderBot(random.Random(0))
     tile = parse_tile("5s")
     p, cost = bot.deal_in(view, tile)
-    assert 0 < cost < p
-    assert bot.weigh(view, [(0.5, tile)], {}) == [(0.5 * (1 - p) - cost, tile)]
+    assert p > 0 and 8 * p < cost < 30 * p
+    row = HAND_WORTH[0]
+    expected = value_of_worth(row, hand_worth(row, 0.5) * (1 - p) - cost)
+    assert bot.weigh(view, [(0.5, tile)], {}) == [(expected, tile)]
+    assert expected < 0.5
     assert ScorerBot(random.Random(0)).weigh(view, [(0.5, tile)], {}) == [(0.5, tile)]
+
+
+def test_mcr_hand_worth_rises_with_the_value() -> None:
+    """The measured worth of a hand rises with the scorer's value on every wall row, so a
+    worth read back gives the value it came from."""
+    for row in HAND_WORTH:
+        assert all(a < b for a, b in pairwise(row))
+        for v in (-0.1, 0.0, 0.12, 0.3, 0.5, 0.9):
+            assert abs(value_of_worth(row, hand_worth(row, v)) - v) < 1e-9
 
 
 def test_a_called_opponent_is_a_full_threat(observe) -> None:  # type: ignore[no-untyped-def]

@@ -21,10 +21,13 @@ discard is weighed by what it risks.
   0.09 for the middle ranks, times 0.45 / 0.65 / 1 / 1.2 with none / one / two / three
   copies unseen; 0.012 for an honour; a tenth of that for a tile the opponent discarded
   itself; against declared sets all of one suit, 1.35 times for that suit and a tenth
-  for honours. A discard of value ``v`` (the scorer's) is worth ``v * (1 - p) - cost``:
-  ``p`` the chance it deals in, summed over the opponents, and ``cost`` the winner's fans
-  it would pay on top of the 8 everyone pays (measured 19.8 against a concealed hand,
-  14.3 otherwise), in hand values (`POINTS_PER_VALUE`).
+  for honours. The hand each discard keeps is then counted in points: `HAND_WORTH`, what
+  hands of that scorer value were worth at that point of the wall in self-play, ``w``;
+  the discard is worth ``w * (1 - p) - cost``, ``p`` its chance to deal in (summed over
+  the opponents) and ``cost`` the 8 and the winner's fans it would then pay (measured
+  19.8 against a concealed hand, 14.3 otherwise), each weighted by its chance. Late in
+  a hand a hand that is not ready is worth little whatever its value, so it folds to a
+  safe tile; a ready hand is worth much, so it pushes on.
 - Taiwanese, the danger of a tile against a called hand (about its chance to win for it,
   1 for a middle tile, measured on the waits of called hands in scorer self-play, where
   honours and tiles the called player had thrown itself almost never won): 0.04 if it
@@ -83,14 +86,25 @@ ONE_SUIT_IN: Final = 1.35
 0.054 for other hands with sets)..."""
 ONE_SUIT_HONOUR: Final = 0.1
 """...and an honour's (measured 0.0007)."""
-POINTS_PER_VALUE: Final = 41.5
-"""MCR: the seat's net points per unit of the scorer's hand value (the slope of the
-hand's final money on the value of the bot's discard, 45,000 decisions of self-play)."""
-DEAL_IN_LOSS: Final = (19.8 / POINTS_PER_VALUE, 14.3 / POINTS_PER_VALUE)
-"""MCR: what dealing in costs beyond the hand the bot gives up, in hand values: the
-winner's fans, paid on top of the 8 everyone pays (measured 19.8 against a concealed
-hand, 14.3 against one with declared sets). The 8 itself is about what the hand would
-cost the bot anyway: the value's line meets -8.1 points at a value of 0."""
+WORTH_VALUES: Final = (0.05, 0.15, 0.25, 0.375, 0.525, 0.7)
+"""MCR: the scorer's hand values at which `HAND_WORTH` was measured (the middles of the
+value ranges under 0.1, 0.1-0.2, 0.2-0.3, 0.3-0.45, 0.45-0.6, 0.6 and more)."""
+HAND_WORTH: Final = (
+    (-6.0, -5.0, -4.5, 5.0, 6.0, 19.4),
+    (-10.1, -6.8, -5.2, 2.3, 12.5, 20.0),
+    (-7.9, -6.7, -2.1, 2.8, 20.8, 28.1),
+    (-4.3, -1.6, 5.5, 11.9, 25.4, 32.1),
+    (-1.5, 4.2, 16.1, 17.0, 30.0, 40.0),
+)
+"""MCR: what a hand is worth in points, by the live wall (under 20, 20-39, 40-59, 60-79,
+80 and more) and the scorer's value of the bot's discard: the hand's final money, averaged
+over 45,000 decisions of 800 hands of scorer self-play, smoothed to rise with the value
+(the last row and the highest values of the two before it were seen rarely). Late in a
+hand, a hand that is not ready is worth about as little whatever its value, and a ready
+one a lot: so the first folds and the second pushes on."""
+FANS_PAID: Final = (19.8, 14.3)
+"""MCR: the winner's fans a deal-in pays on top of the 8 everyone pays (measured 19.8
+against a concealed hand, 14.3 against one with declared sets)."""
 TAIWANESE_DEAL_IN = 2.0
 """Taiwanese: the same cost, in points (the scorer's Taiwanese values carry points), per
 unit of danger (a middle tile: it wins for a called hand about one time in eight; the
@@ -102,8 +116,9 @@ THREATENED = 0.3
 ALERT = 0.2
 """MCR: the threat under which the defender plays as the scorer. Weighing every discard
 from the first turn changed 38% of hands and measured -0.23 [-0.91, +0.44] per hand
-against the scorer (1,000 walls paired with four scorers); from this threat on, 9% of
-hands and +0.18 [-0.12, +0.49]."""
+against the scorer (1,000 walls paired with four scorers, an earlier weighing in hand
+values); from this threat on, 9% of hands and +0.18 [-0.12, +0.49], which 4,000 walls
+put at -0.07 [-0.28, +0.13] (duplicate, seats rotated)."""
 _CALLED_RANK = (0.5, 0.75, 0.9, 0.95, 1.1, 0.95, 0.9, 0.75, 0.5)
 """Taiwanese: how often a suited tile not yet out wins for a called hand, by rank, in
 units of about one time in eight (measured on the waits of called hands in 150 hands of
@@ -177,6 +192,35 @@ def danger(view: HandView, seat: int, tile: int) -> float:
     ):
         base *= 0.6 if 3 <= rank <= 5 else 0.35
     return base
+
+
+def hand_worth(row: Sequence[float], value: float) -> float:
+    """MCR: the points a hand of this scorer ``value`` is worth, on a row of `HAND_WORTH`
+    (straight lines between the measured values, and beyond them).
+
+    >>> hand_worth(HAND_WORTH[1], 0.15), hand_worth(HAND_WORTH[1], 0.2)
+    (-6.8, -6.0)
+    """
+    xs = WORTH_VALUES
+    i = 1
+    while i < len(xs) - 1 and value > xs[i]:
+        i += 1
+    x0, x1, y0, y1 = xs[i - 1], xs[i], row[i - 1], row[i]
+    return y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+
+
+def value_of_worth(row: Sequence[float], worth: float) -> float:
+    """The inverse of `hand_worth` on the same row: the value worth ``worth`` points.
+
+    >>> round(value_of_worth(HAND_WORTH[1], hand_worth(HAND_WORTH[1], 0.33)), 9)
+    0.33
+    """
+    xs = WORTH_VALUES
+    i = 1
+    while i < len(xs) - 1 and worth > row[i]:
+        i += 1
+    x0, x1, y0, y1 = xs[i - 1], xs[i], row[i - 1], row[i]
+    return x0 + (x1 - x0) * (worth - y0) / (y1 - y0)
 
 
 class _Table:
@@ -274,29 +318,31 @@ class DefenderBot(ScorerBot):
         return out
 
     def deal_in(self, view: HandView, tile: int) -> tuple[float, float]:
-        """MCR: the chance that discarding ``tile`` deals in, and the same weighted by
-        what the winner's fans would cost (`DEAL_IN_LOSS`)."""
+        """MCR: the chance that discarding ``tile`` deals in, and what that would cost in
+        points: the 8 and the winner's fans (`FANS_PAID`), weighted by each chance."""
         chance = cost = 0.0
         for seat in range(4):
             if seat == view.obs.seat or self.is_safe(seat, tile):
                 continue
             p = ready_chance(view, seat) * wait_chance(view, seat, tile)
             chance += p
-            cost += p * DEAL_IN_LOSS[bool(view.obs.melds[seat])]
+            cost += p * (8 + FANS_PAID[bool(view.obs.melds[seat])])
         return chance, cost
 
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
     ) -> list[tuple[float, int]]:
-        """MCR: each discard's value ``v`` becomes ``v * (1 - p) - cost``, ``p`` the chance
-        it deals in and ``cost`` the fans that would cost (`deal_in`): a hand dealt in is
-        gone, and its fans are paid on top. Taiwanese: as the scorer."""
+        """MCR, under threat: each discard's hand, worth ``w`` points (`hand_worth` of its
+        value), is worth ``w * (1 - p) - cost`` once its chance ``p`` of dealing in and the
+        cost of that (`deal_in`) are counted, given back as the value worth that much.
+        Taiwanese: as the scorer."""
         if view.obs.ruleset.startswith("taiwanese") or max(threats(view)) < ALERT:
             return super().weigh(view, raw, penalty)
+        row = HAND_WORTH[min(view.obs.wall_live // 20, 4)]
         out = []
         for v, t in raw:
             p, cost = self.deal_in(view, t)
-            out.append((v * (1 - p) - cost, t))
+            out.append((value_of_worth(row, hand_worth(row, v) * (1 - p) - cost), t))
         return out
 
     def claim(self, view: HandView) -> Action:
@@ -308,4 +354,12 @@ class DefenderBot(ScorerBot):
         return super().claim(view)
 
 
-__all__ = ["DefenderBot", "danger", "ready_chance", "threats", "wait_chance"]
+__all__ = [
+    "DefenderBot",
+    "danger",
+    "hand_worth",
+    "ready_chance",
+    "threats",
+    "value_of_worth",
+    "wait_chance",
+]
