@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-from collections.abc import Sequence
 from multiprocessing import Pool
 
-from mahjongkit.bots.defender import HAND_WORTH, DefenderBot, hand_worth, value_of_worth
+from mahjongkit.bots.defender import DefenderBot
 from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.errors import MahjongError
@@ -60,15 +59,8 @@ class SeeingDefender(DefenderBot):
         state._scores = kept
         return chance, cost
 
-    def weigh(
-        self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
-    ) -> list[tuple[float, int]]:
-        row = HAND_WORTH[min(view.obs.wall_live // 20, 4)]
-        out = []
-        for v, t in raw:
-            p, cost = self.deal_in(view, t)
-            out.append((value_of_worth(row, hand_worth(row, v) * (1 - p) - cost), t))
-        return out
+    def on_guard(self, view: HandView) -> bool:
+        return True  # it knows when nobody is ready: every discard is weighed
 
     def claim(self, view: HandView) -> Action:
         return ScorerBot.claim(self, view)

@@ -374,16 +374,7 @@ def _mcr_least(counts: tuple[int, ...], melds: int) -> int:
     Returns ``_NONE`` for a hand that is not of 13 tiles (or 14), for the caller to
     check properly.
     """
-    tables = TABLES
-    suits = tables.suits
-    k = counts[0:9]
-    e0 = suits.get(k) or tables.suit(k)
-    k = counts[9:18]
-    e1 = suits.get(k) or tables.suit(k)
-    k = counts[18:27]
-    e2 = suits.get(k) or tables.suit(k)
-    k = counts[27:34]
-    eh = tables.honor_entries.get(k) or tables.honors(k)
+    e0, e1, e2, eh = group_entries(counts)
     return _mcr_least_of(e0, e1, e2, eh, melds)
 
 

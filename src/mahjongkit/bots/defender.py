@@ -201,12 +201,7 @@ def hand_worth(row: Sequence[float], value: float) -> float:
     >>> hand_worth(HAND_WORTH[1], 0.15), hand_worth(HAND_WORTH[1], 0.2)
     (-6.8, -6.0)
     """
-    xs = WORTH_VALUES
-    i = 1
-    while i < len(xs) - 1 and value > xs[i]:
-        i += 1
-    x0, x1, y0, y1 = xs[i - 1], xs[i], row[i - 1], row[i]
-    return y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+    return _on_line(WORTH_VALUES, row, value)
 
 
 def value_of_worth(row: Sequence[float], worth: float) -> float:
@@ -215,12 +210,17 @@ def value_of_worth(row: Sequence[float], worth: float) -> float:
     >>> round(value_of_worth(HAND_WORTH[1], hand_worth(HAND_WORTH[1], 0.33)), 9)
     0.33
     """
-    xs = WORTH_VALUES
+    return _on_line(row, WORTH_VALUES, worth)
+
+
+def _on_line(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
+    """``y`` at ``x`` on the broken line through the points ``(xs[i], ys[i])`` (``xs``
+    rising), its end pieces drawn on beyond the ends."""
     i = 1
-    while i < len(xs) - 1 and worth > row[i]:
+    while i < len(xs) - 1 and x > xs[i]:
         i += 1
-    x0, x1, y0, y1 = xs[i - 1], xs[i], row[i - 1], row[i]
-    return x0 + (x1 - x0) * (worth - y0) / (y1 - y0)
+    x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
 
 
 class _Table:
@@ -329,6 +329,10 @@ class DefenderBot(ScorerBot):
             cost += p * (8 + FANS_PAID[bool(view.obs.melds[seat])])
         return chance, cost
 
+    def on_guard(self, view: HandView) -> bool:
+        """MCR: True once some opponent's threat reaches `ALERT`."""
+        return max(threats(view)) >= ALERT
+
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
     ) -> list[tuple[float, int]]:
@@ -336,7 +340,7 @@ class DefenderBot(ScorerBot):
         value), is worth ``w * (1 - p) - cost`` once its chance ``p`` of dealing in and the
         cost of that (`deal_in`) are counted, given back as the value worth that much.
         Taiwanese: as the scorer."""
-        if view.obs.ruleset.startswith("taiwanese") or max(threats(view)) < ALERT:
+        if view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view):
             return super().weigh(view, raw, penalty)
         row = HAND_WORTH[min(view.obs.wall_live // 20, 4)]
         out = []
