@@ -11,6 +11,7 @@ from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import (
     ALERT,
     HAND_WORTH,
+    THREATENED,
     DefenderBot,
     danger,
     hand_worth,
@@ -246,3 +247,27 @@ def test_efficient_declares_ting_with_its_discard(observe) -> None:  # type: ign
     obs = observe(hand, ruleset="taiwanese-lrc", legal=legal)
     for name in ("efficient", "scorer", "defender"):
         assert BOTS[name](random.Random(0)).act(obs).kind.value == "ting"
+
+
+def test_defender_claims_nothing_far_from_ready_under_threat(observe) -> None:  # type: ignore[no-untyped-def]
+    """Three steps from ready, the scorer pungs the Green Dragon; the defender does too
+    while nobody threatens, and passes (keeping its tiles to discard safely) once an
+    opponent with three sets reaches `THREATENED`."""
+    hand = "1479m1368p257sCC"
+    calm = observe(
+        hand, phase="claim", claim_tile=parse_tile("C"), claim_giver=2, legal=[PUNG, PASS]
+    )
+    tense = observe(
+        hand,
+        phase="claim",
+        claim_tile=parse_tile("C"),
+        claim_giver=2,
+        legal=[PUNG, PASS],
+        other_melds=(("[234s2]", "[666s]", "[888s]"), (), ()),
+        wall_live=30,
+    )
+    assert max(threats(HandView(calm))) < THREATENED <= max(threats(HandView(tense)))
+    for obs in (calm, tense):
+        assert ScorerBot(random.Random(0)).act(obs) is PUNG
+    assert DefenderBot(random.Random(0)).act(calm) is PUNG
+    assert DefenderBot(random.Random(0)).act(tense) is PASS
