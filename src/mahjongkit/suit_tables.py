@@ -194,11 +194,13 @@ class SuitEntry:
         self.minus_some: list[SuitEntry | None] | None = None
         """`SuitTables.minus_one` answers, by rank (``None`` where not asked yet)."""
         self.plus_cls: tuple[int, ...] | None = None
-        self.minus_cls: tuple[int, ...] | None = None
-        self.plus_groups: tuple[tuple[int, int], ...] = ()
-        self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
-        """`SuitTables.minus_classes`: the block-vector class one tile down, per rank."""
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
+        self.minus_cls: tuple[int, ...] | None = None
+        """`SuitTables.minus_classes`: the block-vector class one tile down, per rank."""
+        self.plus_groups: tuple[tuple[int, int], ...] = ()
+        """`SuitTables._plus_groups`: each class one tile up, with its ranks as a bit mask."""
+        self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        """`SuitTables._minus_groups`: each class one tile down, with its ranks."""
         self.gains: dict[int, tuple[int, ...]] | None = None
         """`SuitTables.regular_gains` answers, by ``other << 3 | sets_needed``."""
         self.discard_regular: dict[int, tuple[int, ...]] | None = None
@@ -684,6 +686,11 @@ class SuitTables:
         >>> tables.minus_one(tables.suit((2, 1) + (0,) * 7), 1).key[:3]
         (2, 0, 0)
         """
+        every = entry.minus
+        if every is not None:
+            found = every[rank]
+            if found is not None:
+                return found
         some = entry.minus_some
         if some is None:
             some = entry.minus_some = [None] * len(entry.key)

@@ -236,10 +236,7 @@ def useful_after_discards(
         entry = es[g]
         if not entry.key[rank]:
             raise ValueError(f"no tile {t} to discard")
-        some = entry.minus or entry.minus_some
-        less = None if some is None else some[rank]
-        if less is None:
-            less = tables.minus_one(entry, rank)
+        less = tables.minus_one(entry, rank)
         other = three[g]
         c = get(other << 20 | less.cls)
         if c is None:
@@ -358,7 +355,8 @@ def useful_of_ties(
             g, rank = t // 9, t % 9
         else:
             g, rank = 3, t - 27
-        # Only the tied ranks' entries one tile down are needed: built one by one.
+        # Only the tied ranks' entries one tile down are needed: built one by one
+        # (`SuitTables.minus_one`, its look-ups written out here: this runs per tie).
         entry = es[g]
         some = entry.minus or entry.minus_some
         less = None if some is None else some[rank]
@@ -412,10 +410,7 @@ def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
     if not entry.key[rank]:
         raise ValueError(f"no tile {tile} to discard")
     # The one entry asked for, not all the group's neighbours (see `SuitTables.minus_one`).
-    some = entry.minus or entry.minus_some
-    less = None if some is None else some[rank]
-    if less is None:
-        less = TABLES.minus_one(entry, rank)
+    less = TABLES.minus_one(entry, rank)
     if group == 0:
         return less, es[1], es[2], es[3]
     if group == 1:
