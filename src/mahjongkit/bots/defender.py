@@ -60,7 +60,11 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.shanten import shanten
 from mahjongkit.tiles import NUM_KINDS
 
-READY_CHANCE: Final = (
+_Floats = tuple[float, ...]
+"""A row of measured chances or points. The tables below spell out their types: the
+compiled build (setup.py) loses a final tuple of floats whose type is left to inference."""
+
+READY_CHANCE: Final[tuple[_Floats, ...]] = (
     (0.33, 0.23, 0.10, 0.016, 0.001),
     (0.31, 0.22, 0.13, 0.038, 0.006),
     (0.29, 0.26, 0.19, 0.085, 0.03),
@@ -70,12 +74,12 @@ READY_CHANCE: Final = (
 """MCR: the chance an opponent holds a ready hand that qualifies, by its declared sets
 (0..4) and the live wall (under 20, 20-39, 40-59, 60-79, 80 and more tiles): the shares
 measured at 33,000 discard decisions of 600 hands of scorer self-play."""
-WAIT_CHANCE: Final = (0.045, 0.052, 0.088, 0.09, 0.085, 0.09, 0.088, 0.052, 0.045)
+WAIT_CHANCE: Final[_Floats] = (0.045, 0.052, 0.088, 0.09, 0.085, 0.09, 0.088, 0.052, 0.045)
 """MCR: the chance a suited tile of each rank wins for such a ready hand (measured there:
 1s and 9s 0.045, 2s and 8s 0.05, middle ranks 0.085-0.09), two copies unseen."""
 HONOUR_WAIT: Final = 0.012
 """MCR: the same for an honour (measured 0.010-0.019, whatever the copies unseen)."""
-UNSEEN_FACTOR: Final = (0.45, 0.65, 1.0, 1.2, 1.2)
+UNSEEN_FACTOR: Final[_Floats] = (0.45, 0.65, 1.0, 1.2, 1.2)
 """MCR: a suited tile's chance by the copies the bot has not seen (measured 0.034, 0.050,
 0.075, 0.095 for none to three)."""
 THROWN_FACTOR: Final = 0.1
@@ -86,10 +90,10 @@ ONE_SUIT_IN: Final = 1.35
 0.054 for other hands with sets)..."""
 ONE_SUIT_HONOUR: Final = 0.1
 """...and an honour's (measured 0.0007)."""
-WORTH_VALUES: Final = (0.05, 0.15, 0.25, 0.375, 0.525, 0.7)
+WORTH_VALUES: Final[_Floats] = (0.05, 0.15, 0.25, 0.375, 0.525, 0.7)
 """MCR: the scorer's hand values at which `HAND_WORTH` was measured (the middles of the
 value ranges under 0.1, 0.1-0.2, 0.2-0.3, 0.3-0.45, 0.45-0.6, 0.6 and more)."""
-HAND_WORTH: Final = (
+HAND_WORTH: Final[tuple[_Floats, ...]] = (
     (-6.0, -5.0, -4.5, 5.0, 6.0, 19.4),
     (-10.1, -6.8, -5.2, 2.3, 12.5, 20.0),
     (-7.9, -6.7, -2.1, 2.8, 20.8, 28.1),
@@ -102,7 +106,7 @@ over 45,000 decisions of 800 hands of scorer self-play, smoothed to rise with th
 (the last row and the highest values of the two before it were seen rarely). Late in a
 hand, a hand that is not ready is worth about as little whatever its value, and a ready
 one a lot: so the first folds and the second pushes on."""
-FANS_PAID: Final = (19.8, 14.3)
+FANS_PAID: Final[_Floats] = (19.8, 14.3)
 """MCR: the winner's fans a deal-in pays on top of the 8 everyone pays (measured 19.8
 against a concealed hand, 14.3 against one with declared sets)."""
 TAIWANESE_DEAL_IN = 2.0

@@ -45,7 +45,8 @@ def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
     flowers = state.flowers
     legal_actions = state.legal_actions
     apply = state.apply
-    while state.result is None:
+    result = state.result
+    while result is None:
         # A turn asks one seat: its tuple without the call (the usual step).
         for seat in _ALONE[state.turn] if state.phase is _TURN else state.to_act():
             legal = legal_actions(seat)
@@ -58,9 +59,11 @@ def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
                 else:
                     action = bots[seat].act(state.observation(seat))
             apply(seat, action)
-            if state.result is not None:
+            # Read afresh: `apply` ends the hand, which a narrowed `state.result` hides.
+            result = state.result
+            if result is not None:
                 break
-    return state.result
+    return result
 
 
 __all__ = ["must_win_on_flowers", "play_hand"]

@@ -329,10 +329,30 @@ class HandState:
         return cls(rules, Wall.shuffled(rules, rng), prevalent_wind, dealer_streak)
 
     def copy(self) -> HandState:
-        """An independent copy of the state."""
-        other = HandState.__new__(HandState)
-        other.__dict__.update(self.__dict__)
-        other.wall = self.wall.copy()
+        """An independent copy of the state.
+
+        Made by the constructor, then every field set by name: the compiled build
+        (setup.py) has neither ``__dict__`` nor a bare ``__new__``. A test compares every
+        field of a copy with its original's, so a new field cannot be forgotten here.
+        """
+        wall = self.wall
+        other = HandState(
+            self.ruleset,
+            Wall(wall.rules, wall.tiles, wall.dice),
+            self.prevalent_wind,
+            self.dealer_streak,
+        )
+        other.wall = wall.copy()
+        other.phase = self.phase
+        other.turn = self.turn
+        other.mode = self.mode
+        other.last_tile = self.last_tile
+        other.draw_source = self.draw_source
+        other.result = self.result
+        other.discard_count = self.discard_count
+        other.declared = self.declared
+        other._shown = self._shown
+        other._table = self._table
         other.concealed = [list(c) for c in self.concealed]
         other.melds = [list(m) for m in self.melds]
         other.flowers = [list(f) for f in self.flowers]
