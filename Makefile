@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The compiled build (setup.py): the same package with its play loop compiled by mypyc.
+COMPILED_VENV := .venv-compiled
+COMPILED_STAMP := $(COMPILED_VENV)/.built
+SOURCES := $(shell find src/mahjongkit -name '*.py')
 
-.PHONY: install run demo test lint bench clean
+.PHONY: install compiled check-compiled run demo test lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,6 +17,22 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+$(COMPILED_STAMP): setup.py pyproject.toml $(SOURCES)
+	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
+	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=2.4,<2.5'
+	rm -rf build
+	MAHJONGKIT_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet \
+		--no-build-isolation '.[dev,bench]'
+	touch $@
+
+compiled: $(COMPILED_STAMP)
+
+# The compiled build must pass the tests (doctests aside: they read the source) and play
+# and score exactly as the source does.
+check-compiled: $(STAMP) $(COMPILED_STAMP)
+	$(COMPILED_VENV)/bin/python -m pytest tests peers -o addopts='-q --import-mode=importlib'
+	$(BIN)/python scripts/check_compiled.py $(COMPILED_VENV)/bin/python
 
 run: $(STAMP)
 	$(BIN)/mahjongkit waits '1112345678999m'
@@ -27,16 +47,19 @@ demo: $(STAMP)
 	$(BIN)/mahjongkit watch --ruleset mcr --seed 7 --bots scorer,defender,efficient,random
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks scripts peers
+	$(BIN)/ruff check setup.py src tests benchmarks scripts peers
 	$(BIN)/mypy
 
 test: lint
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	$(BIN)/pytest
+	$(MAKE) --no-print-directory check-compiled
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'  # RLCard, the self-play peer
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+	echo "== benchmarks/bench_selfplay.py, compiled build"
+	$(COMPILED_VENV)/bin/python benchmarks/bench_selfplay.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) $(COMPILED_VENV) build *.egg-info src/*.egg-info

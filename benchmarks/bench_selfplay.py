@@ -8,6 +8,9 @@ environment plays whole games with four ``RandomAgent``s, timed the same way; th
 ratio is ours over RLCard's. Last, the scaling of ``--workers`` (wall time, random bots,
 MCR) on the cores there are.
 
+The first line names the build measured: the Python source, or the compiled build of
+``setup.py`` (``make compiled``; ``make bench`` runs this benchmark on both).
+
 Targets per core: 1,000 MCR hands/s with random bots, 300 with efficient bots.
 Run: ``python benchmarks/bench_selfplay.py [hands]`` (default 300).
 """
@@ -19,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import mahjongkit.shanten
 from mahjongkit.sim import simulate
 
 
@@ -58,8 +62,15 @@ def rlcard_rate(hands: int) -> float | None:
     return best_rate(play, hands)
 
 
+def build() -> str:
+    """The build this interpreter runs: compiled (C extensions) or the Python source."""
+    compiled = not str(mahjongkit.shanten.__file__).endswith(".py")
+    return "compiled by mypyc (setup.py)" if compiled else "Python source"
+
+
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    print(f"build: {build()}")
     peer = rlcard_rate(max(hands // 3, 30))
     peer_text = f"{peer:.0f} hands/s" if peer else "not installed"
     print(f"RLCard mahjong, 4 random agents: {peer_text}")

@@ -1,0 +1,52 @@
+"""Build hook: a pure-Python package by default.
+
+With ``MAHJONGKIT_COMPILE=1`` the modules of the play loop (`COMPILED`) are compiled to C
+extensions by mypyc, which reads the same type hints mypy checks; mypy must then be
+installed where the build runs (``pip install --no-build-isolation``, as ``make
+compiled`` does). The compiled package plays exactly the same games, checked by
+``scripts/check_compiled.py``, and needs nothing at run time beyond the standard library.
+"""
+
+import os
+
+from setuptools import setup
+
+COMPILED = (
+    "tiles",
+    "hand",
+    "shapes",
+    "shanten",
+    "suit_tables",
+    "scoring/situation",
+    "scoring/principles",
+    "scoring/result",
+    "scoring/mcr/fans",
+    "scoring/mcr/detectors",
+    "scoring/mcr/reading",
+    "scoring/mcr/scorer",
+    "scoring/taiwanese/detect",
+    "scoring/taiwanese/engine",
+    "game/completion",
+    "game/state",
+    "game/runner",
+    "bots/hand_view",
+)
+"""The compiled modules, under ``src/mahjongkit``: the engine's hand loop, the shanten
+tables, the scorers and the bots' reading of a hand. Left as Python: the rest, including
+the bots themselves, so that a player's own bot may subclass them (a compiled class
+admits no Python subclass) at no measured cost; `game.observation`, whose fast
+constructor writes its slots directly; and `game.wall`, which mypyc cannot compile yet."""
+
+
+def extensions() -> list[object]:
+    """The C extensions to build: none unless ``MAHJONGKIT_COMPILE`` is set."""
+    if os.environ.get("MAHJONGKIT_COMPILE", "") in ("", "0"):
+        return []
+    from mypyc.build import mypycify
+
+    paths = [f"src/mahjongkit/{m}.py" for m in COMPILED]
+    return list(mypycify(paths, opt_level="3", multi_file=True))
+
+
+# Several C files, compiled on every core.
+setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
