@@ -80,7 +80,7 @@ def main() -> None:
             ratio = f"  ({rate / peer:.1f}x RLCard)" if peer and bot == "random" else ""
             print(f"{ruleset:14s} 4 {bot:9s} {rate:8.0f} hands/s per core{ratio}", flush=True)
     cores = os.cpu_count() or 1
-    n = hands * cores
+    n = 5 * hands * cores  # seconds of work: the pool's start-up is then a small part
     for workers in sorted({1, cores}):
         start = time.perf_counter()
         simulate("mcr", ("random",) * 4, hands=n, seed=5, workers=workers)
