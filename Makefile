@@ -20,6 +20,7 @@ install: $(STAMP)
 
 $(COMPILED_STAMP): setup.py pyproject.toml $(SOURCES)
 	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
+	# mypyc comes with mypy: the version the dev extra pins.
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip setuptools wheel 'mypy>=2.4,<2.5'
 	rm -rf build
 	MAHJONGKIT_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --quiet \
