@@ -228,10 +228,6 @@ FLOWER_WIN_ITEMS = frozenset({"seven_flowers", "eight_flowers"})
 """The scorer's items for the instant flower wins (004 l.210-211)."""
 
 
-"""Ask the bots (by seat) until the hand ends; a flower win is declared at once (the one
-loop of `mahjongkit.game.runner`, under the name a match has always used)."""
-
-
 def money_of(state: HandState, deal: Deal, rules: TableRules, pot: Pot) -> HandMoney:
     """The money of a finished hand from its events and its winners' scores."""
     result = state.result

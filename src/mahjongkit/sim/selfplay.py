@@ -102,14 +102,12 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     return out
 
 
-"""Play the hand to its end as a match does (see `mahjongkit.game.runner.play_hand`: a
-flower win declared at once, a bot with ``choose(legal)`` asked without its observation)."""
-
-
 def play_job(
     ruleset: str, lineup: Sequence[str], run_seed: int, job: HandJob, *, keep_record: bool = False
 ) -> HandOutcome:
-    """Play one hand of a run; an engine error becomes an ``error`` outcome."""
+    """Play one hand of a run, to its end as a match does (`mahjongkit.game.runner.play_hand`:
+    a flower win declared at once, a bot with ``choose(legal)`` asked without its
+    observation); an engine error becomes an ``error`` outcome."""
     if len(lineup) != 4:
         raise ValueError(f"a hand needs four bots, not {len(lineup)}")
     seed = hand_seed(run_seed, job.wall)
