@@ -99,7 +99,26 @@ def fresh_observation(state: HandState, seat: int) -> Observation:
         claim_giver=w.giver if in_window and w is not None else -1,
         legal_actions=legal,
         dealer_streak=state.dealer_streak,
+        drawn_discards=drawn_discards(state),
     )
+
+
+def drawn_discards(state: HandState) -> tuple[tuple[bool, ...], ...]:
+    """Each seat's discards, True where it threw the tile its last event drew, read from
+    the hand's events (the deal's flower replacements are part of the deal, no draw)."""
+    drew: list[int | None] = [None] * 4
+    out: list[list[bool]] = [[], [], [], []]
+    dealing = True
+    for e in state.events:
+        dealing = dealing and e.kind in (EventKind.DEAL, EventKind.FLOWER, EventKind.DRAW)
+        if e.kind is EventKind.DRAW and not dealing:
+            drew[e.seat] = e.tile
+        elif e.kind is EventKind.DISCARD:
+            out[e.seat].append(drew[e.seat] == e.tile)
+            drew[e.seat] = None
+        elif e.kind in (EventKind.CHOW, EventKind.PUNG, EventKind.KONG):
+            drew[e.seat] = None
+    return tuple(tuple(d) for d in out)
 
 
 def check(state: HandState) -> None:

@@ -64,6 +64,11 @@ class Observation:
     claim_giver: int
     legal_actions: tuple[Action, ...]
     dealer_streak: int = 0
+    drawn_discards: tuple[tuple[bool, ...], ...] = ((), (), (), ())
+    """Parallel to `discards`: True where the seat discarded the tile it had just drawn,
+    leaving its concealed tiles as they were before the draw (players see a tile thrown
+    straight from the draw; another of the same kind thrown from the hand counts too,
+    since the hand is the same). After a claim no discard is a drawn tile."""
 
     @property
     def action_mask(self) -> tuple[bool, ...]:
@@ -88,6 +93,7 @@ class Observation:
             "hidden_kongs": list(self.hidden_kongs),
             "flowers": [format_tiles(f) for f in self.flowers],
             "discards": [[[NAMES[t], c] for t, c in ds] for ds in self.discards],
+            "drawn_discards": [list(ds) for ds in self.drawn_discards],
             "hand_sizes": list(self.hand_sizes),
             "ting": list(self.ting),
             "forfeited": list(self.forfeited),
@@ -118,7 +124,7 @@ def _frozen(values: tuple[Any, ...]) -> Observation:
 
 def observation(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know now."""
-    melds, hidden, flowers, discards, sizes, ting, forfeited = state.table_snapshot()
+    melds, hidden, flowers, discards, sizes, ting, forfeited, drawn = state.table_snapshot()
     if hidden[seat]:
         # The seat sees its own concealed kongs.
         own = list(melds)
@@ -161,6 +167,7 @@ def observation(state: HandState, seat: int) -> Observation:
             giver,
             legal,
             state.dealer_streak,
+            drawn,
         )
     )
 

@@ -86,8 +86,10 @@ TableSnapshot = tuple[
     tuple[int, ...],
     tuple[bool, ...],
     tuple[bool, ...],
+    tuple[tuple[bool, ...], ...],
 ]
-"""`TableView`, then every seat's number of concealed tiles, Ting and forfeited flags."""
+"""`TableView`, then every seat's number of concealed tiles, Ting and forfeited flags, and
+which of its discards were the tile it had just drawn."""
 
 
 _DEAL = interned(EventKind.DEAL)
@@ -237,6 +239,8 @@ _OTHERS = tuple(tuple((giver + step) % 4 for step in (1, 2, 3)) for giver in ran
 """The seats after ``giver``, in turn."""
 _LYING = tuple(((t, False),) for t in range(NUM_KINDS))
 """A new discard in `HandState.table_view`'s form (not claimed), by tile."""
+_FROM_DRAW = ((False,), (True,))
+"""A new discard's entry in `HandState._drawn_discards`: was it the tile just drawn?"""
 
 
 def _source(claimer: int, giver: int) -> int:
@@ -310,10 +314,12 @@ class HandState:
         after a meld or a flower changes them."""
         self._seen_discards: list[tuple[tuple[Tile, bool], ...]] = [(), (), (), ()]
         """Per seat: its discards with whether each was claimed, kept up to date."""
+        self._drawn_discards: list[tuple[bool, ...]] = [(), (), (), ()]
+        """Per seat, parallel to `discards`: True where the seat discarded the tile it had
+        just drawn (its concealed tiles left as they were before the draw)."""
         self._table: tuple[int, TableSnapshot] | None = None
         """`table_snapshot` with the length of `history` it was taken at: every change
         to the hand comes with an action, so the snapshot holds until the next one."""
-        """Per seat: its public side (see `public_view`), rebuilt after it changes."""
         self._deal()
 
     @classmethod
@@ -372,6 +378,7 @@ class HandState:
         other._keys = [list(k) for k in self._keys]
         other._waits = list(self._waits)
         other._seen_discards = list(self._seen_discards)
+        other._drawn_discards = list(self._drawn_discards)
         return other
 
     # -- the deal ---------------------------------------------------------------------
@@ -447,8 +454,9 @@ class HandState:
 
     def table_snapshot(self) -> TableSnapshot:
         """What every seat sees alike now: `table_view`, then each seat's number of
-        concealed tiles, Ting and forfeited flags. Taken once per step, however many
-        seats are asked (see `mahjongkit.game.observation`)."""
+        concealed tiles, Ting and forfeited flags, and which discards were drawn tiles.
+        Taken once per step, however many seats are asked (see
+        `mahjongkit.game.observation`)."""
         version = len(self.history)
         taken = self._table
         if taken is not None and taken[0] == version:
@@ -479,6 +487,7 @@ class HandState:
             sizes,
             tuple(self.ting),
             tuple(self.forfeited),
+            tuple(self._drawn_discards),
         )
         self._table = (version, snapshot)
         return snapshot
@@ -802,6 +811,9 @@ class HandState:
             self.discards[seat].append(t)
             self.claimed[seat].append(False)
             self._seen_discards[seat] += _LYING[t]
+            self._drawn_discards[seat] += _FROM_DRAW[
+                t == self.last_tile and self.mode is not _M_DEALT
+            ]
             self.visible[t] += 1
             self.discard_count += 1
             emit(_DISCARDED[ting][seat][t])
