@@ -27,8 +27,10 @@ def observe(
     other_melds: Sequence[Sequence[str]] = ((), (), ()),
     ting: Sequence[bool] = (False,) * 4,
     wall_live: int = 60,
+    drawn: Sequence[str] = ("", "", "", ""),
 ) -> Observation:
-    """Seat 0's view. ``legal`` defaults, on a turn, to discarding any held tile."""
+    """Seat 0's view. ``legal`` defaults, on a turn, to discarding any held tile. A seat's
+    discards of the tiles in its ``drawn`` were thrown straight from the draw."""
     counts = [0] * 34
     for t in parse_tiles(concealed):
         counts[t] += 1
@@ -57,6 +59,10 @@ def observe(
         claim_tile=claim_tile,
         claim_giver=claim_giver,
         legal_actions=tuple(legal),
+        drawn_discards=tuple(
+            tuple(t in parse_tiles(dd) for t in parse_tiles(d))
+            for d, dd in zip(discards, drawn, strict=True)
+        ),
     )
 
 

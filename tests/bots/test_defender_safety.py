@@ -52,6 +52,42 @@ def test_a_tile_passed_on_since_the_last_turn_is_safe_until_the_next(observe) ->
     assert not any(bot.is_safe(3, t) for t in range(34))
 
 
+def test_a_player_that_throws_only_its_draws_keeps_the_tiles_it_passed(observe) -> None:  # type: ignore[no-untyped-def]
+    """MCR: seat 1 throws the tile it draws, round after round: its hand stays as it was,
+    so every tile discarded since it last changed its hand is no winning tile of it (it
+    would have won on it, or self-drawn it). A claim by another seat does not change
+    that. Seat 2 threw a tile from its hand this round: only the discards after its own
+    count for it, and none once a claim hides their order."""
+    bot = DefenderBot(random.Random(0))
+    bot.act(observe(FAR, discards=("N", "E", "S", "W")))
+    bot.remember(
+        observe(FAR, discards=("NF", "E5m", "S4m", "W7p"), drawn=("", "5m", "", ""), wall_live=56)
+    )
+    assert bot.is_safe(1, parse_tile("F")) and bot.is_safe(1, parse_tile("5m"))
+    assert not bot.is_safe(2, parse_tile("5m")) and bot.is_safe(2, parse_tile("7p"))
+    later = observe(
+        FAR,
+        discards=("NF1s", "E5m2p", "S4m8s", "W7p"),
+        drawn=("", "5m2p", "", ""),
+        other_melds=((), (), ("[888s]",)),
+        wall_live=52,
+    )
+    bot.remember(later)
+    for tile in ("F", "5m", "4m", "7p", "1s", "2p", "8s"):
+        assert bot.is_safe(1, parse_tile(tile)), tile
+    assert not any(bot.is_safe(s, t) for s in (2, 3) for t in range(34))
+    changed = observe(
+        FAR,
+        discards=("NF1s9m", "E5m2p3s", "S4m8s6p", "W7p2s"),
+        drawn=("", "5m2p", "", ""),
+        other_melds=((), (), ("[888s]",)),
+        wall_live=48,
+    )
+    bot.remember(changed)
+    assert bot.is_safe(1, parse_tile("6p")) and bot.is_safe(1, parse_tile("2s"))
+    assert not bot.is_safe(1, parse_tile("5m")) and not bot.is_safe(1, parse_tile("9m"))
+
+
 def test_a_claim_in_the_round_keeps_no_recent_tile(observe) -> None:  # type: ignore[no-untyped-def]
     """After a claim the discards' order is not known: only the Ting memory is kept."""
     bot = DefenderBot(random.Random(0))

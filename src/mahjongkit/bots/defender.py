@@ -230,13 +230,25 @@ def _on_line(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
 class _Table:
     """What the defender remembers of the table at its last turn."""
 
-    __slots__ = ("lens", "sets", "ting", "wall")
+    __slots__ = ("lens", "melds", "ting", "wall")
 
     def __init__(self, obs: Observation) -> None:
         self.lens = tuple(len(d) for d in obs.discards)
-        self.sets = tuple(len(obs.melds[s]) + obs.hidden_kongs[s] for s in range(4))
+        self.melds = (obs.melds, obs.hidden_kongs)
         self.ting = obs.ting
         self.wall = obs.wall_live
+
+
+def _kept_hand(obs: Observation, last: _Table, seat: int) -> bool:
+    """True when ``seat`` holds the hand it held at ``last``: no meld since, and every
+    discard since was the tile it had just drawn (False where that is not shown)."""
+    drawn = obs.drawn_discards[seat]
+    return (
+        obs.melds[seat] == last.melds[0][seat]
+        and obs.hidden_kongs[seat] == last.melds[1][seat]
+        and len(drawn) == len(obs.discards[seat])
+        and all(drawn[last.lens[seat] :])
+    )
 
 
 def _bits(tiles: Iterable[int]) -> int:
@@ -256,8 +268,8 @@ class DefenderBot(ScorerBot):
         self._last: _Table | None = None
         self._safe = [0, 0, 0, 0]
         """Per seat, tiles it cannot win on for the rest of the hand (bit ``t``)."""
-        self._recent = [0, 0, 0, 0]
-        """Per seat, tiles it passed on since its last turn (bit ``t``)."""
+        self._passed = [0, 0, 0, 0]
+        """Per seat, tiles it passed on with the hand it still holds (bit ``t``)."""
 
     def act(self, observation: Observation) -> Action:
         """As the scorer; at its own turn it first reads what happened since the last."""
@@ -269,38 +281,41 @@ class DefenderBot(ScorerBot):
         """Update the safe tiles from the discards made since the bot's last turn.
 
         A player who declared Ting keeps its hand: a tile discarded after its Ting that it
-        did not win on is no winning tile of it for the rest of the hand. A player whose
-        hand has not changed since a tile was discarded and who did not win on it cannot
-        win on it until its next turn (Taiwanese: the missed-tile rule, seed 004 line 452;
-        MCR: the same hand would not qualify on it either)."""
+        did not win on is no winning tile of it for the rest of the hand. A player who
+        passed on a tile, or drew it and threw it, cannot win on it while its hand stays
+        as it was (Taiwanese: the missed-tile rule, seed 004 line 452, until its next turn;
+        MCR has no such rule, but the same hand would not qualify on it either). Its hand
+        stays as it was while it makes no meld and throws only the tiles it draws
+        (`Observation.drawn_discards`), so those tiles pile up from turn to turn. Once it
+        changes its hand, only the tiles discarded after that count, when the round shows
+        their order (each seat discarded once, nobody claimed or declared a kong)."""
         now = _Table(obs)
         last = self._last
         self._last = now
         me = obs.seat
-        self._recent = [0, 0, 0, 0]
         if last is None or now.wall > last.wall or sum(now.lens) < sum(last.lens):
             self._safe = [0, 0, 0, 0]  # a new hand
+            self._passed = [0, 0, 0, 0]
             return
         fresh = [obs.discards[s][last.lens[s] :] for s in range(4)]
         every = _bits(t for d in fresh for t, _ in d)
-        for x in range(4):
-            if x != me and last.ting[x]:
-                self._safe[x] |= every
-        # A clean round (each seat discarded once, nobody claimed or declared a kong):
-        # the discards came in turn order, me first.
-        if any(now.lens[s] - last.lens[s] != 1 for s in range(4)) or now.sets != last.sets:
-            return
-        order = [(me + k) % 4 for k in range(4)]
+        clean = now.melds == last.melds and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
+        order = [(me + k) % 4 for k in range(4)]  # a clean round's discards: me first
         for i in range(1, 4):
             x = order[i]
-            later = _bits(fresh[order[j]][0][0] for j in range(i + 1, 4))
-            self._recent[x] = later
-            if now.ting[x] and not last.ting[x]:
+            if last.ting[x]:
+                self._safe[x] |= every
+            if _kept_hand(obs, last, x):
+                self._passed[x] |= every
+                continue
+            later = _bits(fresh[order[j]][0][0] for j in range(i + 1, 4)) if clean else 0
+            self._passed[x] = later
+            if clean and now.ting[x] and not last.ting[x]:
                 self._safe[x] |= later
 
     def is_safe(self, seat: int, tile: int) -> bool:
         """True when ``seat`` cannot win on ``tile`` now (see `remember`)."""
-        return bool((self._safe[seat] | self._recent[seat]) >> tile & 1)
+        return bool((self._safe[seat] | self._passed[seat]) >> tile & 1)
 
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """Taiwanese: the danger cost of each held tile, in points (empty when nobody
