@@ -105,13 +105,12 @@ def fresh_observation(state: HandState, seat: int) -> Observation:
 
 def drawn_discards(state: HandState) -> tuple[tuple[bool, ...], ...]:
     """Each seat's discards, True where it threw the tile its last event drew, read from
-    the hand's events (the deal's flower replacements are part of the deal, no draw)."""
+    the hand's events (the dealer's last tile dealt counts as drawn, as `last_tile`
+    shows it)."""
     drew: list[int | None] = [None] * 4
     out: list[list[bool]] = [[], [], [], []]
-    dealing = True
     for e in state.events:
-        dealing = dealing and e.kind in (EventKind.DEAL, EventKind.FLOWER, EventKind.DRAW)
-        if e.kind is EventKind.DRAW and not dealing:
+        if e.kind is EventKind.DRAW or (e.kind is EventKind.DEAL and e.seat == 0):
             drew[e.seat] = e.tile
         elif e.kind is EventKind.DISCARD:
             out[e.seat].append(drew[e.seat] == e.tile)

@@ -84,18 +84,18 @@ def test_who_else_may_claim_is_hidden() -> None:
 
 def test_a_discard_shows_whether_it_was_the_tile_just_drawn() -> None:
     """At the table everyone sees a tile thrown straight from the draw: the thrower's hand
-    is as it was. The dealer's first discard follows the deal, and a discard after a claim
-    follows no draw: neither is a drawn tile."""
+    is as it was. The dealer's fourteenth tile counts as its draw (it is the `last_tile`
+    shown); a discard after a claim follows no draw."""
     state = table(
         "mcr",
         ["123m456p789s11sEEN", FB, FC, "47m124p147sESWNC"],
         draws="9p9p",
     )
-    state.apply(0, A("discard N"))
+    state.apply(0, A("discard N"))  # the dealer's fourteenth tile
     state.apply(1, A("discard 9p"))  # seat 1 drew 9p and throws it
     state.apply(2, A("discard 3p"))  # seat 2 drew the other 9p and keeps it
     state.apply(3, A("chow 234p"))
     state.apply(3, A("discard C"))
     seen = observation(state, 0)
-    assert seen.drawn_discards == ((False,), (True,), (False,), (False,))
+    assert seen.drawn_discards == ((True,), (True,), (False,), (False,))
     assert json.loads(json.dumps(seen.to_json()))["drawn_discards"][1] == [True]

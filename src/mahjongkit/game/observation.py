@@ -68,7 +68,8 @@ class Observation:
     """Parallel to `discards`: True where the seat discarded the tile it had just drawn,
     leaving its concealed tiles as they were before the draw (players see a tile thrown
     straight from the draw; another of the same kind thrown from the hand counts too,
-    since the hand is the same). After a claim no discard is a drawn tile."""
+    since the hand is the same). The dealer's fourteenth tile counts as its draw (it is
+    its `last_tile`); after a claim no discard is a drawn tile."""
 
     @property
     def action_mask(self) -> tuple[bool, ...]:

@@ -811,9 +811,7 @@ class HandState:
             self.discards[seat].append(t)
             self.claimed[seat].append(False)
             self._seen_discards[seat] += _LYING[t]
-            self._drawn_discards[seat] += _FROM_DRAW[
-                t == self.last_tile and self.mode is not _M_DEALT
-            ]
+            self._drawn_discards[seat] += _FROM_DRAW[t == self.last_tile]
             self.visible[t] += 1
             self.discard_count += 1
             emit(_DISCARDED[ting][seat][t])
