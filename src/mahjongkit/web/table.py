@@ -395,7 +395,12 @@ class TableGame:
                     "melds": [str(m) for m in melds],
                     "hidden_kongs": hidden_kongs,
                     "flowers": [NAMES[f] for f in obs.flowers[s]],
-                    "discards": [[NAMES[t], claimed] for t, claimed in obs.discards[s]],
+                    "discards": [
+                        [NAMES[t], claimed, drawn]
+                        for (t, claimed), drawn in zip(
+                            obs.discards[s], obs.drawn_discards[s], strict=True
+                        )
+                    ],
                     "hand_size": obs.hand_sizes[s],
                     "ting": obs.ting[s],
                     "to_act": self.in_play and s in to_act,

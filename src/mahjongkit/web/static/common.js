@@ -8,9 +8,9 @@ const MJK = {
   },
   tile(name, opts = {}) {
     const span = document.createElement("span");
-    span.className = "tile" + (opts.claimed ? " claimed" : "");
+    span.className = "tile" + (opts.claimed ? " claimed" : "") + (opts.drawn ? " from-draw" : "");
     span.dataset.tile = name;
-    span.title = name;
+    span.title = opts.drawn ? `${name}, thrown as drawn` : name;
     span.innerHTML = MJK.tiles[name] || MJK.tiles.back;
     return span;
   },

@@ -83,7 +83,7 @@ function seatBox(p) {
   if (info.flowers.length) row.append(MJK.tiles_(info.flowers));
   box.append(row);
   const disc = MJK.el("div", { class: "tiles small", "data-testid": `discards-${p}` });
-  for (const [t, claimed] of info.discards) disc.append(MJK.tile(t, { claimed }));
+  for (const [t, claimed, drawn] of info.discards) disc.append(MJK.tile(t, { claimed, drawn }));
   markLast(disc, p);
   box.append(disc);
   return box;
@@ -147,7 +147,7 @@ function render() {
     hand.append(b);
   });
   const disc = $("your-discards"); disc.innerHTML = "";
-  for (const [t, claimed] of mine.discards) disc.append(MJK.tile(t, { claimed }));
+  for (const [t, claimed, drawn] of mine.discards) disc.append(MJK.tile(t, { claimed, drawn }));
   markLast(disc, me);
   // Actions other than a plain discard are buttons.
   const bar = $("actions"); bar.innerHTML = "";
