@@ -15,7 +15,11 @@ discard is weighed by what it risks.
   round (each seat discarded once, nobody claimed or declared a kong) a tile discarded
   after an opponent's turn is safe from it until its next turn: it passed on it with the
   hand it still holds (Taiwanese: the missed-tile rule, seed 004 line 452; MCR has no
-  such rule, but the same hand would not have qualified on it either).
+  such rule, but the same hand would not have qualified on it either). An opponent that
+  makes no meld and throws only the tiles it draws (the table shows a tile thrown as
+  drawn: `Observation.drawn_discards`) keeps its hand, so every tile discarded meanwhile,
+  its own included, stays safe from it until it changes its hand: it would have won on
+  it, or self-drawn it.
 - MCR, the chance a tile wins for a ready opponent (`wait_chance`, measured on the
   qualifying waits of scorer self-play): 0.045 for a 1 or 9, 0.05 for a 2 or 8, about
   0.09 for the middle ranks, times 0.45 / 0.65 / 1 / 1.2 with none / one / two / three
