@@ -234,11 +234,12 @@ def _on_line(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
 class _Table:
     """What the defender remembers of the table at its last turn."""
 
-    __slots__ = ("lens", "melds", "ting", "wall")
+    __slots__ = ("hidden", "lens", "melds", "ting", "wall")
 
     def __init__(self, obs: Observation) -> None:
         self.lens = tuple(len(d) for d in obs.discards)
-        self.melds = (obs.melds, obs.hidden_kongs)
+        self.melds = obs.melds
+        self.hidden = obs.hidden_kongs
         self.ting = obs.ting
         self.wall = obs.wall_live
 
@@ -248,8 +249,8 @@ def _kept_hand(obs: Observation, last: _Table, seat: int) -> bool:
     discard since was the tile it had just drawn (False where that is not shown)."""
     drawn = obs.drawn_discards[seat]
     return (
-        obs.melds[seat] == last.melds[0][seat]
-        and obs.hidden_kongs[seat] == last.melds[1][seat]
+        obs.melds[seat] == last.melds[seat]
+        and obs.hidden_kongs[seat] == last.hidden[seat]
         and len(drawn) == len(obs.discards[seat])
         and all(drawn[last.lens[seat] :])
     )
@@ -303,7 +304,11 @@ class DefenderBot(ScorerBot):
             return
         fresh = [obs.discards[s][last.lens[s] :] for s in range(4)]
         every = _bits(t for d in fresh for t, _ in d)
-        clean = now.melds == last.melds and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
+        clean = (
+            now.melds == last.melds
+            and now.hidden == last.hidden
+            and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
+        )
         order = [(me + k) % 4 for k in range(4)]  # a clean round's discards: me first
         for i in range(1, 4):
             x = order[i]
