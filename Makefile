@@ -6,7 +6,9 @@ STAMP := $(VENV)/.installed
 # The compiled build (setup.py): the same package with its play loop compiled by mypyc.
 COMPILED_VENV := .venv-compiled
 COMPILED_STAMP := $(COMPILED_VENV)/.built
-SOURCES := $(shell find src/mahjongkit -name '*.py')
+# Every file the package installs (its rules' data and the web table's files too), so an
+# edit to any of them rebuilds the compiled package.
+SOURCES := $(shell find src/mahjongkit -type f -not -path '*/__pycache__/*')
 
 .PHONY: install compiled check-compiled run demo test lint bench clean
 
