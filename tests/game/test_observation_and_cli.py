@@ -81,7 +81,6 @@ def test_who_else_may_claim_is_hidden() -> None:
     assert observation(state, 2).to_act == (2,)
 
 
-
 def test_a_discard_shows_whether_it_was_the_tile_just_drawn() -> None:
     """At the table everyone sees a tile thrown straight from the draw: the thrower's hand
     is as it was. The dealer's fourteenth tile counts as its draw (it is the `last_tile`
