@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
             score(hand, situation, rules)
         rates[name] = count / (time.perf_counter() - start)
         print(f"mahjongkit score() {name}: {rates[name]:>10,.0f} hands/s")
-    forms = get_ruleset("taiwanese-lrc").forms
+    forms = get_ruleset("taiwanese-lrc").scoring.forms
     start = time.perf_counter()
     for hand, _ in wins:
         decompositions(hand, forms)

@@ -35,7 +35,6 @@ from mahjongkit.game.rotation import first_deal
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.settlement import balances
 from mahjongkit.game.state import HandState
-from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.sim.selfplay import hand_seed
 
@@ -106,7 +105,7 @@ def _net(seed: int, seeing: int, knows: str) -> tuple[int, ...]:
         for s in range(4)
     ]
     play_hand(state, bots)
-    return balances(money_of(state, first_deal(), table_rules(RULES), Pot()).payments)
+    return balances(money_of(state, first_deal(), get_ruleset(RULES).table, Pot()).payments)
 
 
 def wall_gain(job: tuple[int, int, str]) -> float:

@@ -167,7 +167,7 @@ def test_not_a_win_is_an_outcome_not_an_error() -> None:
 
 def test_rules_file(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
-    path.write_text('name = "club"\nbase = "mcr"\n[values]\n"Pure Straight" = 30\n')
+    path.write_text('name = "club"\nbase = "mcr"\n[scoring.fans]\n"Pure Straight" = 30\n')
     data = score_json(HAND, "--rules", str(path))
     assert data["ruleset"] == "club"
     assert {f["name"]: f["points"] for f in data["fans"]}["Pure Straight"] == 30
@@ -210,10 +210,10 @@ def test_bad_input_exits_2_without_traceback(args: tuple[str, ...], words: str) 
 
 def test_bad_rules_file_names_file_and_key(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
-    path.write_text('name = "club"\nbase = "mcr"\nremoved = ["No Such Fan"]\n')
+    path.write_text('name = "club"\nbase = "mcr"\n[scoring]\nremoved = ["No Such Fan"]\n')
     result = run("score", HAND, "--rules", str(path))
     assert result.exit_code == 2
-    assert f"{path}: removed: unknown item 'No Such Fan'" in result.stderr
+    assert f"{path}: scoring.removed: unknown item 'No Such Fan'" in result.stderr
 
 
 def test_jsonl_answers_every_line_in_order() -> None:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_committed_table_is_the_generated_one(table: object) -> None:
     from mahjongkit.scoring.docs import GeneratedTable
 
-    assert isinstance(table, GeneratedTable)
+    assert isinstance(table, GeneratedTable)  # a catalogue table or the rulebooks
     document = (ROOT / table.document).read_text(encoding="utf-8")
     assert generated_section(document, table.section) == table.render().strip(), (
         f"{table.document} is out of date: run python scripts/gen_rules_docs.py"

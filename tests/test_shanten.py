@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjongkit.errors import InvalidHandError, UnknownRulesetError
+from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.notation import format_tiles, parse_tiles
 from mahjongkit.rules.ruleset import MCR_FORMS, Form, get_ruleset
@@ -90,12 +90,12 @@ def test_counts_and_hand_give_the_same_answers() -> None:
 def test_rules_choose_the_forms() -> None:
     hand = Hand.parse("1199m1199p1199sE")
     assert shanten(hand, rules=[Form.REGULAR]) == 3
-    assert shanten(hand, rules="mcr") == 0
+    assert shanten(hand, rules=get_ruleset("mcr")) == 0
     assert shanten(hand, rules=get_ruleset("mcr-gb")) == 0
     with pytest.raises(InvalidHandError, match="16"):
-        shanten(hand, rules="taiwanese-lrc")
-    with pytest.raises(UnknownRulesetError):
-        shanten(hand, rules="no-such-rules")
+        shanten(hand, rules=get_ruleset("taiwanese-lrc"))
+    with pytest.raises(TypeError, match="get_ruleset"):
+        shanten(hand, rules="mcr")  # shanten is below the rules: the caller resolves a name
     with pytest.raises(InvalidHandError, match="no hand form"):
         shanten(Hand.parse("[123m2]45p66p789s1sEE"), rules=[Form.SEVEN_PAIRS])
 
@@ -154,19 +154,20 @@ def test_wait_corpus(case: dict[str, object]) -> None:
 def test_sixteen_tile_regular_needs_five_sets_and_a_pair() -> None:
     """Seed 003/004: 5 sets + a pair wins on the 17th tile (004 line 181)."""
     hand = Hand.parse("123m456m789m123p45pEE")
-    assert shanten(hand, rules="taiwanese-lrc") == 0
-    assert format_tiles(waits(hand, rules="taiwanese-lrc")) == "36p"
-    assert shanten(hand.with_tile(tiles("3p")[0]), rules="taiwanese-lrc") == -1
+    assert shanten(hand, rules=get_ruleset("taiwanese-lrc")) == 0
+    assert format_tiles(waits(hand, rules=get_ruleset("taiwanese-lrc"))) == "36p"
+    assert shanten(hand.with_tile(tiles("3p")[0]), rules=get_ruleset("taiwanese-lrc")) == -1
 
 
 def test_nico_nico_seven_pairs_and_a_pung_seed_004_line_348() -> None:
     hand = Hand.parse("11m22m33m44p55p66sEEE9s")
-    by_form = shanten_by_form(hand, rules="taiwanese-lrc")
+    by_form = shanten_by_form(hand, rules=get_ruleset("taiwanese-lrc"))
     assert by_form[Form.NICO_NICO] == 0
-    assert 35 not in waits(hand) and tiles("9s")[0] in waits(hand, rules="taiwanese-lrc")
+    lrc = get_ruleset("taiwanese-lrc")
+    assert 35 not in waits(hand) and tiles("9s")[0] in waits(hand, rules=lrc)
     # A pung-less hand of eight pairs is one away: a pair must grow into the pung.
     eight_pairs = Hand.parse("11m22m33m44p55p66sEEWW")
-    assert shanten_by_form(eight_pairs, rules="taiwanese-lrc")[Form.NICO_NICO] == 0
+    assert shanten_by_form(eight_pairs, rules=get_ruleset("taiwanese-lrc"))[Form.NICO_NICO] == 0
     assert format_tiles(waits(eight_pairs, rules=[Form.NICO_NICO])) == format_tiles(
         sorted(tiles("123m45p6sEW"))
     )
@@ -174,7 +175,7 @@ def test_nico_nico_seven_pairs_and_a_pung_seed_004_line_348() -> None:
 
 def test_nico_nico_four_alike_are_two_pairs_seed_004_line_351() -> None:
     hand = Hand.parse("1111m22m33p44p55sEEE9s")
-    assert shanten_by_form(hand, rules="taiwanese-lrc")[Form.NICO_NICO] == 0
+    assert shanten_by_form(hand, rules=get_ruleset("taiwanese-lrc"))[Form.NICO_NICO] == 0
     assert waits(hand, rules=[Form.NICO_NICO]) == tiles("9s")
     # The fourth copy beside the pung can be in no pair: four quads are not ready.
     quads = Hand.parse("EEEESSSSWWWWNNNN")
@@ -184,7 +185,7 @@ def test_nico_nico_four_alike_are_two_pairs_seed_004_line_351() -> None:
 def test_thirteen_orphans_16_tile_seed_004_line_356() -> None:
     """1s and 9s of all suits, every honour, a set and one more orphan as the pair."""
     hand = Hand.parse("19m19p19sESWNCFP456p")
-    assert shanten_by_form(hand, rules="taiwanese-lrc")[Form.THIRTEEN_ORPHANS] == 0
+    assert shanten_by_form(hand, rules=get_ruleset("taiwanese-lrc"))[Form.THIRTEEN_ORPHANS] == 0
     assert format_tiles(waits(hand, rules=[Form.THIRTEEN_ORPHANS])) == format_tiles(
         sorted(TERMINALS_AND_HONORS)
     )
@@ -201,18 +202,18 @@ def test_thirteen_orphans_16_tile_seed_004_line_356() -> None:
 def test_sixteen_orphans_lrc_only_seed_004_line_358() -> None:
     """Three unrelated tiles per suit (at least three ranks apart), each honour, a pair."""
     hand = Hand.parse("147m258p369sESWNCFP")
-    lrc = shanten_by_form(hand, rules="taiwanese-lrc")
+    lrc = shanten_by_form(hand, rules=get_ruleset("taiwanese-lrc"))
     assert lrc[Form.SIXTEEN_ORPHANS] == 0
     assert len(waits(hand, rules=[Form.SIXTEEN_ORPHANS])) == 16
-    assert Form.SIXTEEN_ORPHANS not in shanten_by_form(hand, rules="taiwanese-dxb")
+    assert Form.SIXTEEN_ORPHANS not in shanten_by_form(hand, rules=get_ruleset("taiwanese-dxb"))
     related = Hand.parse("145m258p369sESWNCFP")  # 4m and 5m are related
     assert shanten(related, rules=[Form.SIXTEEN_ORPHANS]) == 1
 
 
 def test_taiwanese_hand_with_melds_keeps_only_the_standard_form() -> None:
     hand = Hand.parse("[123m2][EEE1]456p789p11s23s")
-    assert set(shanten_by_form(hand, rules="taiwanese-lrc")) == {Form.REGULAR}
-    assert format_tiles(waits(hand, rules="taiwanese-lrc")) == "14s"
+    assert set(shanten_by_form(hand, rules=get_ruleset("taiwanese-lrc"))) == {Form.REGULAR}
+    assert format_tiles(waits(hand, rules=get_ruleset("taiwanese-lrc"))) == "14s"
 
 
 # -- discards -----------------------------------------------------------------------
@@ -324,7 +325,7 @@ def test_shanten_is_minus_one_exactly_when_complete_13(hand: Hand) -> None:
 @SETTINGS
 @given(random_hands(16, 1))
 def test_shanten_is_minus_one_exactly_when_complete_16(hand: Hand) -> None:
-    assert (shanten(hand, rules="taiwanese-lrc") == -1) == bool(
+    assert (shanten(hand, rules=get_ruleset("taiwanese-lrc")) == -1) == bool(
         decompositions(hand, TAIWANESE_FORMS)
     )
 

@@ -72,7 +72,7 @@ def test_forms_filter_by_ruleset() -> None:
 
 def test_sixteen_tile_standard_hand_five_sets_and_a_pair_seed_004_line_181() -> None:
     hand = Hand.parse("123m456m789m123p456pEE")
-    (d,) = decompositions(hand, get_ruleset("taiwanese-lrc").forms)
+    (d,) = decompositions(hand, get_ruleset("taiwanese-lrc").scoring.forms)
     assert len(d.groups) == 5 and d.pair == parse_tile("E")
     melded = Hand.parse("[123m2][EEE1][5555p6]789p11s234s")
     assert [x.form for x in decompositions(melded)] == [Form.REGULAR]
@@ -110,5 +110,5 @@ def test_sixteen_orphans_seed_004_line_358() -> None:
     assert d.form is Form.SIXTEEN_ORPHANS and d.pair == parse_tile("P")
     assert forms("147m258p369sESWNCFP4m") == ["sixteen_orphans"]
     assert forms("146m258p369sESWNCFPP") == []  # 4m and 6m are related
-    dxb = get_ruleset("taiwanese-dxb").forms
+    dxb = get_ruleset("taiwanese-dxb").scoring.forms
     assert decompositions(Hand.parse("147m258p369sESWNCFPP"), dxb) == []  # LRC only

@@ -27,21 +27,18 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
-from typing import Final
+from typing import Final, Protocol, cast
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.notation import format_tiles
-from mahjongkit.rules.ruleset import MCR_FORMS, Form, Ruleset, get_ruleset
+from mahjongkit.shapes import MCR_FORMS, TAIWANESE_FORMS, Form
 from mahjongkit.suit_tables import SuitEntry, SuitTables
 from mahjongkit.tiles import NAMES, NUM_KINDS, TERMINALS_AND_HONORS, Tile
 
 TABLES: Final = SuitTables()
 """The shared lazily filled tables (pure functions of their keys)."""
 
-TAIWANESE_FORMS: Final = frozenset(
-    {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
-)
 _DEFAULT_FORMS: Final = {13: frozenset(MCR_FORMS), 16: TAIWANESE_FORMS}
 # Enum members as module names: looking one up on its class costs ten times as much, and
 # the forms are compared at every hand read.
@@ -80,9 +77,29 @@ _CHOW_STARTS: Final = tuple(t for t in range(27) if t % 9 <= 6)
 _NONE: Final = 99
 """Shanten reported by a form that cannot apply (never returned by the public API)."""
 
-Rules = Ruleset | str | Iterable[Form] | None
-"""Which forms count: a ruleset, its name, the forms themselves, or ``None`` for the
-default of the hand size (MCR forms for 13 tiles, Taiwanese LRC forms for 16)."""
+
+class _Rulebook(Protocol):
+    """What shanten reads of a ruleset: its name, hand size and winning forms."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def hand_size(self) -> int: ...
+
+    @property
+    def scoring(self) -> _Forms: ...
+
+
+class _Forms(Protocol):
+    @property
+    def forms(self) -> frozenset[Form]: ...
+
+
+Rules = _Rulebook | Iterable[Form] | None
+"""Which forms count: a ruleset (`mahjongkit.rules.Ruleset`), the forms themselves, or
+``None`` for the default of the hand size (MCR forms for 13 tiles, Taiwanese LRC forms
+for 16). Shanten sits below the rules, so a ruleset's name is resolved by the caller."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +143,20 @@ def _forms_for(forms: frozenset[Form], size: int, melds: int) -> tuple[Form, ...
 
 
 def _resolve_forms(rules: Rules, size: int) -> frozenset[Form]:
+    if isinstance(rules, frozenset):
+        return rules
     if rules is None:
         return _DEFAULT_FORMS[size]
-    if isinstance(rules, (Ruleset, str)):
-        ruleset = get_ruleset(rules)
-        if ruleset.hand_size != size:
-            raise InvalidHandError(
-                f"a {size}-tile hand under {ruleset.name}, whose hands have {ruleset.hand_size}"
-            )
-        return ruleset.forms
-    return rules if isinstance(rules, frozenset) else frozenset(rules)
+    if isinstance(rules, str):
+        raise TypeError(f"pass the ruleset itself (get_ruleset({rules!r})), not its name")
+    if not hasattr(rules, "scoring"):
+        return frozenset(rules)
+    book = cast(_Rulebook, rules)
+    if book.hand_size != size:
+        raise InvalidHandError(
+            f"a {size}-tile hand under {book.name}, whose hands have {book.hand_size}"
+        )
+    return book.scoring.forms
 
 
 def _prepare(

@@ -18,12 +18,48 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import pairwise, permutations
 
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld, MeldKind
 from mahjongkit.notation import format_tiles
-from mahjongkit.rules.ruleset import Form
 from mahjongkit.tiles import HONORS, NUM_KINDS, RANK, SUIT, TERMINALS_AND_HONORS, Tile
+
+
+class Form(Enum):
+    """The shapes a complete hand can take; each ruleset says which of them win."""
+
+    REGULAR = "regular"
+    """Sets and a pair: 4 sets + pair (13-tile rulesets) or 5 sets + pair (16-tile)."""
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    """13-tile: the 13 terminals and honours + a pair. 16-tile (seed 004): + a set."""
+    HONORS_AND_KNITTED = "honors_and_knitted"
+    """MCR Lesser/Greater Honours and Knitted Tiles: 14 singles from a knitted straight
+    and the honours."""
+    KNITTED_STRAIGHT = "knitted_straight"
+    """MCR Knitted Straight (147/258/369 in three suits) + a set + a pair."""
+    NICO_NICO = "nico_nico"
+    """Taiwanese (seed 004): seven pairs + one pung, fully concealed (17 tiles)."""
+    SIXTEEN_ORPHANS = "sixteen_orphans"
+    """Taiwanese LRC (seed 004): three unrelated tiles of each suit, one of each honour,
+    and a pair."""
+
+
+MCR_FORMS = frozenset(
+    {
+        Form.REGULAR,
+        Form.SEVEN_PAIRS,
+        Form.THIRTEEN_ORPHANS,
+        Form.HONORS_AND_KNITTED,
+        Form.KNITTED_STRAIGHT,
+    }
+)
+
+TAIWANESE_FORMS = frozenset(
+    {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
+)
+"""The forms of Taiwanese LRC (seed 004); DXB has no Sixteen Orphans."""
 
 ALL_FORMS = frozenset(Form)
 

@@ -53,7 +53,8 @@ def test_a_self_drawn_win_counts_three_times(observe) -> None:  # type: ignore[n
             weight += share * n
             money += share * n * sc.total * payers
     expected = weight / (weight + 4) * money / weight
-    got = ScorerBot(random.Random(0))._ready_value(view, tuple(counts), (), "taiwanese")
+    bot = ScorerBot(random.Random(0))
+    got = bot._ready_value(view, tuple(counts), (), bot.table("taiwanese-lrc"))
     assert got == pytest.approx(expected)
 
 

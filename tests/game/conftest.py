@@ -26,7 +26,7 @@ def need_scorer(ruleset: str | Ruleset) -> Ruleset:
     """The ruleset, skipping the test while its scoring family cannot be imported."""
     rules = get_ruleset(ruleset)
     try:
-        family = importlib.import_module(f"mahjongkit.scoring.{rules.scoring}")
+        family = importlib.import_module(f"mahjongkit.scoring.{rules.scoring.family}")
     except ImportError as err:
         pytest.skip(f"the {rules.scoring} scorer is not importable yet: {err}")
     if not hasattr(family, "score_hand"):

@@ -3,8 +3,6 @@ rule, Ting, and several winners on one discard."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from mahjongkit.errors import IllegalActionError
@@ -25,10 +23,7 @@ LOW = "123m456p678s23sNN"  # goes out on 1s or 4s with 2 or 3 points
 
 
 def with_options(name: str, **options: object) -> Ruleset:
-    rules = need_scorer(name)
-    merged = dict(rules.options)
-    merged.update(options)
-    return dataclasses.replace(rules, options=tuple(sorted(merged.items())))
+    return need_scorer(name).changed(**options)
 
 
 def scripted(rules: Ruleset, hands: list[str], draws: str = "") -> HandState:
@@ -56,7 +51,7 @@ def test_a_hand_below_the_minimum_cannot_be_declared_seed_000_line_98() -> None:
 
 def test_a_table_may_let_play_continue_after_a_false_win() -> None:
     """The ``false_win = "continue"`` switch: only the penalty event, no bar on winning."""
-    rules = dataclasses.replace(get_ruleset("mcr"), options=(("false_win", "continue"),))
+    rules = get_ruleset("mcr").changed(false_win="continue")
     state = table(rules, [FA, LOW, FB, FC])
     state.apply(0, A("discard 4s"))
     state.apply(1, A("win"))

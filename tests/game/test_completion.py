@@ -49,7 +49,7 @@ def random_counts(rng: random.Random, size: int, near: bool) -> tuple[int, ...]:
 
 @pytest.mark.parametrize(("ruleset", "size"), [("mcr", 13), ("taiwanese-lrc", 16)])
 def test_winning_tiles_match_the_shanten_modules_waits(ruleset: str, size: int) -> None:
-    forms = get_ruleset(ruleset).forms
+    forms = get_ruleset(ruleset).scoring.forms
     rng = random.Random(size)
     for i in range(600):
         counts = random_counts(rng, size, near=i % 2 == 0)
@@ -105,8 +105,8 @@ def test_winning_tiles_with_melds_match_a_tile_by_tile_search(ruleset: str) -> N
                 total[t] += 1
         if max(total) > 4:
             continue
-        mask = winning_tiles(counts, melds, rules.forms, size)
-        expected = brute_force_waits(counts, melds, rules.forms)
+        mask = winning_tiles(counts, melds, rules.scoring.forms, size)
+        expected = brute_force_waits(counts, melds, rules.scoring.forms)
         # A fifth copy cannot arrive: the engine never asks about it.
         assert [t for t in range(34) if mask >> t & 1 and total[t] < 4] == expected, (
             counts,
@@ -117,7 +117,7 @@ def test_winning_tiles_with_melds_match_a_tile_by_tile_search(ruleset: str) -> N
 def test_knitted_straight_waits_with_a_meld() -> None:
     """147m258p36s9s + a pung: the knitted straight and its pair wait (MCR)."""
     counts = tiles_to_counts(parse_tiles("147m258p36s55s"))
-    mask = winning_tiles(counts, (Meld(PUNG, 27),), get_ruleset("mcr").forms, 13)
+    mask = winning_tiles(counts, (Meld(PUNG, 27),), get_ruleset("mcr").scoring.forms, 13)
     assert [t for t in range(34) if mask >> t & 1] == parse_tiles("9s")
 
 
@@ -142,7 +142,7 @@ def near_knitted_counts(rng: random.Random, size: int) -> tuple[int, ...]:
 def test_waits_near_a_knitted_straight_match_a_tile_by_tile_search() -> None:
     """The knitted straight's waits are tried only on the tiles `_knitted_tiles` names
     (MCR, seed 000 line 200: the knitted straight with a set and a pair, or a meld and a pair)."""
-    forms = get_ruleset("mcr").forms
+    forms = get_ruleset("mcr").scoring.forms
     rng = random.Random(147)
     for i in range(400):
         melds = (Meld(PUNG, 27 + rng.randrange(7)),) if i % 3 == 0 else ()
@@ -200,7 +200,7 @@ def paired_counts(rng: random.Random, size: int) -> tuple[int, ...]:
 def test_winning_tiles_match_a_tile_by_tile_search_near_pairs(ruleset: str, size: int) -> None:
     """Seven pairs and Nico Nico are tried on the tiles they can end with only; every
     other tile must complete nothing (seed 000 line 290, seed 004 line 336)."""
-    forms = get_ruleset(ruleset).forms
+    forms = get_ruleset(ruleset).scoring.forms
     rng = random.Random(size + 1)
     for _ in range(400):
         counts = paired_counts(rng, size)

@@ -62,7 +62,7 @@ def completes(state: HandState, seat: int, tile: int) -> bool:
         hand = Hand(tuple(counts), tuple(state.melds[seat]), (), tile)
     except InvalidHandError:
         return False
-    return is_complete(hand, state.ruleset.forms)
+    return is_complete(hand, state.ruleset.scoring.forms)
 
 
 def fresh_observation(state: HandState, seat: int) -> Observation:
@@ -130,7 +130,7 @@ def check(state: HandState) -> None:
             k = suit_keys(state.concealed[seat])
             assert known[0] == tuple(k)
             masks = hand_masks(
-                known[0], state.melds[seat], state.ruleset.forms, state.rules.hand_size
+                known[0], state.melds[seat], state.ruleset.scoring.forms, state.ruleset.hand_size
             )
             assert known[1:5] == (len(state.melds[seat]), *masks)
             assert known[5:] == (masks[0] | masks[1] | masks[2], masks[0] | masks[1])

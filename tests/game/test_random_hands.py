@@ -157,7 +157,7 @@ def test_illegal_actions_raise_and_change_nothing(name: str) -> None:
             seat = rng.randrange(4)
             action = every[rng.randrange(len(every))]
             rules_handle_it = action.kind is ActionKind.WIN or (
-                state.rules.false_claim_forfeits_win
+                state.ruleset.table.invalid_claim_forfeits
                 and action.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
             )
             if action not in state.legal_actions(seat) and not rules_handle_it:

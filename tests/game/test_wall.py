@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -15,18 +16,17 @@ from mahjongkit.game.wall import (
     break_of,
     full_set,
 )
-from mahjongkit.rules.play import PlayRules, play_rules
 from mahjongkit.rules.ruleset import get_ruleset
 
-MCR = play_rules(get_ruleset("mcr"))
-TW = play_rules(get_ruleset("taiwanese-lrc"))
+MCR = get_ruleset(get_ruleset("mcr")).play
+TW = get_ruleset(get_ruleset("taiwanese-lrc")).play
 
 
 def test_144_tiles_with_flowers_136_without_seed_000_line_5() -> None:
     assert Counter(full_set()) == Counter(
         {**{t: 4 for t in range(34)}, **{f: 1 for f in range(34, 42)}}
     )
-    rules = PlayRules(uses_flowers=False, wall_stacks_per_side=17)
+    rules = replace(MCR, uses_flowers=False, wall_stacks_per_side=17)
     wall = Wall.shuffled(rules, random.Random(1))
     assert len(wall.tiles) == 136 and not any(t >= 34 for t in wall.tiles)
 
@@ -67,7 +67,7 @@ def test_break_counts_both_throws_from_the_right_end_of_the_throwers_wall_seed_0
 
 
 def test_one_throw_counts_wall_and_stacks_seed_001_line_20_and_004_line_69() -> None:
-    one = PlayRules(dice_throws=1)
+    one = replace(MCR, dice_throws=1)
     assert break_of(one, [[2, 3]]) == (0, 5)  # 5: the dealer's own wall, 5 stacks in
     thrower, first = break_of(TW, [[1, 2, 3]])  # 6: South's wall (counting E=1, 5, 9...)
     assert thrower == 1 and first == RING_SEATS.index(1) * 18 + 6
@@ -103,7 +103,7 @@ def test_replacements_come_from_the_back_end_seed_000_line_48() -> None:
 
 
 def test_the_reserve_is_not_drawn_seed_001_line_42_and_003_line_141() -> None:
-    assert play_rules(get_ruleset("bp-club")).reserve_tiles == 14
+    assert get_ruleset(get_ruleset("bp-club")).play.reserve_tiles == 14
     assert TW.reserve_tiles == 16 and MCR.reserve_tiles == 0
     wall = Wall.shuffled(TW, random.Random(0))
     wall.deal()

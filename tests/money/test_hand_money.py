@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,12 +12,13 @@ from mahjongkit.game.hand_money import hand_money
 from mahjongkit.game.penalties import Effect
 from mahjongkit.game.rotation import Deal
 from mahjongkit.game.settlement import Reason, balances
-from mahjongkit.rules.money import TableRules, table_rules
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import RED, parse_tile
 
-MCR = table_rules("mcr")
-LRC = table_rules("taiwanese-lrc")
-DXB = table_rules("taiwanese-dxb")
+MCR = get_ruleset("mcr").table
+LRC = get_ruleset("taiwanese-lrc").table
+DXB = get_ruleset("taiwanese-dxb").table
 K = EventKind
 
 
@@ -109,7 +112,7 @@ def test_false_win_voids_the_hand_no_pot_004_l480() -> None:
 def test_mcr_false_win_then_another_wins_001_l43() -> None:
     """001 l.43: the declarer is disqualified for the hand; the game goes on to a win."""
     events = [ev(K.FALSE_WIN, 1, detail=1), ev(K.WIN, 3, 9, 3)]
-    rules = MCR.with_options({"false_win_disqualifies": True})
+    rules = replace(MCR, false_win="disqualify")
     money = hand_money(events, points={3: 8}, deal=Deal(), rules=rules)
     assert not money.void and money.winners == (3,)
     assert money.penalties[0].effect is Effect.CANNOT_WIN
@@ -117,7 +120,7 @@ def test_mcr_false_win_then_another_wins_001_l43() -> None:
 
 
 def test_invalid_claim_is_recorded_001_l52() -> None:
-    bp = MCR.with_options({"invalid_claim_forfeits": True})
+    bp = replace(MCR, invalid_claim_forfeits=True)
     money = hand_money([ev(K.INVALID_CLAIM, 2, 4, 1)], points={}, deal=Deal(dealer=1), rules=bp)
     assert money.penalties[0].offender == 3 and money.penalties[0].effect is Effect.CANNOT_WIN
 
@@ -205,7 +208,7 @@ def test_chasing_tiles_counted_as_the_card_reads_them_004_l404(
 ) -> None:
     """Discards of two tiles by seats mostly in turn, with claims and draws between: the
     settlement finds exactly the chases of a four-discard window reset by claims."""
-    lrc = table_rules("taiwanese-lrc")
+    lrc = get_ruleset("taiwanese-lrc").table
     events = []
     seat = 0
     for what, jump, tile in steps:

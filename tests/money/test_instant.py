@@ -20,12 +20,12 @@ from mahjongkit.game.instant import (
 )
 from mahjongkit.game.settlement import POT, Payment, Reason, SettlementError, balances
 from mahjongkit.notation import parse_tiles
-from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import EAST, RED, WEST, parse_tile
 
-LRC = table_rules("taiwanese-lrc")
-DXB = table_rules("taiwanese-dxb")
-MCR = table_rules("mcr")
+LRC = get_ruleset("taiwanese-lrc").table
+DXB = get_ruleset("taiwanese-dxb").table
+MCR = get_ruleset("mcr").table
 
 
 def net(payments: tuple[Payment, ...]) -> list[int]:

@@ -16,7 +16,7 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.game.penalties import Effect
 from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.hand import Hand
-from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Score, ScoreItem, Situation
 from mahjongkit.scoring.result import Outcome
 
@@ -70,7 +70,7 @@ def test_full_game_money_adds_up(ruleset: str) -> None:
     """A full game of each ruleset: zero-sum, scores = start + payments, 7 table points,
     and the record replays the money exactly."""
     record = Match(ruleset, seed=11, bots=keen(11)).play()
-    rules = table_rules(ruleset)
+    rules = get_ruleset(ruleset).table
     net = balances(record.payments)
     assert net[4] == 0  # the pot is empty at the end
     assert list(record.final_scores) == [rules.starting_points + n for n in net[:4]]
@@ -181,7 +181,7 @@ def test_points_of_takes_the_die_out_of_the_total() -> None:
 @given(st.integers(0, 10_000), st.sampled_from(RULESETS))
 def test_final_scores_are_the_sum_of_payments(seed: int, ruleset: str) -> None:
     record = Match(ruleset, seed=seed, bots=keen(seed), max_hands=6).play()
-    start = table_rules(ruleset).starting_points
+    start = get_ruleset(ruleset).table.starting_points
     assert list(record.final_scores) == [start + b for b in balances(record.payments)[:4]]
     assert sum(balances(record.payments)) == 0
     assert sum(record.table_points) == 7

@@ -16,11 +16,11 @@ from mahjongkit.game.penalties import (
     unrevealed_concealed_kong,
 )
 from mahjongkit.game.settlement import Payment, Reason, SettlementError, balances
-from mahjongkit.rules.money import InvalidTableRulesError, table_rules
-from mahjongkit.rules.ruleset import MCR_FORMS, Ruleset, get_ruleset
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.rules.table import InvalidTableRulesError
 
-MCR = table_rules("mcr")
-LRC = table_rules("taiwanese-lrc")
+MCR = get_ruleset("mcr").table
+LRC = get_ruleset("taiwanese-lrc").table
 
 
 def test_taiwanese_false_win_25_to_each_and_void_004_l478() -> None:
@@ -33,15 +33,15 @@ def test_taiwanese_false_win_25_to_each_and_void_004_l478() -> None:
 def test_mcr_false_win_minimum_rule_001_l43() -> None:
     """001 l.43: failing the minimum disqualifies the player from winning this hand; no
     money by the seeds."""
-    p = false_win(0, replace(MCR, false_win_disqualifies=True))
+    p = false_win(0, replace(MCR, false_win="disqualify"))
     assert p.effect is Effect.CANNOT_WIN and p.payments == ()
     # The engine's plain "continue": the penalty is recorded, nothing else happens.
-    assert false_win(0, replace(MCR, false_win_disqualifies=False)).effect is Effect.NONE
+    assert false_win(0, replace(MCR, false_win="continue")).effect is Effect.NONE
 
 
 def test_mcr_competition_false_win_30() -> None:
     """The competition option: 30 in all, 10 to each other player."""
-    p = false_win(3, competition_rules(replace(MCR, false_win_disqualifies=True)))
+    p = false_win(3, competition_rules(replace(MCR, false_win="disqualify")))
     assert p.effect is Effect.CANNOT_WIN
     assert list(balances(p.payments)) == [10, 10, 10, -30, 0]
 
@@ -53,13 +53,12 @@ def test_bp_club_invalid_claim_forfeits_001_l52() -> None:
 
 
 def test_bp_club_table_rules_forfeit_001_l52() -> None:
-    """001 l.52: bp-club's file turns the forfeit on through the rule of play, which sets
-    the engine and the money alike; any ruleset may by the same option."""
-    rules = table_rules(get_ruleset("bp-club"))
+    """001 l.52: bp-club's file turns the forfeit on; the engine and the money read the
+    one rule; any ruleset may by the same rule."""
+    rules = get_ruleset("bp-club").table
     assert rules.invalid_claim_forfeits and rules.base_payment == 8
-    assert not table_rules("mcr").invalid_claim_forfeits
-    house = Ruleset("my-club", "club", 13, MCR_FORMS, options=(("false_claim_forfeits_win", True),))
-    assert table_rules(house).invalid_claim_forfeits
+    assert not get_ruleset("mcr").table.invalid_claim_forfeits
+    assert get_ruleset("mcr").changed(invalid_claim_forfeits=True).table.invalid_claim_forfeits
 
 
 def test_incorrect_tile_count_stop_and_drop_004_l436() -> None:
@@ -84,11 +83,10 @@ def test_penalty_json_round_trip() -> None:
     assert Penalty.from_json(p.to_json()) == p
 
 
-def test_table_options_are_checked_and_play_options_shared() -> None:
-    """A house rule with a malformed value is an error; the play rules' own words
-    (``multiple_winners = "all"``) set the money's switch too."""
-    bad = Ruleset("bad-club", "x", 13, MCR_FORMS, options=(("base_payment", "8"),))
-    with pytest.raises(InvalidTableRulesError, match="base_payment"):
-        table_rules(bad)
-    shared = Ruleset("all-win", "x", 13, MCR_FORMS, options=(("multiple_winners", "all"),))
-    assert table_rules(shared).multiple_winners
+def test_table_rules_are_checked() -> None:
+    """A rule with a value the table cannot follow is an error naming it."""
+    with pytest.raises(InvalidTableRulesError, match="multiple_winners"):
+        get_ruleset("mcr").changed(multiple_winners="some")
+    with pytest.raises(InvalidTableRulesError, match="false_win"):
+        get_ruleset("mcr").changed(false_win="maybe")
+    assert get_ruleset("mcr").changed(multiple_winners="all").table.multiple_winners == "all"

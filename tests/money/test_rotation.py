@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjongkit.game.rotation import Deal, draw_seats, first_deal, next_deal, seating_order
-from mahjongkit.rules.money import table_rules
+from mahjongkit.rules.ruleset import get_ruleset
 
-MCR = table_rules("mcr")
-LRC = table_rules("taiwanese-lrc")
+MCR = get_ruleset("mcr").table
+LRC = get_ruleset("taiwanese-lrc").table
 CLASSICAL = replace(LRC, dealer_keeps_on_draw=True)
 
 

@@ -17,7 +17,6 @@ from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
-from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import EAST, parse_tile
 
@@ -44,7 +43,7 @@ def test_mcr_discard_win_on_the_engine_000_l333() -> None:
     assert state.result is not None
     points = state.result.scores[0].total
     assert points >= 8
-    money = money_of(state, Deal(dealer=2), table_rules("mcr"), Pot())
+    money = money_of(state, Deal(dealer=2), get_ruleset("mcr").table, Pot())
     assert list(balances(money.payments)) == [-8, -8, -8 - points, 24 + points, 0]
 
 
@@ -66,7 +65,9 @@ def test_taiwanese_win_with_die_and_triple_dice_004_l344_l428() -> None:
     score = state.result.scores[0]
     die_items = [i.total for i in score.items if i.id == "dice_on_the_wall"]
     assert die_items == [5]  # the scorer shows the die in the breakdown...
-    money = money_of(state, Deal(dealer=0, dealer_streak=2), table_rules("taiwanese-lrc"), Pot())
+    money = money_of(
+        state, Deal(dealer=0, dealer_streak=2), get_ruleset("taiwanese-lrc").table, Pot()
+    )
     total = score.total
     assert list(balances(money.payments)) == [15 - total, total - 5, -5, -5, 0]
     # ...and the money pays it once, from the dealer who gave the winning tile.
@@ -85,7 +86,7 @@ def test_dxb_has_no_triple_dice_004_l343() -> None:
     )
     assert state.result is not None
     total = state.result.scores[0].total
-    money = money_of(state, Deal(), table_rules("taiwanese-dxb"), Pot())
+    money = money_of(state, Deal(), get_ruleset("taiwanese-dxb").table, Pot())
     assert list(balances(money.payments)) == [-total, total, 0, 0, 0]
 
 
@@ -102,7 +103,7 @@ def test_seven_flowers_dealt_win_at_once_004_l384() -> None:
     result = play_hand(state, never_wins)
     assert state.history == [(0, WIN)]
     assert result is not None and result.winners == (0,) and result.self_drawn
-    lrc = table_rules(rules)
+    lrc = get_ruleset(rules).table
     money = money_of(state, Deal(dealer=3, dealer_streak=2), lrc, Pot())
     assert money.winners == (3,) and money.wins[0].self_drawn
     seven = [p for p in money.payments if p.reason is Reason.SEVEN_FLOWERS]

@@ -18,12 +18,13 @@ from mahjongkit.game.settlement import (
     die_bonus,
     settle,
 )
-from mahjongkit.rules.money import MCR_TABLE, TAIWANESE_TABLE, TableRules, table_rules
-from mahjongkit.rules.ruleset import Form, Ruleset
+from mahjongkit.rules.builtin import MCR_TABLE, TAIWANESE_TABLE
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.rules.table import TableRules
 
-MCR = table_rules("mcr")
-LRC = table_rules("taiwanese-lrc")
-DXB = table_rules("taiwanese-dxb")
+MCR = get_ruleset("mcr").table
+LRC = get_ruleset("taiwanese-lrc").table
+DXB = get_ruleset("taiwanese-dxb").table
 
 
 def net(payments: tuple[Payment, ...]) -> list[int]:
@@ -69,7 +70,7 @@ def test_mcr_exhaustive_draw_pays_nothing_000_l343() -> None:
 
 def test_mcr_base_payment_is_a_table_value_002_l61() -> None:
     """The 8 of 002 l.61 is the ruleset's value: a house rule may set another."""
-    house = MCR.with_options({"base_payment": 5})
+    house = replace(MCR, base_payment=5)
     assert net(settle([Win(1, 10, discarder=0)], house)) == [-15, 25, -5, -5]
     assert net(settle([Win(1, 10)], house)) == [-15, 45, -15, -15]
 
@@ -199,17 +200,8 @@ def test_die_no_limit_by_default_cap_option_004_l432() -> None:
     assert die_bonus(8, LRC) == 17
     assert die_bonus(8, DXB) == 17
     assert die_bonus(8, replace(DXB, die_cap=6)) == 13
-    capped = Ruleset(
-        "dxb-capped",
-        "DXB with the suggested cap",
-        16,
-        frozenset({Form.REGULAR}),
-        scoring="taiwanese",
-        column="dxb",
-        options=(("dealer_streak_cap", 6),),
-    )
-    assert table_rules(capped).die_cap == 6
-    assert die_bonus(6, table_rules(capped)) == die_bonus(7, table_rules(capped)) == 13
+    capped = get_ruleset("taiwanese-dxb").changed(die_cap=6).table
+    assert die_bonus(6, capped) == die_bonus(7, capped) == 13
 
 
 def test_mcr_has_no_die() -> None:
@@ -234,8 +226,8 @@ def test_payment_json_round_trip() -> None:
         assert Payment.from_json(p.to_json()) == p
 
 
-def test_family_tables_are_distinct() -> None:
-    assert MCR_TABLE.family == "mcr" and TAIWANESE_TABLE.family == "taiwanese"
+def test_payment_schemes_are_distinct() -> None:
+    assert MCR_TABLE.win_payments == "base_and_points" and TAIWANESE_TABLE.win_payments == "total"
 
 
 wins_strategy = st.builds(

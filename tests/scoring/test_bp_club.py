@@ -14,8 +14,6 @@ import pytest
 
 from mahjongkit.errors import InvalidSituationError
 from mahjongkit.rules.house import catalogue_of
-from mahjongkit.rules.money import table_rules
-from mahjongkit.rules.play import play_rules
 from mahjongkit.rules.ruleset import Form, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 
@@ -114,7 +112,7 @@ def mcr(hand: str, **situation: object) -> Score:
 def test_bp_club_is_the_shipped_house_rules_file_over_mcr() -> None:
     """Seed 001 line 7: the MCR points table, trimmed; the file's base is mcr."""
     assert BP.name == "bp-club"
-    assert BP.column == get_ruleset("mcr").column
+    assert BP.scoring.column == get_ruleset("mcr").scoring.column
 
 
 @pytest.mark.parametrize(("line", "name", "points"), TABLE, ids=[f"l{t[0]}" for t in TABLE])
@@ -156,7 +154,7 @@ SIX_POINTS = "[CCC1][FFF1]23m567p99s4m"
 
 def test_five_point_minimum_line_43() -> None:
     """Seed 001 line 43: 5 points qualify (MCR needs 8)."""
-    assert BP.minimum_points == 5
+    assert BP.scoring.minimum_points == 5
     assert mcr(SIX_POINTS).total == 6
     assert not mcr(SIX_POINTS).qualifies
     result = bp(SIX_POINTS)
@@ -249,8 +247,8 @@ def test_tile_hog_is_deleted_line_7() -> None:
 def test_knitted_hands_do_not_win_line_41() -> None:
     """Seed 001 line 41: a win is sets and a pair, or a special hand of the table; the knitted
     hands are not in it."""
-    assert Form.KNITTED_STRAIGHT not in BP.forms
-    assert Form.HONORS_AND_KNITTED not in BP.forms
+    assert Form.KNITTED_STRAIGHT not in BP.scoring.forms
+    assert Form.HONORS_AND_KNITTED not in BP.scoring.forms
     hand = "147m258p369s123m5s5s"
     assert "Knitted Straight" in mcr(hand).fan_counts()
     assert not bp(hand).is_win
@@ -293,12 +291,13 @@ def test_play_options_lines_20_42_43_52() -> None:
     """Seed 001 line 20 (one throw of two dice), line 42 (draw at seven stacks left),
     line 52 (an invalid claim forfeits the win), line 43 (a win below the minimum
     disqualifies), lines 57-61 (8 Extra Points)."""
-    play = play_rules(BP)
+    play = get_ruleset(BP).play
     assert (play.dice_throws, play.dice_count) == (1, 2)
     assert play.reserve_tiles == 14
-    assert play.false_claim_forfeits_win is True
-    assert play.false_win == "disqualify"
-    assert table_rules(BP).base_payment == 8
+    table = get_ruleset(BP).table
+    assert table.invalid_claim_forfeits is True
+    assert table.false_win == "disqualify"
+    assert table.base_payment == 8
 
 
 def _corpus() -> list[dict[str, object]]:

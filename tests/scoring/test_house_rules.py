@@ -20,6 +20,7 @@ from mahjongkit.scoring import score
 CATALOGUE = catalogue_of("mcr")
 
 BASIC = 'name = "my-club"\nbase = "mcr"\n'
+S = 'name = "x"\nbase = "mcr"\n[scoring]\n'
 
 
 def write(tmp_path: Path, text: str, name: str = "club.toml") -> Path:
@@ -32,9 +33,8 @@ def test_minimal_file_is_the_base_under_a_new_name(tmp_path: Path) -> None:
     rules = load_house_rules(write(tmp_path, BASIC))
     base = get_ruleset("mcr")
     assert rules.name == "my-club"
-    assert rules.column == base.column
-    assert rules.minimum_points == base.minimum_points
-    assert rules.forms == base.forms
+    assert rules.play == base.play and rules.table == base.table
+    assert rules.scoring == base.scoring
     assert rules.aliases == ()
 
 
@@ -56,7 +56,7 @@ def test_a_loaded_file_can_be_registered_by_the_caller(
 
 
 def test_values_by_id_or_english_name(tmp_path: Path) -> None:
-    text = BASIC + '[values]\npure_straight = 20\n"two concealed kongs" = 6\n'
+    text = BASIC + '[scoring.fans]\npure_straight = 20\n"two concealed kongs" = 6\n'
     rules = load_house_rules(write(tmp_path, text))
     values = CATALOGUE.values_for(rules)
     assert values["pure_straight"] == 20
@@ -66,49 +66,52 @@ def test_values_by_id_or_english_name(tmp_path: Path) -> None:
 def test_repriced_item_changes_the_score(tmp_path: Path) -> None:
     hand = "[123m2]456m789m1sEEE1s"  # Pure Straight
     base = score(hand, None, "mcr")
-    rules = load_house_rules(write(tmp_path, BASIC + '[values]\n"Pure Straight" = 30\n'))
+    rules = load_house_rules(write(tmp_path, BASIC + '[scoring.fans]\n"Pure Straight" = 30\n'))
     repriced = score(hand, None, rules)
     assert repriced.total == base.total + 14
     assert repriced.ruleset == "my-club"
 
 
 def test_removed_item_neither_scores_nor_counts(tmp_path: Path) -> None:
-    rules = load_house_rules(write(tmp_path, BASIC + 'removed = ["Pure Straight"]\n'))
-    assert "pure_straight" in rules.removed_items
+    rules = load_house_rules(write(tmp_path, BASIC + '[scoring]\nremoved = ["Pure Straight"]\n'))
+    assert "pure_straight" in rules.scoring.removed_items
     result = score("[123m2]456m789m1sEEE1s", None, rules)
     assert "Pure Straight" not in result.fan_counts()
 
 
 def test_only_keeps_the_listed_items(tmp_path: Path) -> None:
-    rules = load_house_rules(write(tmp_path, BASIC + 'only = ["Pure Straight", "Self-Drawn"]\n'))
+    rules = load_house_rules(
+        write(tmp_path, BASIC + '[scoring]\nonly = ["Pure Straight", "Self-Drawn"]\n')
+    )
     assert set(CATALOGUE.values_for(rules)) == {"pure_straight", _id("Self-Drawn")}
 
 
 def test_only_keeps_items_priced_in_values(tmp_path: Path) -> None:
-    text = BASIC + 'only = ["Pure Straight"]\n[values]\n"Self-Drawn" = 2\n'
+    text = BASIC + '[scoring]\nonly = ["Pure Straight"]\n[scoring.fans]\n"Self-Drawn" = 2\n'
     rules = load_house_rules(write(tmp_path, text))
     assert CATALOGUE.values_for(rules) == {"pure_straight": 16, _id("Self-Drawn"): 2}
 
 
-def test_minimum_forms_title_aliases_and_options(tmp_path: Path) -> None:
+def test_minimum_forms_title_aliases_play_and_table(tmp_path: Path) -> None:
     text = BASIC + (
-        'title = "My club"\naliases = ["mine"]\nminimum_points = 3\n'
-        'forms = ["regular", "seven_pairs"]\n'
-        '[options]\ndraw_stacks_left = 7\nfalse_win = "disqualify"\n'
+        'title = "My club"\naliases = ["mine"]\n'
+        '[play]\ndraw_stacks_left = 7\n[table]\nfalse_win = "continue"\nhands_per_game = "none"\n'
+        '[scoring]\nminimum_points = 3\nforms = ["regular", "seven_pairs"]\n'
     )
     rules = load_house_rules(write(tmp_path, text))
     assert rules.title == "My club"
     assert rules.aliases == ("mine",)
-    assert rules.minimum_points == 3
-    assert rules.forms == frozenset({Form.REGULAR, Form.SEVEN_PAIRS})
-    assert rules.option("draw_stacks_left") == 7
-    assert rules.option("false_win") == "disqualify"
-    hash(rules)  # options stay hashable
+    assert rules.scoring.minimum_points == 3
+    assert rules.scoring.forms == frozenset({Form.REGULAR, Form.SEVEN_PAIRS})
+    assert rules.play.draw_stacks_left == 7
+    assert rules.table.false_win == "continue"
+    assert rules.table.hands_per_game is None
+    hash(rules)  # the rulebook stays hashable
 
 
 def test_base_may_be_an_alias(tmp_path: Path) -> None:
-    rules = load_house_rules(write(tmp_path, 'name = "gb-club"\nbase = "botzone"\n'))
-    assert rules.column == "mcr-gb"
+    rules = load_house_rules(write(tmp_path, 'name = "gb-club"\nbase = "guobiao"\n'))
+    assert rules.scoring.column == "mcr-gb"
 
 
 @pytest.mark.parametrize(
@@ -119,40 +122,30 @@ def test_base_may_be_an_alias(tmp_path: Path) -> None:
         ('name = "x"\nbase = "nope"\n', "base", "unknown ruleset 'nope'"),
         ('name = "Bad Name"\nbase = "mcr"\n', "name", "lowercase"),
         ('name = "x"\nbase = "mcr"\ncolour = 1\n', "colour", "unknown key"),
-        ('name = "x"\nbase = "mcr"\nminimum_points = -1\n', "minimum_points", ">= 0"),
-        ('name = "x"\nbase = "mcr"\nminimum_points = "5"\n', "minimum_points", "whole number"),
-        ('name = "x"\nbase = "mcr"\nforms = ["pairs"]\n', "forms", "unknown form 'pairs'"),
-        ('name = "x"\nbase = "mcr"\nforms = []\n', "forms", "no form left"),
-        ('name = "x"\nbase = "mcr"\nremoved = ["Pure Stright"]\n', "removed", "'Pure Stright'"),
-        ('name = "x"\nbase = "mcr"\nonly = ["Nope"]\n', "only", "unknown item 'Nope'"),
-        ('name = "x"\nbase = "mcr"\nonly = ["Seat Flower"]\n', "only", "give it one in [values]"),
-        ('name = "x"\nbase = "mcr"\nremoved = "Pure Straight"\n', "removed", "must be a list"),
-        ('name = "x"\nbase = "mcr"\n[values]\nNope = 3\n', "values.Nope", "unknown item"),
+        ('name = "x"\nbase = "mcr"\nminimum_points = 3\n', "minimum_points", "unknown key"),
+        (S + "minimum_points = -1\n", "scoring.minimum_points", ">= 0"),
+        (S + 'minimum_points = "5"\n', "scoring.minimum_points", "whole number"),
+        (S + 'forms = ["pairs"]\n', "scoring.forms", "unknown form 'pairs'"),
+        (S + "forms = []\n", "scoring.forms", "no form left"),
+        (S + 'removed = ["Pure Stright"]\n', "scoring.removed", "did you mean 'pure_straight'"),
+        (S + 'only = ["Nope"]\n', "scoring.only", "unknown item 'Nope'"),
+        (S + 'only = ["Seat Flower"]\n', "scoring.only", "give it one in [scoring.fans]"),
+        (S + 'removed = "Pure Straight"\n', "scoring.removed", "must be a list"),
+        (S + "minimun_points = 3\n", "scoring.minimun_points", "did you mean minimum_points"),
+        (S + "[scoring.fans]\nNope = 3\n", "scoring.fans.Nope", "unknown item"),
+        (S + '[scoring.fans]\n"Pure Straight" = -2\n', "scoring.fans.Pure Straight", ">= 0"),
+        (S + '[scoring.fans]\n"Pure Straight" = true\n', "scoring.fans.Pure Straight", "whole"),
+        (S + "only = []\nremoved = []\n", "scoring.removed", "not both"),
         (
-            'name = "x"\nbase = "mcr"\n[values]\n"Pure Straight" = -2\n',
-            "values.Pure Straight",
-            ">= 0",
-        ),
-        (
-            'name = "x"\nbase = "mcr"\n[values]\n"Pure Straight" = true\n',
-            "values.Pure Straight",
-            "whole number",
-        ),
-        (
-            'name = "x"\nbase = "mcr"\nonly = []\nremoved = []\n',
-            "removed",
-            "not both",
-        ),
-        (
-            'name = "x"\nbase = "mcr"\nremoved = ["Pure Straight"]\n[values]\n'
-            '"Pure Straight" = 3\n',
-            "removed",
+            S + 'removed = ["Pure Straight"]\n[scoring.fans]\n"Pure Straight" = 3\n',
+            "scoring.removed",
             "both priced",
         ),
-        ('name = "x"\nbase = "mcr"\n[options]\nBad = 1\n', "options.Bad", "switch name"),
-        ('name = "x"\nbase = "mcr"\n[options]\nx = {a = 1}\n', "options.x", "a switch is"),
+        (S + '[scoring.sheet]\nminimum = "dxb"\n', "scoring.sheet", "no sheet switches"),
+        ('name = "x"\nbase = "mcr"\nplay = 1\n', "play", "must be a table"),
+        ('name = "x"\nbase = "mcr"\n[play]\nx = {a = 1}\n', "play.x", "unknown key"),
         ('name = "mcr"\nbase = "mcr-gb"\n', "name", "already the name"),
-        ('name = "x"\nbase = "mcr"\naliases = ["botzone"]\n', "aliases", "already the name"),
+        ('name = "x"\nbase = "mcr"\naliases = ["guobiao"]\n', "aliases", "already the name"),
     ],
 )
 def test_errors_name_the_file_and_the_key(tmp_path: Path, text: str, key: str, words: str) -> None:
@@ -202,12 +195,12 @@ def _id(name: str) -> str:
 
 def test_a_file_over_another_house_ruleset_inherits_it(tmp_path: Path) -> None:
     """A club may start from bp-club: its deletions, flower items and options carry over."""
-    text = 'name = "bp-variant"\nbase = "bp-club"\n[values]\n"Seat Flower" = 2\n'
+    text = 'name = "bp-variant"\nbase = "bp-club"\n[scoring.fans]\n"Seat Flower" = 2\n'
     rules = load_house_rules(write(tmp_path, text))
     bp = get_ruleset("bp-club")
-    assert rules.removed_items == bp.removed_items
-    assert rules.minimum_points == 5
-    assert rules.option("draw_stacks_left") == 7
+    assert rules.scoring.removed_items == bp.scoring.removed_items
+    assert rules.scoring.minimum_points == 5
+    assert rules.play == bp.play and rules.table == bp.table
     values = CATALOGUE.values_for(rules)
     assert values["seat_flower"] == 2
     assert values["no_flower_tiles"] == 1
@@ -215,34 +208,44 @@ def test_a_file_over_another_house_ruleset_inherits_it(tmp_path: Path) -> None:
 
 
 def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
-    text = 'name = "windy"\nbase = "bp-club"\n[values]\n"Prevalent Wind" = 1\n'
+    text = 'name = "windy"\nbase = "bp-club"\n[scoring.fans]\n"Prevalent Wind" = 1\n'
     rules = load_house_rules(write(tmp_path, text))
     assert CATALOGUE.values_for(rules)["prevalent_wind"] == 1
 
 
 @pytest.mark.parametrize(
-    ("options", "words"),
+    ("section", "line", "key", "words"),
     [
-        ("draw_stack_left = 7", "unknown option 'draw_stack_left'; did you mean draw_stacks_left"),
-        ("claim_priority = ['win']", "unknown option 'claim_priority'"),
-        ('false_win = "maybe"', "false_win must be one of"),
-        ('base_payment = "8"', "base_payment must be a whole number"),
-        ("dxb_no_terminals = 'both'", "unknown option 'dxb_no_terminals'"),
-        # one rule, one switch: the forfeit is the play rule false_claim_forfeits_win
-        ("invalid_claim_forfeits = true", "unknown option 'invalid_claim_forfeits'"),
+        ("play", "draw_stack_left = 7", "play.draw_stack_left", "did you mean draw_stacks_left"),
+        ("play", "claim_priority = ['win']", "play.claim_priority", "unknown key"),
+        ("table", 'false_win = "maybe"', "table", "false_win must be one of"),
+        ("table", 'base_payment = "8"', "table.base_payment", "must be a whole number"),
+        ("table", "base_payment = -8", "table.base_payment", "must be a whole number >= 0"),
+        ("table", "time_limit_seconds = true", "table.time_limit_seconds", 'a number or "none"'),
+        ("play", "ting_in_play = 1", "play.ting_in_play", "must be true or false"),
+        ("play", "dice_throws = 3", "play", "dice_throws must be 1 or 2"),
+        ("table", "dxb_no_terminals = 'both'", "table.dxb_no_terminals", "unknown key"),
+        # one rule, one place: the forfeit is the table's invalid_claim_forfeits
+        ("play", "invalid_claim_forfeits = true", "play.invalid_claim_forfeits", "unknown key"),
     ],
 )
-def test_options_are_checked_by_the_layer_that_reads_them(
-    tmp_path: Path, options: str, words: str
+def test_sections_are_checked_against_the_typed_parts(
+    tmp_path: Path, section: str, line: str, key: str, words: str
 ) -> None:
-    """A typo or a bad value in [options] is an error naming the option, never a rule that
-    silently does nothing."""
+    """A typo or a bad value is an error naming the file, the key and the nearest names,
+    never a rule that silently does nothing."""
+    path = write(tmp_path, BASIC + f"[{section}]\n" + line + "\n")
     with pytest.raises(HouseRulesError) as err:
-        load_house_rules(write(tmp_path, BASIC + "[options]\n" + options + "\n"))
-    assert err.value.key == "options"
+        load_house_rules(path)
+    assert err.value.key == key
+    assert str(err.value).startswith(str(path))
     assert words in str(err.value)
 
 
-def test_taiwanese_switches_are_options_of_taiwanese_house_rules(tmp_path: Path) -> None:
-    text = 'name = "tw-club"\nbase = "taiwanese-dxb"\n[options]\ndxb_no_terminals = "both"\n'
-    assert load_house_rules(write(tmp_path, text)).option("dxb_no_terminals") == "both"
+def test_taiwanese_switches_are_the_sheet_of_taiwanese_house_rules(tmp_path: Path) -> None:
+    text = 'name = "tw-club"\nbase = "taiwanese-dxb"\n[scoring.sheet]\ndxb_no_terminals = "both"\n'
+    sheet = load_house_rules(write(tmp_path, text)).scoring.sheet
+    assert sheet is not None and sheet.dxb_no_terminals == "both"
+    bad = 'name = "tw-club"\nbase = "taiwanese-dxb"\n[scoring.sheet]\nstep_up_suits = "two"\n'
+    with pytest.raises(HouseRulesError, match="step_up_suits"):
+        load_house_rules(write(tmp_path, bad))

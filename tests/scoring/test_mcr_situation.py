@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from mahjongkit.errors import InvalidSituationError
@@ -114,9 +112,7 @@ def test_two_concealed_kongs_and_mixed_kongs_differ_by_ruleset() -> None:
 
 def test_a_removed_fan_neither_scores_nor_excludes() -> None:
     """001 line 45: with Prevalent Wind deleted, the wind pung scores as an honours pung."""
-    rules = dataclasses.replace(
-        get_ruleset("mcr"), name="test-no-prevalent", removed_items=frozenset({"prevalent_wind"})
-    )
+    rules = get_ruleset("mcr").changed(removed_items=frozenset({"prevalent_wind"}))
     hand = "[SSS1]123m456p789s5s5s"
     fans = score(hand, Situation(prevalent_wind=28), rules).fan_counts()
     assert "Prevalent Wind" not in fans
@@ -126,19 +122,15 @@ def test_a_removed_fan_neither_scores_nor_excludes() -> None:
 def test_a_removed_set_pattern_lets_smaller_patterns_count() -> None:
     """001 line 7 (fans deleted from the table) with 002 lines 151 and 194: without Mixed
     Triple Chow, the three chows count as Mixed Double Chows."""
-    rules = dataclasses.replace(
-        get_ruleset("mcr"), name="test-no-mtc", removed_items=frozenset({"mixed_triple_chow"})
-    )
+    rules = get_ruleset("mcr").changed(removed_items=frozenset({"mixed_triple_chow"}))
     fans = score("123m123p123s456m5s5s", Situation(), rules).fan_counts()
     assert fans.get("Mixed Double Chow") == 2
 
 
 def test_bp_club_flower_items_when_priced() -> None:
     """001 lines 77-80: No Flower Tiles 1, Flower Tile 1 each, a set 2, seat flower 1."""
-    rules = dataclasses.replace(
-        get_ruleset("mcr"),
-        name="test-club-flowers",
-        item_values=(("flower_or_season_set", 2), ("no_flower_tiles", 1), ("seat_flower", 1)),
+    rules = get_ruleset("mcr").changed(
+        item_values=(("flower_or_season_set", 2), ("no_flower_tiles", 1), ("seat_flower", 1))
     )
     none = score(PLAIN, Situation(), rules).fan_counts()
     assert none.get("No Flower Tiles") == 1
@@ -154,11 +146,7 @@ def test_bp_club_flower_items_when_priced() -> None:
 def test_without_the_combined_kong_fan_both_kong_fans_score() -> None:
     """001 lines 127-128: the club has no combined fan; a melded and a concealed kong
     score Melded Kong and Concealed Kong (a deleted fan neither scores nor excludes)."""
-    rules = dataclasses.replace(
-        get_ruleset("mcr"),
-        name="test-no-combined-kong",
-        removed_items=frozenset({"concealed_kong_and_melded_kong"}),
-    )
+    rules = get_ruleset("mcr").changed(removed_items=frozenset({"concealed_kong_and_melded_kong"}))
     fans = score("[1111m][2222p1]333s456m9s9s", Situation(), rules).fan_counts()
     assert fans.get("Melded Kong") == 1
     assert fans.get("Concealed Kong") == 1

@@ -6,7 +6,6 @@ Line numbers are those of seed ``004_23ad4b5675410971.txt`` (the LRC/DXB card).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -161,9 +160,7 @@ def test_every_switch_setting_keeps_one_base_point(
     """Line 342 under any table's switches: one Base Point, items summing to the total."""
     hand, situation = random_winning_hand(random.Random(seed))
     base = get_ruleset(f"taiwanese-{column}")
-    if situation.ting and not switches["ting_in_play"]:
-        situation = replace(situation, ting=False)
-    result = score(hand, situation, replace(base, options=tuple(sorted(switches.items()))))
+    result = score(hand, situation, base.changed(**switches))
     names = [i.id for i in result.items]
     assert names.count("base_point") == 1
     assert result.total == sum(i.total for i in result.items)

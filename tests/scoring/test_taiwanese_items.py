@@ -6,7 +6,6 @@ An item printed with a dash in one column must never appear on that sheet.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 import pytest
@@ -23,8 +22,7 @@ RULESETS = {"lrc": "taiwanese-lrc", "dxb": "taiwanese-dxb"}
 def rules(column: str, **options: Any) -> Ruleset:
     """The ruleset of a column with some switches set."""
     base = get_ruleset(RULESETS[column])
-    merged = dict(base.options) | options
-    return replace(base, options=tuple(sorted(merged.items())))
+    return base.changed(**options)
 
 
 def scored(

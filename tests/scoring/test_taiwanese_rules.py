@@ -16,7 +16,6 @@ from mahjongkit.hand import Hand
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Outcome, Score, score
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.scoring.taiwanese import TaiwaneseOptions
 
 RULESETS = {"lrc": "taiwanese-lrc", "dxb": "taiwanese-dxb"}
 HONOR_CHOWS = "123m456m789m123p456pEE"
@@ -25,7 +24,7 @@ NICO = "1122m3344p5566s777sEE"
 
 def rules(column: str, **options: Any) -> Ruleset:
     base = get_ruleset(RULESETS[column])
-    return replace(base, options=tuple(sorted((dict(base.options) | options).items())))
+    return base.changed(**options)
 
 
 def scored(
@@ -283,9 +282,7 @@ def test_dealer_streak_bonus_and_cap() -> None:
     for die, bonus in [(1, 3), (2, 5), (3, 7), (4, 9), (5, 11), (8, 17)]:
         p = pts(scored(HONOR_CHOWS, "dxb", {"dealer": True, "dealer_streak": die}))
         assert p["dice_on_the_wall"] == bonus
-    capped = pts(
-        scored(HONOR_CHOWS, "dxb", {"dealer": True, "dealer_streak": 8}, dealer_streak_cap=6)
-    )
+    capped = pts(scored(HONOR_CHOWS, "dxb", {"dealer": True, "dealer_streak": 8}, die_cap=6))
     assert capped["dice_on_the_wall"] == 13
 
 
@@ -298,7 +295,7 @@ def test_dealer_pays_the_die_bonus_when_giving_the_winning_tile() -> None:
 def test_unknown_switch_value_is_an_error() -> None:
     """Every switch checks its value."""
     with pytest.raises(InvalidSituationError, match="step_up_suits"):
-        TaiwaneseOptions.from_ruleset(rules("lrc", step_up_suits="two"))
+        rules("lrc", step_up_suits="two")
 
 
 def test_house_rules_file_sets_the_table_options(tmp_path: Path) -> None:
@@ -307,13 +304,14 @@ def test_house_rules_file_sets_the_table_options(tmp_path: Path) -> None:
 
     path = tmp_path / "dubai-club.toml"
     path.write_text(
-        'name = "dubai-club"\nbase = "taiwanese-dxb"\n\n[options]\n'
-        'minimum = "dxb"\nting_in_play = false\ndealer_streak_cap = 6\n'
-        'step_up_suits = "any"\n\n[values]\n"Good Eyes" = 3\n'
+        'name = "dubai-club"\nbase = "taiwanese-dxb"\n\n[play]\nting_in_play = false\n'
+        '[table]\ndie_cap = 6\n[scoring.sheet]\nminimum = "dxb"\nstep_up_suits = "any"\n'
+        '[scoring.fans]\n"Good Eyes" = 3\n'
     )
     club = load_house_rules(path)
-    opts = TaiwaneseOptions.from_ruleset(club)
-    assert (opts.minimum, opts.ting_in_play, opts.dealer_streak_cap) == ("dxb", False, 6)
+    opts = club.scoring.sheet
+    assert opts is not None
+    assert (opts.minimum, club.play.ting_in_play, club.table.die_cap) == ("dxb", False, 6)
     result = score(Hand.parse("123m234p345s999s555p5m5m", size=16), Situation(), club)
     p = pts(result)
     assert (p["step_up_sheungs"], p["good_eyes"], result.minimum) == (5, 3, 22)
@@ -387,17 +385,18 @@ def test_flowers_toward_the_minimum_switch() -> None:
     hand = Hand.parse(HONOR_CHOWS, size=16)
     sit = Situation.from_dict({"flowers": "2f3f"})
     total = score(hand, sit, "taiwanese-lrc").total  # 2 of it from the flowers
-    table = replace(rules("lrc"), minimum_points=total)
+    table = rules("lrc", minimum_points=total)
     assert score(hand, sit, table).outcome is Outcome.WIN
-    strict = replace(rules("lrc", flowers_count_toward_minimum=False), minimum_points=total)
+    strict = rules("lrc", flowers_count_toward_minimum=False, minimum_points=total)
     assert score(hand, sit, strict).outcome is Outcome.BELOW_MINIMUM
 
 
 def test_a_house_price_for_an_item_the_sheet_lacks_scores() -> None:
     """004 line 320: East Seat / Dealer tile is on the LRC sheet only; a DXB table that
-    prices it in its house rules ([values] may price an item the base lacks) scores it."""
+    prices it in its house rules ([scoring.fans] may price an item the base lacks) scores it."""
     house = replace(
-        get_ruleset("taiwanese-dxb"), name="dxb-with-dealer-tile", item_values=(("dealer_tile", 1),)
+        get_ruleset("taiwanese-dxb").changed(item_values=(("dealer_tile", 1),)),
+        name="dxb-with-dealer-tile",
     )
     hand = Hand.parse("123m456m789m123p456p5s5s", size=16)
     situation = Situation(dealer=True, self_drawn=True)

@@ -138,7 +138,9 @@ def test_a_house_rules_file_is_offered_and_needed_to_resume(tmp_path: Path) -> N
     """Issue 8, deliver 2: the rulesets offered include house-rules files given to serve; a
     table under one cannot resume on a server without the file, and says why."""
     rules = tmp_path / "our-club.toml"
-    rules.write_text('name = "our-club"\nbase = "mcr"\ntitle = "Our club"\nminimum_points = 6\n')
+    rules.write_text(
+        'name = "our-club"\nbase = "mcr"\ntitle = "Our club"\n[scoring]\nminimum_points = 6\n'
+    )
     db = f"sqlite:///{tmp_path / 'club.db'}"
     first = Serve(db, "--house-rules", str(rules))
     try:

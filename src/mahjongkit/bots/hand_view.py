@@ -41,9 +41,9 @@ def forms_argument(ruleset: str) -> frozenset[Form] | None:
     """The ``rules`` argument for `mahjongkit.shanten`: ``None`` (the fast default) when
     the ruleset admits the default forms of its hand size, else its forms."""
     rules = get_ruleset(ruleset)
-    if rules.forms == _DEFAULT_FORMS.get(rules.hand_size):
+    if rules.scoring.forms == _DEFAULT_FORMS.get(rules.hand_size):
         return None
-    return rules.forms
+    return rules.scoring.forms
 
 
 class HandView:

@@ -58,7 +58,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import permutations
-from typing import Final
+from typing import Final, NamedTuple
 
 from mahjongkit.bots.efficient import DISCARD_ORDER, EfficientBot, best_discards
 from mahjongkit.bots.hand_view import (
@@ -73,7 +73,7 @@ from mahjongkit.bots.hand_view import (
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
-from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import shanten, useful_tiles, waits
 from mahjongkit.tiles import EAST, NUM_KINDS
@@ -122,6 +122,27 @@ SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
 
 
+class _Table(NamedTuple):
+    """What the scorer reads of a ruleset's rules to choose its way of play."""
+
+    strict: bool
+    """A win needs a minimum (MCR's 8, 000 l.98): plan for fans that qualify; else play
+    for speed and value (Taiwanese, where nearly every hand may win)."""
+    minimum: int
+    sets: int
+    """Sets a complete hand holds (4, or 5 for 16 tiles)."""
+    payers: tuple[int, int]
+    """How many players pay a win on a discard and on a self-draw, in units of its points:
+    the discarder alone or all three (``table.win_payments == "total"``); MCR's base and
+    points count once each way (the base is the same for every win)."""
+
+    @classmethod
+    def of(cls, rules: Ruleset) -> _Table:
+        minimum = rules.scoring.minimum_points
+        payers = (1, 3) if rules.table.win_payments == "total" else (1, 1)
+        return cls(minimum > 0, minimum, rules.hand_size // 3, payers)
+
+
 class ScorerBot(EfficientBot):
     """Steers toward hands that qualify and score (see the module docstring)."""
 
@@ -129,34 +150,33 @@ class ScorerBot(EfficientBot):
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
-        self._family: dict[str, tuple[str, int]] = {}
+        self._tables: dict[str, _Table] = {}
 
     # -- the value of a hand ------------------------------------------------------------
-    def family(self, ruleset: str) -> tuple[str, int]:
-        """The scoring family and minimum of the ruleset."""
-        if ruleset not in self._family:
-            rules = get_ruleset(ruleset)
-            self._family[ruleset] = (rules.scoring, rules.minimum_points)
-        return self._family[ruleset]
+    def table(self, ruleset: str) -> _Table:
+        """What the bot reads of a ruleset's rules (`_Table`)."""
+        if ruleset not in self._tables:
+            self._tables[ruleset] = _Table.of(get_ruleset(ruleset))
+        return self._tables[ruleset]
 
     def value(self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld]) -> float:
         """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth:
         roughly the chance to win with it times what the win would bring."""
         ruleset = view.obs.ruleset
         forms = self.forms(ruleset)
-        family, minimum = self.family(ruleset)
+        table = self.table(ruleset)
         m = len(melds)
         d_all = shanten(counts, m, forms)
         if d_all == 0:
-            exact = self._ready_value(view, counts, melds, family)
+            exact = self._ready_value(view, counts, melds, table)
             if exact > 0:
                 return exact
             d_all = 1  # ready, but no live tile makes a win that qualifies
         useful = live_useful(counts, m, view.unseen, forms)
-        q = Q if family == "mcr" else Q_TAIWANESE
+        q = Q if table.strict else Q_TAIWANESE
         reach = q**d_all * useful / (useful + 8)
-        plans = self.plan_points(view, counts, melds, d_all, family, minimum)
-        if family == "mcr":
+        plans = self.plan_points(view, counts, melds, d_all, table)
+        if table.strict:
             return reach * min(1.0, 0.15 + 0.1 * plans)
         return reach * plans
 
@@ -166,16 +186,16 @@ class ScorerBot(EfficientBot):
         counts: tuple[int, ...],
         melds: Sequence[Meld],
         floor: int,
-        family: str,
-        minimum: int,
+        table: _Table,
     ) -> float:
         """The best plan's points, discounted by ``Q`` for each step it lies beyond
         ``floor`` (the hand's shanten)."""
-        q = Q if family == "mcr" else Q_TAIWANESE
+        q = Q if table.strict else Q_TAIWANESE
         m = len(melds)
-        sets = (13 if family == "mcr" else 16) // 3 - m
+        sets = table.sets - m
+        minimum = table.minimum
         unseen = view.unseen
-        if family == "mcr":
+        if table.strict:
             best = q ** (floor + 1) * 1.5
             if m == 0:
                 if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_distance(
@@ -259,7 +279,7 @@ class ScorerBot(EfficientBot):
         return best
 
     def _ready_value(
-        self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld], family: str
+        self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld], table: _Table
     ) -> float:
         """A ready hand: its live winning tiles that qualify, weighted by how often a win
         comes on a discard (0.65) or by drawing (0.35), and what they score."""
@@ -277,8 +297,7 @@ class ScorerBot(EfficientBot):
             dealer=obs.seat == 0,
         )
         by_drawing = replace(by_discard, self_drawn=True)
-        # Taiwanese: a self-drawn win is paid by all three, a discard by the discarder.
-        payers = (1, 3) if family != "mcr" else (1, 1)
+        payers = table.payers
         weight = 0.0
         points = 0.0
         for t in tiles:
@@ -300,7 +319,7 @@ class ScorerBot(EfficientBot):
             return 0.0
         average = points / weight
         reach = weight / (weight + 4)
-        if family == "mcr":
+        if table.strict:
             return reach * (1 + (average - 8) / 32)
         return reach * average
 
@@ -375,10 +394,9 @@ class ScorerBot(EfficientBot):
         allowed: frozenset[int] | None = None,
     ) -> tuple[int, float]:
         """The best discard of a hand holding one tile too many, and its value."""
-        family, _ = self.family(view.obs.ruleset)
         penalty = self.discard_penalty(view, 0.0)
         fastest = -1
-        if family != "mcr":
+        if not self.table(view.obs.ruleset).strict:
             forms = self.forms(view.obs.ruleset)
             options = best_discards(counts, len(melds), view.unseen, forms, allowed)
             if options[0][1] > 0:
@@ -445,8 +463,7 @@ class ScorerBot(EfficientBot):
         """The claim that makes the hand worth most, if it beats passing."""
         counts, tile = view.counts, view.obs.claim_tile
         keep = self.value(view, counts, view.own_melds)
-        family, _ = self.family(view.obs.ruleset)
-        if family != "mcr":
+        if not self.table(view.obs.ruleset).strict:
             return self._fast_claim(view, keep)
         best: tuple[float, Action] = (keep * 1.1, PASS)
         giver = view.obs.claim_giver

@@ -15,7 +15,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("analysis", "score", "game", "match", "simulate", "web", "play")
+COMMAND_MODULES = ("analysis", "score", "rules", "game", "match", "simulate", "web", "play")
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
 

@@ -274,7 +274,7 @@ def show_score(result: Score, rules: Ruleset) -> None:
             console.print(note)
         return
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("fan" if rules.scoring == "mcr" else "item")
+    table.add_column(rules.scoring.item_word)
     table.add_column("points", justify="right")
     table.add_column("count", justify="right")
     table.add_column("total", justify="right")
@@ -288,7 +288,7 @@ def show_score(result: Score, rules: Ruleset) -> None:
         )
     console.print(table)
     # MCR minimums exclude flowers (seed 002 line 209); the Taiwanese sheets count the total.
-    if rules.scoring == "mcr":
+    if not rules.scoring.flowers_count_toward_minimum:
         counted, how = result.total_without_flowers, " without flowers"
         console.print(
             f"[bold]total {result.total}[/bold]  "

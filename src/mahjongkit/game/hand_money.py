@@ -6,7 +6,7 @@ events, points and table rules always give the same payments, which is how a rep
 record reproduces the money.
 
 >>> from mahjongkit.game.events import Event, EventKind
->>> lrc = table_rules("taiwanese-lrc")
+>>> lrc = get_ruleset("taiwanese-lrc").table
 >>> events = [Event(EventKind.CONCEALED_KONG, 1, 5), Event(EventKind.WIN, 2, 7, 0)]
 >>> money = hand_money(events, points={2: 30}, deal=Deal(dealer=1), rules=lrc)
 >>> [str(p) for p in money.payments]  # seat 1 is player 2; seat 2 wins on the dealer's tile
@@ -31,7 +31,8 @@ from mahjongkit.game.settlement import (
     Win,
     settle,
 )
-from mahjongkit.rules.money import TableRules, table_rules  # noqa: F401  (doctests)
+from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
+from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import IS_FLOWER, Tile
 
 _DEAL, _DRAW, _DISCARD = EventKind.DEAL, EventKind.DRAW, EventKind.DISCARD
@@ -53,7 +54,7 @@ class Pot:
     def after(self, payments: Sequence[Payment]) -> Pot:
         """The pot once these payments are made: paid in adds, a collection empties it.
 
-        >>> Pot().after(instant.dead_hand(table_rules("taiwanese-lrc"))).total
+        >>> Pot().after(instant.dead_hand(get_ruleset("taiwanese-lrc").table)).total
         20
         """
         c = list(self.contributions)

@@ -4,10 +4,10 @@ tiles, triple dice and the dead-hand pot.
 A player with an incorrect tile count still pays but collects nothing (004 l.436-442):
 pass ``may_collect=False`` and the payments they would have received are left out.
 
->>> lrc = table_rules("taiwanese-lrc")
+>>> lrc = get_ruleset("taiwanese-lrc").table
 >>> [str(p) for p in concealed_kong(2, lrc)]
 ['3->2 5 concealed kong', '0->2 5 concealed kong', '1->2 5 concealed kong']
->>> concealed_kong(2, table_rules("mcr"))
+>>> concealed_kong(2, get_ruleset("mcr").table)
 ()
 """
 
@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from mahjongkit.game.settlement import PLAYERS, POT, Payment, Reason, SettlementError
-from mahjongkit.rules.money import TableRules, table_rules  # noqa: F401  (doctests)
+from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
+from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import FLOWERS, IS_FLOWER, IS_HONOR, IS_SUITED, WEST, Tile
 
 
@@ -97,7 +98,7 @@ def bouquet_payments(
     5 from each for a new mixed bouquet, 10 for a new full bouquet (004 l.208-209).
 
     >>> from mahjongkit.notation import parse_tiles
-    >>> lrc = table_rules("taiwanese-lrc")
+    >>> lrc = get_ruleset("taiwanese-lrc").table
     >>> [str(p) for p in bouquet_payments(0, parse_tiles("1f2f3f"), parse_tiles("1f2f3f4f"), lrc)]
     ['1->0 10 full bouquet', '2->0 10 full bouquet', '3->0 10 full bouquet']
     """
@@ -122,7 +123,7 @@ def flower_win(
     (004 l.210-211, l.382-390). ``amount`` is the win as scored, where the scorer priced
     it (a table may add the Base Point); by default the table's 20 or 40.
 
-    >>> lrc = table_rules("taiwanese-lrc")
+    >>> lrc = get_ruleset("taiwanese-lrc").table
     >>> sum(p.amount for p in flower_win(1, 7, lrc)), sum(p.amount for p in flower_win(1, 8, lrc))
     (60, 120)
     """
@@ -155,7 +156,7 @@ def chasing_tiles(first_discarder: int, tile: Tile, rules: TableRules) -> tuple[
     10 for suit tiles (004 l.404-407). Also when the 4th West Wind is shown instead of
     discarded (l.409-411): the chasers are still paid, as honours.
 
-    >>> lrc = table_rules("taiwanese-lrc")
+    >>> lrc = get_ruleset("taiwanese-lrc").table
     >>> [p.amount for p in chasing_tiles(0, 27, lrc)], [p.amount for p in chasing_tiles(0, 4, lrc)]
     ([5, 5, 5], [10, 10, 10])
     """
@@ -178,7 +179,8 @@ def chasing_tiles(first_discarder: int, tile: Tile, rules: TableRules) -> tuple[
 def may_show_west(tile: Tile, rules: TableRules) -> bool:
     """The 4th player of a West Wind chase may show the tile and discard another (l.411).
 
-    >>> may_show_west(WEST, table_rules("taiwanese-lrc")), may_show_west(WEST, table_rules("mcr"))
+    >>> lrc, mcr = get_ruleset("taiwanese-lrc").table, get_ruleset("mcr").table
+    >>> may_show_west(WEST, lrc), may_show_west(WEST, mcr)
     (True, False)
     """
     return rules.west_wind_exception and tile == WEST
@@ -188,13 +190,13 @@ def triple_dice(dealer: int, dice: Sequence[int], rules: TableRules) -> tuple[Pa
     """LRC: a triple thrown at the wall break pays the dealer 5 from each, 10 for 6-6-6
     (004 l.343-345). Two dice are never a triple.
 
-    >>> [p.amount for p in triple_dice(0, (3, 3, 3), table_rules("taiwanese-lrc"))]
+    >>> [p.amount for p in triple_dice(0, (3, 3, 3), get_ruleset("taiwanese-lrc").table)]
     [5, 5, 5]
-    >>> [p.amount for p in triple_dice(0, (6, 6, 6), table_rules("taiwanese-lrc"))]
+    >>> [p.amount for p in triple_dice(0, (6, 6, 6), get_ruleset("taiwanese-lrc").table)]
     [10, 10, 10]
-    >>> triple_dice(0, (6, 6, 6), table_rules("taiwanese-dxb"))
+    >>> triple_dice(0, (6, 6, 6), get_ruleset("taiwanese-dxb").table)
     ()
-    >>> triple_dice(0, (3, 3), table_rules("taiwanese-lrc"))
+    >>> triple_dice(0, (3, 3), get_ruleset("taiwanese-lrc").table)
     ()
     """
     if any(not 1 <= d <= 6 for d in dice):
@@ -208,7 +210,7 @@ def triple_dice(dealer: int, dice: Sequence[int], rules: TableRules) -> tuple[Pa
 def dead_hand(rules: TableRules) -> tuple[Payment, ...]:
     """After a hand with no winner each player puts 5 in the pot (004 l.138, l.468).
 
-    >>> [str(p) for p in dead_hand(table_rules("taiwanese-lrc"))]
+    >>> [str(p) for p in dead_hand(get_ruleset("taiwanese-lrc").table)]
     ['0->pot 5 dead hand', '1->pot 5 dead hand', '2->pot 5 dead hand', '3->pot 5 dead hand']
     """
     if rules.dead_hand_pot <= 0:

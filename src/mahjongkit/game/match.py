@@ -41,8 +41,8 @@ from mahjongkit.game.runner import play_hand
 from mahjongkit.game.settlement import PLAYERS, Payment, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.table_points import as_number, table_points
-from mahjongkit.rules.money import TableRules, table_rules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.rules.table import TableRules
 from mahjongkit.scoring import Score
 
 DIE_ITEM = "dice_on_the_wall"
@@ -156,7 +156,7 @@ class Match:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.ruleset = get_ruleset(ruleset)
-        self.rules = rules or table_rules(self.ruleset)
+        self.rules = rules or self.ruleset.table
         self.seed = seed
         self.rng = random.Random(seed)
         if bots is None:
@@ -260,7 +260,7 @@ def verify(record: dict[str, Any]) -> list[str]:
     record replays exactly.
     """
     ruleset = get_ruleset(record["ruleset"])
-    rules = table_rules(ruleset)
+    rules = get_ruleset(ruleset).table
     problems: list[str] = []
     if record.get("ruleset_hash") not in (None, ruleset.contents_hash()):
         problems.append("the ruleset's contents differ from the recorded hash")

@@ -4,10 +4,10 @@ A penalty is a record: who offended, why, what it costs (payments to the others)
 it does to the hand (the offender may not win, or the hand is void and replayed).
 
 >>> from dataclasses import replace
->>> p = false_win(1, table_rules("taiwanese-lrc"))
+>>> p = false_win(1, get_ruleset("taiwanese-lrc").table)
 >>> p.effect, [str(x) for x in p.payments]
 (<Effect.VOID_HAND: 'void hand'>, ['1->2 25 false win', '1->3 25 false win', '1->0 25 false win'])
->>> false_win(1, replace(table_rules("mcr"), false_win_disqualifies=True)).effect
+>>> false_win(1, replace(get_ruleset("mcr").table, false_win="disqualify")).effect
 <Effect.CANNOT_WIN: 'cannot win'>
 """
 
@@ -18,7 +18,8 @@ from enum import Enum
 from typing import Any
 
 from mahjongkit.game.settlement import PLAYERS, Payment, Reason, SettlementError
-from mahjongkit.rules.money import COMPETITION_FALSE_WIN, TableRules, table_rules  # noqa: F401
+from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
+from mahjongkit.rules.table import COMPETITION_FALSE_WIN, TableRules
 
 
 class Effect(Enum):
@@ -97,7 +98,7 @@ def false_win(offender: int, rules: TableRules) -> Penalty:
 def competition_rules(rules: TableRules) -> TableRules:
     """MCR rules with the competition penalty for a false win (10 to each, 30 in all).
 
-    >>> sum(p.amount for p in false_win(0, competition_rules(table_rules("mcr"))).payments)
+    >>> sum(p.amount for p in false_win(0, competition_rules(get_ruleset("mcr").table)).payments)
     30
     """
     return replace(rules, false_win_penalty=COMPETITION_FALSE_WIN)
@@ -109,8 +110,8 @@ def invalid_claim(offender: int, rules: TableRules) -> Penalty:
     bp-club: the player forfeits the right to declare a win this hand (001 l.52). Other
     tables take the claim back with no further penalty (the seeds name none).
 
-    >>> bp_club = replace(table_rules("mcr"), invalid_claim_forfeits=True)
-    >>> invalid_claim(2, bp_club).effect, invalid_claim(2, table_rules("mcr")).effect
+    >>> bp_club = replace(get_ruleset("mcr").table, invalid_claim_forfeits=True)
+    >>> invalid_claim(2, bp_club).effect, invalid_claim(2, get_ruleset("mcr").table).effect
     (<Effect.CANNOT_WIN: 'cannot win'>, <Effect.NONE: 'none'>)
     """
     effect = Effect.CANNOT_WIN if rules.invalid_claim_forfeits else Effect.NONE
@@ -130,7 +131,8 @@ def incorrect_tile_count(offender: int) -> Penalty:
 def unrevealed_concealed_kong(offender: int, rules: TableRules) -> Penalty:
     """A concealed kong not revealed at the end of the hand: 10 to each player (004 l.232).
 
-    >>> [p.amount for p in unrevealed_concealed_kong(0, table_rules("taiwanese-dxb")).payments]
+    >>> dxb = get_ruleset("taiwanese-dxb").table
+    >>> [p.amount for p in unrevealed_concealed_kong(0, dxb).payments]
     [10, 10, 10]
     """
     payments = _to_each_other(offender, rules.unrevealed_kong_penalty, Reason.UNREVEALED_KONG)

@@ -26,7 +26,6 @@ from mahjongkit.game.events import Event
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import format_tiles, parse_tiles
-from mahjongkit.rules.play import play_rules
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import EAST, NAMES, wind_of
 
@@ -124,7 +123,7 @@ def record_of(state: HandState, seed: int | None = None) -> HandRecord:
 def initial_state(record: HandRecord) -> HandState:
     """The hand as dealt, from the record's ruleset, wall and dice."""
     ruleset = get_ruleset(record.ruleset)
-    wall = Wall(play_rules(ruleset), record.wall, record.dice)
+    wall = Wall(get_ruleset(ruleset).play, record.wall, record.dice)
     return HandState(ruleset, wall, record.prevalent_wind or EAST, record.dealer_streak)
 
 

@@ -6,7 +6,7 @@ player's seat wind in a hand is their distance from the dealer (0 East .. 3 Nort
 
 MCR passes the deal after every hand, four hands a round, 16 a game (000 l.24, 001 l.44):
 
->>> mcr = table_rules("mcr")
+>>> mcr = get_ruleset("mcr").table
 >>> deal, dealers = first_deal(), []
 >>> while deal is not None:
 ...     dealers.append((deal.prevalent, deal.dealer))
@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from mahjongkit.game.settlement import PLAYERS, SettlementError
-from mahjongkit.rules.money import TableRules, table_rules  # noqa: F401  (doctests)
+from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
+from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import WINDS, Tile
 
 WIND_LETTERS = "ESWN"
@@ -116,7 +117,7 @@ def next_deal(
       l.466). The round changes when the round's first dealer gets the deal back
       (003 l.55).
 
-    >>> lrc = table_rules("taiwanese-lrc")
+    >>> lrc = get_ruleset("taiwanese-lrc").table
     >>> d = next_deal(first_deal(), winners=(0,), rules=lrc)
     >>> d.dealer, d.dealer_streak, d.prevalent
     (0, 1, 0)

@@ -30,8 +30,8 @@ from mahjongkit.game.penalties import Effect, Penalty, false_win
 from mahjongkit.game.rotation import Deal, first_deal, next_deal
 from mahjongkit.game.settlement import PLAYERS, Payment, Win, balances, settle
 from mahjongkit.game.table_points import as_number, table_points
-from mahjongkit.rules.money import TableRules, table_rules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import Tile
 
 
@@ -81,7 +81,7 @@ class Scoresheet:
         if len(players) != PLAYERS:
             raise ScoresheetError(f"a sheet needs four players, not {len(players)}")
         self.ruleset = get_ruleset(ruleset)
-        self.rules = rules or table_rules(self.ruleset)
+        self.rules = rules or self.ruleset.table
         self.players = tuple(players)
         self.lines: list[Line] = []
         self._replay()

@@ -5,7 +5,7 @@ you, so "to the right of p" is ``(p + 1) % 4``. The dead-hand pot is the account
 
 MCR (000 l.333-335): on a discard the discarder pays 8 + points, the other two 8 each.
 
->>> mcr = table_rules("mcr")
+>>> mcr = get_ruleset("mcr").table
 >>> [str(p) for p in settle([Win(winner=0, points=10, discarder=2)], mcr)]
 ['2->0 18 win', '1->0 8 win', '3->0 8 win']
 >>> sum(p.amount for p in settle([Win(1, 8)], mcr))  # self-drawn: 3 x (8 + 8)
@@ -20,7 +20,8 @@ from enum import StrEnum
 from typing import Any, Final
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.rules.money import TableRules, table_rules  # noqa: F401  (doctests)
+from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
+from mahjongkit.rules.table import TableRules
 
 PLAYERS: Final = 4
 POT: Final = 4
@@ -169,13 +170,13 @@ def die_bonus(streak: int, rules: TableRules) -> int:
     (004 l.415); face n pays 2n + 1 (l.417-422), also past 5 since no limit is set (l.432)
     unless the table caps the die (DXB suggests 6).
 
-    >>> lrc = table_rules("taiwanese-lrc")
+    >>> lrc = get_ruleset("taiwanese-lrc").table
     >>> [die_bonus(n, lrc) for n in range(8)]
     [0, 3, 5, 7, 9, 11, 13, 15]
     >>> from dataclasses import replace
     >>> [die_bonus(n, replace(lrc, die_cap=6)) for n in (5, 6, 7, 9)]
     [11, 13, 13, 13]
-    >>> die_bonus(3, table_rules("mcr"))
+    >>> die_bonus(3, get_ruleset("mcr").table)
     0
     """
     if streak < 0:
@@ -208,16 +209,16 @@ def settle(
     if len(set(winners)) != len(winners):
         raise SettlementError(f"a player wins at most once per hand: {winners}")
     if len(wins) > 1:
-        if not rules.multiple_winners:
+        if rules.multiple_winners != "all":
             raise SettlementError(
-                f"{rules.family} has one winner per hand (the nearest after the discarder)"
+                "one winner per hand at this table (the nearest after the discarder)"
             )
         discarders = {w.discarder for w in wins}
         if None in discarders or len(discarders) != 1:
             raise SettlementError("several winners must all win on the same discard")
         if discarders & set(winners):
             raise SettlementError("the discarder cannot also be a winner")
-    if rules.family == "mcr":
+    if rules.win_payments == "base_and_points":
         return _settle_mcr(wins[0], rules)
     return _settle_taiwanese(wins, rules, dealer, dealer_streak, die_placed)
 

@@ -59,7 +59,7 @@ from mahjongkit.game.events import (
     interned,
 )
 from mahjongkit.game.observation import Observation, observation
-from mahjongkit.game.wall import InvalidWallError, Wall, rules_of
+from mahjongkit.game.wall import InvalidWallError, Wall
 from mahjongkit.hand import CHOW, Hand, Meld
 from mahjongkit.hand import KONG as KONG_MELD
 from mahjongkit.hand import PUNG as PUNG_MELD
@@ -259,7 +259,7 @@ class HandState:
         dealer_streak: int = 0,
     ) -> None:
         self.ruleset = get_ruleset(ruleset)
-        self.rules: PlayRules = rules_of(self.ruleset)
+        self.rules: PlayRules = self.ruleset.play
         if wall.rules is not self.rules and wall.rules != self.rules:
             raise InvalidWallError(
                 f"the wall was built for other play rules than {self.ruleset.name}"
@@ -611,7 +611,9 @@ class HandState:
 
     def _compute_waits(self, seat: int, keys: SuitKeys) -> int:
         melds = self.melds[seat]
-        wins, pungs, chows = hand_masks(keys, melds, self.ruleset.forms, self.rules.hand_size)
+        wins, pungs, chows = hand_masks(
+            keys, melds, self.ruleset.scoring.forms, self.rules.hand_size
+        )
         self._waits[seat] = (
             keys,
             len(melds),
@@ -737,7 +739,7 @@ class HandState:
             return None
         if (
             self.phase is _P_CLAIM
-            and self.rules.false_claim_forfeits_win
+            and self.ruleset.table.invalid_claim_forfeits
             and action.kind in (_A_CHOW, _A_PUNG, _A_KONG)
         ):
             return None
@@ -917,7 +919,7 @@ class HandState:
                 melds = self.melds[seat]
                 key = (k[0], k[1], k[2], k[3])
                 wins, pungs, chows = hand_masks(
-                    key, melds, self.ruleset.forms, self.rules.hand_size
+                    key, melds, self.ruleset.scoring.forms, self.rules.hand_size
                 )
                 known = (key, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
                 waits[seat] = known
@@ -982,7 +984,7 @@ class HandState:
         robbing = self.phase is _P_ROB
         winners = [s for s in order if w.answers.get(s) is WIN]
         if winners:
-            if self.rules.multiple_winners == "next_in_turn":
+            if self.ruleset.table.multiple_winners == "next_in_turn":
                 winners = winners[:1]
             scores = []
             for s in winners:
@@ -1060,7 +1062,7 @@ class HandState:
 
     # -- declarations the rules handle --------------------------------------------------
     def _false_win(self, seat: int) -> None:
-        effect = self.rules.false_win
+        effect = self.ruleset.table.false_win
         self.events.append(Event(_E_FALSE_WIN, seat, -1, FALSE_WIN_EFFECTS.index(effect)))
         if effect == "void":
             self.phase = _P_ENDED

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.rules.play import PlayRules, play_rules
+from mahjongkit.rules.play import PlayRules
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import FLOWERS, IS_FLOWER, NUM_KINDS, Tile
 
@@ -137,7 +137,7 @@ class Wall:
     @classmethod
     def shuffled(cls, ruleset: Ruleset | PlayRules, rng: random.Random) -> Wall:
         """A wall shuffled and its dice thrown with ``rng`` (never the global generator)."""
-        rules = ruleset if isinstance(ruleset, PlayRules) else rules_of(ruleset)
+        rules = ruleset if isinstance(ruleset, PlayRules) else ruleset.play
         tiles = full_set(rules.uses_flowers)
         if type(rng) is random.Random:
             _shuffle(rng, tiles)
@@ -173,7 +173,7 @@ class Wall:
         >>> w.deal()[0][:3], w.draw(), w.draw_replacement()
         ([0, 0, 0], 33, 34)
         """
-        rules = ruleset if isinstance(ruleset, PlayRules) else play_rules(ruleset)
+        rules = ruleset if isinstance(ruleset, PlayRules) else ruleset.play
         if dice is None:
             dice = [[1] * rules.dice_count for _ in range(rules.dice_throws)]
         probe = cls(rules, full_set(rules.uses_flowers), dice)
@@ -340,12 +340,6 @@ class Wall:
         return [t for p, t in enumerate(self.tiles) if not self._taken[p]]
 
 
-@cache
-def rules_of(ruleset: Ruleset) -> PlayRules:
-    """`mahjongkit.rules.play.play_rules`, worked out once per ruleset (every hand asks)."""
-    return play_rules(ruleset)
-
-
 _SORTED_SETS = {flowers: sorted(full_set(flowers)) for flowers in (True, False)}
 
 
@@ -375,8 +369,9 @@ def break_of(rules: PlayRules, dice: Sequence[Sequence[int]]) -> tuple[int, int]
     stacks from the right-hand end of that player's wall. One throw (seed 001 line 20,
     seed 004 line 69): the sum counts both the wall and the stacks.
 
-    >>> from mahjongkit.rules.play import PlayRules
-    >>> break_of(PlayRules(), [[3, 4], [2, 2]])   # 7: West throws; 11 stacks into West's wall
+    >>> from mahjongkit.rules.ruleset import get_ruleset
+    >>> mcr = get_ruleset("mcr").play
+    >>> break_of(mcr, [[3, 4], [2, 2]])   # 7: West throws; 11 stacks into West's wall
     (2, 47)
     """
     first = sum(dice[0])
@@ -387,4 +382,4 @@ def break_of(rules: PlayRules, dice: Sequence[Sequence[int]]) -> tuple[int, int]
     return thrower, (start + count) % stacks
 
 
-__all__ = ["RING_SEATS", "InvalidWallError", "Wall", "break_of", "full_set", "rules_of"]
+__all__ = ["RING_SEATS", "InvalidWallError", "Wall", "break_of", "full_set"]

@@ -1,88 +1,104 @@
 """The `Ruleset` value and the registry that finds one by name or alias.
 
-A ruleset holds everything a rule decides. Variants are made with
+A ruleset holds everything a rule decides, in typed parts. Variants are made with
 ``dataclasses.replace`` (or a house-rules file) and registered under a new name.
 
 >>> r = get_ruleset("taiwanese")
->>> r.name, r.hand_size, Form.NICO_NICO in r.forms
+>>> r.name, r.hand_size, Form.NICO_NICO in r.scoring.forms
 ('taiwanese-lrc', 16, True)
+>>> from dataclasses import replace
+>>> club = replace(r, name="club", play=replace(r.play, ting_in_play=False))
+>>> club.play.ting_in_play, r.play.ting_in_play
+(False, True)
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, fields, replace
+from difflib import get_close_matches
 from enum import Enum
 from typing import Any
 
 from mahjongkit.errors import UnknownRulesetError
-
-
-class Form(Enum):
-    """The shapes a complete hand can take; each ruleset says which of them win."""
-
-    REGULAR = "regular"
-    """Sets and a pair: 4 sets + pair (13-tile rulesets) or 5 sets + pair (16-tile)."""
-    SEVEN_PAIRS = "seven_pairs"
-    THIRTEEN_ORPHANS = "thirteen_orphans"
-    """13-tile: the 13 terminals and honours + a pair. 16-tile (seed 004): + a set."""
-    HONORS_AND_KNITTED = "honors_and_knitted"
-    """MCR Lesser/Greater Honours and Knitted Tiles: 14 singles from a knitted straight
-    and the honours."""
-    KNITTED_STRAIGHT = "knitted_straight"
-    """MCR Knitted Straight (147/258/369 in three suits) + a set + a pair."""
-    NICO_NICO = "nico_nico"
-    """Taiwanese (seed 004): seven pairs + one pung, fully concealed (17 tiles)."""
-    SIXTEEN_ORPHANS = "sixteen_orphans"
-    """Taiwanese LRC (seed 004): three unrelated tiles of each suit, one of each honour,
-    and a pair."""
-
-
-MCR_FORMS = frozenset(
-    {
-        Form.REGULAR,
-        Form.SEVEN_PAIRS,
-        Form.THIRTEEN_ORPHANS,
-        Form.HONORS_AND_KNITTED,
-        Form.KNITTED_STRAIGHT,
-    }
-)
+from mahjongkit.rules.play import PlayRules
+from mahjongkit.rules.scoring import ScoringRules
+from mahjongkit.rules.table import TableRules
+from mahjongkit.shapes import MCR_FORMS, Form
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Everything a ruleset decides, as data. Compare and hash by contents."""
+    """Everything a ruleset decides, as typed data in three parts. Compare and hash by
+    contents.
+
+    ``play`` is how a hand is played (`PlayRules`), ``table`` how wins resolve and what
+    money and penalties follow (`TableRules`), ``scoring`` how a hand is valued
+    (`ScoringRules`).
+    """
 
     name: str
     title: str
-    hand_size: int
-    forms: frozenset[Form]
-    aliases: tuple[str, ...] = ()
-    scoring: str = "mcr"
-    """The scoring family: ``mahjongkit.scoring.<scoring>`` scores this ruleset."""
-    column: str = "mcr-gb"
-    """Which value column of the family's catalogue applies (``mcr-gb``, ``mcr``, ``lrc``,
-    ``dxb``)."""
-    minimum_points: int = 0
-    """Points a win needs, counted as the ruleset says (MCR: flowers excluded)."""
-    item_values: tuple[tuple[str, int], ...] = ()
-    """Overrides of catalogue values by item id (a house rule re-pricing an item)."""
-    removed_items: frozenset[str] = frozenset()
-    """Catalogue items this ruleset deletes: they neither score nor exclude others."""
-    uses_flowers: bool = True
-    description: str = ""
-    options: tuple[tuple[str, Any], ...] = field(default=())
-    """Named switches a later layer reads (kept sorted so the value hashes)."""
+    aliases: tuple[str, ...]
+    description: str
+    play: PlayRules
+    table: TableRules
+    scoring: ScoringRules
 
-    def option(self, key: str, default: Any = None) -> Any:
-        """The value of a named switch."""
-        return dict(self.options).get(key, default)
+    @property
+    def hand_size(self) -> int:
+        """Tiles in a hand before the draw (``play.hand_size``)."""
+        return self.play.hand_size
+
+    @property
+    def uses_flowers(self) -> bool:
+        """Whether the set has the eight flowers (``play.uses_flowers``)."""
+        return self.play.uses_flowers
+
+    @property
+    def tiles(self) -> int:
+        """Tiles in the set: 144 with flowers, 136 without."""
+        return 144 if self.play.uses_flowers else 136
+
+    def changed(self, **values: Any) -> Ruleset:
+        """This ruleset with the named rules changed, each found in whichever part holds it
+        (``play``, ``table``, ``scoring`` or the scoring ``sheet``); the parts check the
+        values as they do for a built-in ruleset.
+
+        >>> club = get_ruleset("mcr").changed(draw_stacks_left=7, base_payment=5)
+        >>> club.play.draw_stacks_left, club.table.base_payment, club.name
+        (7, 5, 'mcr')
+        >>> get_ruleset("mcr").changed(draw_stack_left=7)
+        Traceback (most recent call last):
+        ...
+        ValueError: no rule named 'draw_stack_left'; did you mean draw_stacks_left?
+        """
+        parts: dict[str, Any] = {"play": self.play, "table": self.table, "scoring": self.scoring}
+        if self.scoring.sheet is not None:
+            parts["sheet"] = self.scoring.sheet
+        changes: dict[str, dict[str, Any]] = {}
+        for key, value in values.items():
+            owner = next((p for p, part in parts.items() if key in _field_names(part)), None)
+            if owner is None:
+                every = [n for part in parts.values() for n in _field_names(part)]
+                close = get_close_matches(key, every, n=3)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise ValueError(f"no rule named {key!r}{hint}")
+            changes.setdefault(owner, {})[key] = value
+        new = {p: replace(parts[p], **c) for p, c in changes.items()}
+        if "sheet" in new:
+            new["scoring"] = replace(new.get("scoring", self.scoring), sheet=new.pop("sheet"))
+        return replace(self, **new)
 
     def contents_hash(self) -> str:
         """A short hash of the resolved contents, stored in every game record."""
         data = json.dumps(asdict(self), sort_keys=True, default=_jsonable)
         return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def _field_names(part: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(part))
 
 
 def _jsonable(value: Any) -> Any:
@@ -138,52 +154,20 @@ def ruleset_names() -> list[str]:
 
 
 def _builtin() -> None:
-    register(
-        Ruleset(
-            "mcr",
-            "Chinese Official (MCR), as the seed documents value it",
-            13,
-            MCR_FORMS,
-            aliases=("chinese-official", "international"),
-            column="mcr",
-            minimum_points=8,
-        )
-    )
-    register(
-        Ruleset(
-            "mcr-gb",
-            "Chinese Official (MCR), Chinese-language rulebook values (Botzone judge)",
-            13,
-            MCR_FORMS,
-            aliases=("guobiao", "botzone"),
-            column="mcr-gb",
-            minimum_points=8,
-        )
-    )
-    taiwanese = frozenset(
-        {Form.REGULAR, Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS}
-    )
-    register(
-        Ruleset(
-            "taiwanese-lrc",
-            "Taiwanese 16-tile, LRC scoresheet",
-            16,
-            taiwanese,
-            aliases=("taiwanese",),
-            scoring="taiwanese",
-            column="lrc",
-        )
-    )
-    register(
-        Ruleset(
-            "taiwanese-dxb",
-            "Taiwanese 16-tile, DXB scoresheet",
-            16,
-            taiwanese - {Form.SIXTEEN_ORPHANS},
-            scoring="taiwanese",
-            column="dxb",
-        )
-    )
+    from mahjongkit.rules.builtin import BUILTIN
+
+    for ruleset in BUILTIN:
+        register(ruleset)
 
 
 _builtin()
+
+__all__ = [
+    "MCR_FORMS",
+    "PACKAGED_HOUSE_RULES",
+    "Form",
+    "Ruleset",
+    "get_ruleset",
+    "register",
+    "ruleset_names",
+]

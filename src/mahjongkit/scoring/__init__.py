@@ -29,7 +29,7 @@ def score(
     rules = get_ruleset(ruleset)
     if isinstance(hand, str):
         hand = Hand.parse(hand, size=rules.hand_size)
-    return _score_hand(rules.scoring)(hand, situation or Situation(), rules)
+    return _score_hand(rules.scoring.family)(hand, situation or Situation(), rules)
 
 
 @cache

@@ -3,7 +3,7 @@
 A catalogue belongs to a scoring family (``mcr``, ``taiwanese``); each item carries one
 value per column (``mcr-gb``, ``mcr``, ``lrc``, ``dxb``; a missing column means the item
 does not exist on that sheet) and the ids of the items it implies. A ruleset picks a
-column and may re-price or delete items (`Ruleset.item_values`, `Ruleset.removed_items`).
+column and may re-price or delete items (``scoring.item_values``, ``scoring.removed_items``).
 
 >>> item = Item("pure_straight", "Pure Straight", "清龙", (("mcr", 16), ("mcr-gb", 16)))
 >>> item.value("mcr"), item.value("lrc")
@@ -83,11 +83,11 @@ class Catalogue:
         (a house rule may price an item its base sheet lacks), are left out.
         """
         out: dict[str, int] = {}
-        priced = dict(ruleset.item_values)
+        priced = dict(ruleset.scoring.item_values)
         for item in self.items:
-            if item.id in ruleset.removed_items:
+            if item.id in ruleset.scoring.removed_items:
                 continue
-            base = item.value(ruleset.column)
+            base = item.value(ruleset.scoring.column)
             if base is None and item.id not in priced:
                 continue
             out[item.id] = priced.get(item.id, base or 0)

@@ -188,7 +188,7 @@ def legend(columns: Sequence[Column]) -> str:
         if isinstance(column, str):
             lines.append(f"- `{column}`: the catalogue's `{column}` column.")
         else:
-            minimum = f", minimum {column.minimum_points} without flowers"
+            minimum = f", minimum {column.scoring.minimum_points} without flowers"
             lines.append(f"- `{column.name}`: {column.title}{minimum}.")
     lines.append(
         f"- {ABSENT}: the item does not score under that ruleset (absent from its column, "
@@ -202,9 +202,27 @@ def legend(columns: Sequence[Column]) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratedRulebook(GeneratedTable):
+    """The rulebooks of several rulesets side by side, kept in a document: every rule of
+    every part with its value under each ruleset and its meaning (`render_comparison`)."""
+
+    def render(self) -> str:
+        """The tables' Markdown, rendered from the rulesets as they are now."""
+        from mahjongkit.rules.book import render_comparison
+
+        return render_comparison(self.columns)
+
+
 GENERATED_TABLES: tuple[GeneratedTable, ...] = (
     GeneratedTable(
         "docs/rules/mcr.md", "mcr-fan-table", "mcr", ("mcr-gb", "mcr", "bp-club"), "Fan"
+    ),
+    GeneratedRulebook(
+        "docs/rules/rulebook.md",
+        "rulebook",
+        "",
+        ("mcr", "mcr-gb", "bp-club", "taiwanese-lrc", "taiwanese-dxb"),
     ),
 )
 """Every generated catalogue table in the docs; ``scripts/gen_rules_docs.py`` rewrites them
@@ -214,6 +232,7 @@ and a test checks that the committed documents match."""
 __all__ = [
     "GENERATED_TABLES",
     "Column",
+    "GeneratedRulebook",
     "GeneratedTable",
     "begin_marker",
     "column_values",

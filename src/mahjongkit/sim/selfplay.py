@@ -28,7 +28,6 @@ from mahjongkit.game.rotation import first_deal
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.settlement import balances
 from mahjongkit.game.state import HandState
-from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 
 
@@ -119,7 +118,7 @@ def play_job(
         bots = make_bots(lineup, seed ^ 0x5EED)
         state = HandState.new(rules, random.Random(seed))
         result = play_hand(state, [bots[e] for e in entrant])
-        money = money_of(state, first_deal(), table_rules(rules), Pot())
+        money = money_of(state, first_deal(), get_ruleset(rules).table, Pot())
     except Exception as err:  # a bad hand must not end a long run: counted as an error
         last = traceback.format_exc().strip().splitlines()[-1]
         return HandOutcome(

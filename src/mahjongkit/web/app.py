@@ -173,7 +173,7 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
                     "name": r.name,
                     "title": r.title,
                     "hand_size": r.hand_size,
-                    "scoring": r.scoring,
+                    "scoring": r.scoring.family,
                     "uses_flowers": r.uses_flowers,
                 }
             )

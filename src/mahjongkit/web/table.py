@@ -34,7 +34,6 @@ from mahjongkit.game.runner import must_win_on_flowers
 from mahjongkit.game.settlement import PLAYERS, Payment, balances
 from mahjongkit.game.state import HandState
 from mahjongkit.game.table_points import as_number, table_points
-from mahjongkit.rules.money import table_rules
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import NAMES, counts_to_tiles
 from mahjongkit.web.sheets import items_json
@@ -146,7 +145,7 @@ class TableGame:
 
     def __post_init__(self) -> None:
         self.ruleset = get_ruleset(self.config.ruleset)
-        self.rules = table_rules(self.ruleset)
+        self.rules = self.ruleset.table
         self.rng = random.Random(self.config.seed)
         self.bots: dict[int, Bot] = {}
         for p, kind in enumerate(self.config.seats):

@@ -555,18 +555,18 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         raise InvalidHandError(f"an MCR hand has 13 tiles (+1), not {hand.size}")
     if hand.is_waiting:
         return Score(
-            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
+            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.scoring.minimum_points
         )
     flowers = _flowers(hand, situation) if hand.flowers else situation.flowers
     facts = HandFacts.of(hand, situation, flowers)
-    plan = _plan(ruleset.column, ruleset.removed_items, ruleset.item_values)
-    best = _best_reading(facts, plan, ruleset.forms)
+    plan = _plan(ruleset.scoring.column, ruleset.scoring.removed_items, ruleset.scoring.item_values)
+    best = _best_reading(facts, plan, ruleset.scoring.forms)
     if best is None:
         return Score(
-            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.minimum_points
+            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.scoring.minimum_points
         )
     reading, found, without = best
-    minimum = ruleset.minimum_points
+    minimum = ruleset.scoring.minimum_points
     return Score(
         ruleset.name,
         hand,

@@ -12,9 +12,9 @@ the card with both values.
 
 from __future__ import annotations
 
+from mahjongkit.rules.taiwanese import SWITCHES, TaiwaneseOptions
 from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE, SECTIONS
 from mahjongkit.scoring.taiwanese.engine import check_situation, score_hand, triple_dice_payment
-from mahjongkit.scoring.taiwanese.options import SWITCHES, TaiwaneseOptions
 
 __all__ = [
     "CATALOGUE",

@@ -19,8 +19,8 @@ from itertools import combinations, pairwise, permutations
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Form
+from mahjongkit.rules.taiwanese import TaiwaneseOptions
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.scoring.taiwanese.options import TaiwaneseOptions
 from mahjongkit.shapes import Decomposition, Group
 from mahjongkit.tiles import (
     DRAGONS,
@@ -100,6 +100,8 @@ class Context:
     situation: Situation
     options: TaiwaneseOptions
     column: str
+    die_cap: int | None
+    """The die's highest face (``table.die_cap``): the bonus stops there (004 l.432)."""
     reading: Reading
     flowers: tuple[Tile, ...] | None
     flower_count: int
@@ -665,8 +667,8 @@ def dice_on_the_wall(c: Context) -> list[Hit]:
     """The dealer-streak bonus: paid when the dealer wins or gives the winning tile."""
     s = c.situation
     n = s.dealer_streak
-    if c.options.dealer_streak_cap:
-        n = min(n, c.options.dealer_streak_cap)
+    if c.die_cap is not None:
+        n = min(n, c.die_cap)
     if n and (s.dealer or s.discarder_is_dealer):
         return [("dice_on_the_wall", n, (f"die {n}",))]
     return []

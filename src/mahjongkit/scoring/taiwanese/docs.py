@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mahjongkit.rules.taiwanese import SWITCHES
 from mahjongkit.scoring.docs import render_catalogue
 from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE
-from mahjongkit.scoring.taiwanese.options import SWITCHES
 
 DOCUMENT = Path("docs/rules/taiwanese.md")
 """Where the document lives, from the repository root."""
@@ -173,7 +173,7 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
     (
         "Calling / Ting",
         "24, 165, 336, 349, 355, 492-506",
-        "Whether Ting is in play is a table option (`ting_in_play`). 'No Calling allowed in "
+        "Whether Ting is in play is a rule of play (`play.ting_in_play`). 'No Calling allowed in "
         "Nico Nico or Orphan hands' is read for both sheets: with `ting` those readings are "
         "dropped, and a hand that has no other reading is an error. Ting with a Heavenly or "
         "Earthly Hand is an error (no turn to call on).",
@@ -205,7 +205,7 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "Dice on the Wall",
         "25, 413-432",
         "The die showing n pays 2n + 1 (3, 5, 7, 9, 11, and on by the same step: 'No limit "
-        "should be set'); table option `dealer_streak_cap` (DXB suggests 6). It scores when "
+        "should be set'); table rule `die_cap` (DXB suggests 6). It scores when "
         "the dealer wins or the dealer gave the winning tile (line 428). A forgotten die "
         "(line 430) is a `dealer_streak` of 0.",
     ),
@@ -257,9 +257,11 @@ def render_document() -> str:
         "",
         render_catalogue(CATALOGUE, ["lrc", "dxb"]),
         "",
-        "## Table options and switches",
+        "## Sheet switches",
         "",
-        "Ruleset options (`[options]` in a house-rules file).",
+        "The fields of `scoring.sheet` (`[scoring.sheet]` in a house-rules file; "
+        "`mahjongkit rules show taiwanese-lrc` prints them with every other rule). Ting is "
+        "`play.ting_in_play` and the die's cap `table.die_cap` (see docs/rules/rulebook.md).",
         "",
         "| Option | Default | Values | Card lines | Meaning |",
         "| --- | --- | --- | --- | --- |",

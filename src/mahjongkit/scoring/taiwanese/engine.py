@@ -18,11 +18,11 @@ from dataclasses import replace
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import KONG, Hand
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
+from mahjongkit.rules.taiwanese import TaiwaneseOptions
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
 from mahjongkit.scoring.taiwanese.detect import DETECTORS, Context, Hit, Reading, bouquets, readings
-from mahjongkit.scoring.taiwanese.options import TaiwaneseOptions
 from mahjongkit.shapes import Decomposition, decompositions
 from mahjongkit.tiles import EAST, NAMES, NUM_KINDS, SUIT, Tile
 
@@ -40,11 +40,11 @@ _COLUMN_VALUES = {
 def _values(ruleset: Ruleset) -> dict[str, int]:
     """Item id -> value under the ruleset, as ``CATALOGUE.values_for`` gives it (its column,
     re-priced, with items the sheet lacks that the ruleset prices), less instant items."""
-    printed = _COLUMN_VALUES.get(ruleset.column)
+    printed = _COLUMN_VALUES.get(ruleset.scoring.column)
     if printed is None:
         raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese column (lrc, dxb)")
-    removed = ruleset.removed_items | INSTANT_ITEMS
-    priced = printed | dict(ruleset.item_values)
+    removed = ruleset.scoring.removed_items | INSTANT_ITEMS
+    priced = printed | dict(ruleset.scoring.item_values)
     return {k: v for k, v in priced.items() if k not in removed}
 
 
@@ -62,7 +62,7 @@ def _flowers(hand: Hand, situation: Situation) -> tuple[tuple[Tile, ...] | None,
     return given, len(given)
 
 
-def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers: int) -> None:
+def check_situation(hand: Hand, s: Situation, ting_in_play: bool, flowers: int) -> None:
     """Raise `InvalidSituationError` for circumstances that cannot happen with this hand."""
 
     def bad(reason: str) -> None:
@@ -70,7 +70,7 @@ def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers
 
     win = hand.winning_tile
     drawn = s.self_drawn or s.kong_replacement or s.flower_replacement
-    if s.ting and not options.ting_in_play:
+    if s.ting and not ting_in_play:
         bad("ting: Calling / Ting is not in play at this table (004 line 24)")
     if s.dealer and s.seat_wind != EAST:
         bad("dealer: the dealer sits East (004 line 320)")
@@ -193,12 +193,14 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     """
     if hand.size != 16:
         raise InvalidHandError(f"Taiwanese hands have 16 tiles (+1), not {hand.size}")
-    options = TaiwaneseOptions.from_ruleset(ruleset)
-    column = ruleset.column
+    options = ruleset.scoring.sheet
+    if options is None:
+        raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese sheet switches")
+    column = ruleset.scoring.column
     values = _values(ruleset)
     flower_tiles, flower_count = _flowers(hand, situation)
-    check_situation(hand, situation, options, flower_count)
-    minimum = options.minimum_for(situation.prevalent_wind)
+    check_situation(hand, situation, ruleset.play.ting_in_play, flower_count)
+    minimum = options.minimum_for(situation.prevalent_wind, ruleset.scoring.minimum_points)
     notes: list[str] = []
 
     def result(outcome: Outcome, items: list[ScoreItem], d: Decomposition | None) -> Score:
@@ -214,12 +216,12 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
 
     if flower_count >= 7:
         return result(Outcome.WIN, _flower_win(flower_count, values, options), None)
-    forms = ruleset.forms
+    forms = ruleset.scoring.forms
     if situation.ting:
         forms = forms - _NO_TING_FORMS
     found = decompositions(hand, forms)
     if not found:
-        if situation.ting and decompositions(hand, ruleset.forms):
+        if situation.ting and decompositions(hand, ruleset.scoring.forms):
             raise InvalidSituationError(
                 "ting: Calling is not permitted in Nico Nico or Orphan hands (004 lines 336, 349)"
             )
@@ -242,6 +244,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             situation,
             options,
             column,
+            ruleset.table.die_cap,
             reading,
             flower_tiles,
             flower_count,

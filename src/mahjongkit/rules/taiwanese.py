@@ -1,21 +1,23 @@
-"""The table options and rule switches of the Taiwanese sheets, read from a ruleset.
+"""The switches of the Taiwanese scoresheets: readings of the card that tables differ on.
 
-Every switch is a ruleset option (``Ruleset.options``, or ``[options]`` in a house-rules
-file) with a documented default; `SWITCHES` is the list the docs are generated from.
+`TaiwaneseOptions` is ``scoring.sheet`` of a Taiwanese ruleset (``None`` under MCR); a
+house-rules file sets them in ``[scoring.sheet]``. `SWITCHES` documents each one: its
+default (the card read most literally), its allowed values and the card lines (seed 004).
+Two readings the engine shares with the money live in the other parts, once: Ting is
+``play.ting_in_play`` and the die's highest face ``table.die_cap``.
 
 >>> from mahjongkit.rules.ruleset import get_ruleset
->>> opts = TaiwaneseOptions.from_ruleset(get_ruleset("taiwanese-dxb"))
->>> opts.ting_in_play, opts.step_up_suits, opts.minimum_for(EAST)
-(True, 'all_three', 0)
+>>> opts = get_ruleset("taiwanese-dxb").scoring.sheet
+>>> opts.step_up_suits, opts.minimum_for(EAST, 0)
+('all_three', 0)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from mahjongkit.errors import InvalidSituationError
-from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import EAST, NORTH, SOUTH, WEST, Tile
 
 
@@ -52,21 +54,6 @@ SWITCHES: tuple[Switch, ...] = (
         "23, 197-211",
         "Whether flower points (lines 206-211) count towards the minimum; the card counts "
         "flowers first among the scoring items and excludes nothing.",
-    ),
-    Switch(
-        "ting_in_play",
-        True,
-        (True, False),
-        "24, 165, 336, 492",
-        "Whether Calling / Ting may be declared. When off, a situation with `ting` is an error.",
-    ),
-    Switch(
-        "dealer_streak_cap",
-        0,
-        (),
-        "25, 432",
-        "Highest die value that pays on the wall; 0 means no cap (the card's own advice). "
-        "DXB suggests 6.",
     ),
     Switch(
         "lets_start_cumulative",
@@ -178,64 +165,54 @@ _DXB_MINIMUM = {EAST: 22, SOUTH: 22, WEST: 24, NORTH: 26}
 
 @dataclass(frozen=True, slots=True)
 class TaiwaneseOptions:
-    """The switches resolved for one ruleset."""
+    """The switches of one Taiwanese table (see `SWITCHES` for each one's reading)."""
 
-    minimum: str = "none"
-    minimum_points: int = 0
-    flowers_count_toward_minimum: bool = True
-    ting_in_play: bool = True
-    dealer_streak_cap: int = 0
-    lets_start_cumulative: bool = False
-    dxb_no_terminals: str = "higher"
-    four_in_ways_pair_counts: bool = True
-    complete_sequence_concealed: str = "tiles"
-    step_up_suits: str = "all_three"
-    bouquets_in_hand_score: bool = False
-    bouquets_share_flowers: bool = True
-    open_kong_breaks_concealed: bool = False
-    open_kong_counts_as_concealed_pong: bool = True
-    single_wait_by_reading: bool = False
-    kong_chain_length: int = 1
-    flower_win_base_point: bool = False
-    thirteen_orphans_dxb_bonus: bool = True
+    minimum: str
+    flowers_count_toward_minimum: bool
+    lets_start_cumulative: bool
+    dxb_no_terminals: str
+    four_in_ways_pair_counts: bool
+    complete_sequence_concealed: str
+    step_up_suits: str
+    bouquets_in_hand_score: bool
+    bouquets_share_flowers: bool
+    open_kong_breaks_concealed: bool
+    open_kong_counts_as_concealed_pong: bool
+    single_wait_by_reading: bool
+    kong_chain_length: int
+    flower_win_base_point: bool
+    thirteen_orphans_dxb_bonus: bool
 
-    @classmethod
-    def from_ruleset(cls, ruleset: Ruleset) -> TaiwaneseOptions:
-        """Read and check the switches of a ruleset; unknown keys are left to other layers."""
-        values: dict[str, Any] = {}
+    def __post_init__(self) -> None:
         for switch in SWITCHES:
-            raw = ruleset.option(switch.key, switch.default)
+            raw = getattr(self, switch.key)
             if isinstance(switch.default, bool):
                 if not isinstance(raw, bool):
-                    raise TaiwaneseOptionError(f"option {switch.key} must be true or false")
+                    raise TaiwaneseOptionError(f"switch {switch.key} must be true or false")
             elif isinstance(switch.default, int):
                 if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-                    raise TaiwaneseOptionError(f"option {switch.key} must be a whole number >= 0")
+                    raise TaiwaneseOptionError(f"switch {switch.key} must be a whole number >= 0")
             elif raw not in switch.choices:
                 choices = ", ".join(str(c) for c in switch.choices)
                 raise TaiwaneseOptionError(
-                    f"option {switch.key} is {raw!r}; choose one of: {choices}"
+                    f"switch {switch.key} is {raw!r}; choose one of: {choices}"
                 )
-            values[switch.key] = raw
-        if values["minimum"] != "none" and ruleset.minimum_points:
-            raise TaiwaneseOptionError(
-                "give the minimum either as minimum_points or as the minimum option, not both"
-            )
-        names = {f.name for f in fields(cls)}
-        return cls(
-            minimum_points=ruleset.minimum_points,
-            **{k: v for k, v in values.items() if k in names},
-        )
 
-    def minimum_for(self, prevalent_wind: Tile) -> int:
-        """Points a win needs in a round of this prevalent wind (004 line 23)."""
+    @classmethod
+    def card(cls) -> TaiwaneseOptions:
+        """Every switch at its default: the card read most literally."""
+        return cls(**{s.key: s.default for s in SWITCHES})
+
+    def minimum_for(self, prevalent_wind: Tile, minimum_points: int) -> int:
+        """Points a win needs in a round of this prevalent wind (004 line 23); ``none``
+        leaves the ruleset's own ``minimum_points``."""
         if self.minimum == "dxb":
             return _DXB_MINIMUM[prevalent_wind]
         if self.minimum == "lrc":
             return 20
         if self.minimum == "lrc-after-win":
             return 18
-        return self.minimum_points
+        return minimum_points
 
 
 __all__ = ["SWITCHES", "Switch", "TaiwaneseOptionError", "TaiwaneseOptions"]

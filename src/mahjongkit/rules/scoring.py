@@ -1,0 +1,81 @@
+"""The scoring part of a ruleset: which scorer and sheet, the minimum, the winning forms,
+the prices of fans and items, and the switches of a sheet.
+
+>>> from mahjongkit.rules.ruleset import get_ruleset
+>>> mcr = get_ruleset("mcr").scoring
+>>> mcr.family, mcr.column, mcr.minimum_points, mcr.sheet is None
+('mcr', 'mcr', 8, True)
+>>> get_ruleset("taiwanese-dxb").scoring.sheet.dxb_no_terminals
+'higher'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjongkit.errors import MahjongError
+from mahjongkit.rules.taiwanese import TaiwaneseOptions
+from mahjongkit.shapes import Form
+
+FAMILIES = {"mcr": ("mcr", "mcr-gb"), "taiwanese": ("lrc", "dxb")}
+"""Each scorer and the value columns of its catalogue."""
+
+
+class InvalidScoringRulesError(MahjongError, ValueError):
+    """A scoring rule with a value the scorer cannot follow."""
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    """How a hand is valued."""
+
+    family: str
+    """Which scorer and catalogue value the hand: ``mcr`` (the 81 fans, 002) or
+    ``taiwanese`` (the LRC/DXB card, 004)."""
+    column: str
+    """Which value column of the catalogue applies: ``mcr`` (the seed documents' values),
+    ``mcr-gb`` (the Chinese-language rulebook's), ``lrc`` or ``dxb`` (004)."""
+    minimum_points: int
+    """Points a win needs (MCR: 8 without flowers, 000 l.98, 002 l.59; bp-club 5, 001 l.43;
+    Taiwanese: see the sheet's ``minimum`` switch)."""
+    forms: frozenset[Form]
+    """The shapes of a complete hand that win."""
+    item_values: tuple[tuple[str, int], ...]
+    """Prices by item id that replace the column's (a house rule re-pricing a fan, or
+    giving a value to an item its sheet lacks); sorted, so the value hashes."""
+    removed_items: frozenset[str]
+    """Items this ruleset deletes: they neither score nor exclude others."""
+    sheet: TaiwaneseOptions | None
+    """The Taiwanese sheet's switches; ``None`` for MCR."""
+
+    @property
+    def flowers_count_toward_minimum(self) -> bool:
+        """Whether flower points count towards the minimum: never in MCR (002 l.209); on the
+        Taiwanese sheets as their switch says (004 l.23)."""
+        return self.sheet is not None and self.sheet.flowers_count_toward_minimum
+
+    @property
+    def item_word(self) -> str:
+        """What players call a scoring item under this scorer: a fan (MCR) or an item."""
+        return "fan" if self.family == "mcr" else "item"
+
+    def __post_init__(self) -> None:
+        columns = FAMILIES.get(self.family)
+        if columns is None:
+            raise InvalidScoringRulesError(
+                f"scoring: family must be one of {', '.join(FAMILIES)}, not {self.family!r}"
+            )
+        if self.column not in columns:
+            raise InvalidScoringRulesError(
+                f"scoring: column of {self.family} must be one of {', '.join(columns)}, "
+                f"not {self.column!r}"
+            )
+        if (self.sheet is None) != (self.family != "taiwanese"):
+            raise InvalidScoringRulesError("scoring: a sheet's switches go with Taiwanese only")
+        if not self.forms:
+            raise InvalidScoringRulesError("scoring: no form left: no hand could win")
+        if self.minimum_points < 0:
+            raise InvalidScoringRulesError("scoring: minimum_points must be >= 0")
+
+
+__all__ = ["FAMILIES", "InvalidScoringRulesError", "ScoringRules"]
