@@ -160,7 +160,7 @@ def render_rulebook(ruleset: str | Ruleset) -> str:
 def render_comparison(names: Sequence[str]) -> str:
     """A Markdown table per part: each rule, its value under each ruleset, its meaning.
 
-    >>> print(render_comparison(["mcr", "taiwanese-lrc"]).splitlines()[4][:28])
+    >>> print(render_comparison(["mcr", "taiwanese-lrc"]).splitlines()[4][:29])
     | hand_size | 13 | 16 | Tiles
     """
     books = [get_ruleset(n) for n in names]
