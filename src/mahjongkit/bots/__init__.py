@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from mahjongkit.bots.base import Bot
-from mahjongkit.bots.random_bot import RandomBot
+from mahjongkit.game.players import Bot, BotFactory, RandomBot
 
 
 def _tiers() -> dict[str, Callable[[random.Random], Bot]]:
@@ -26,4 +25,21 @@ BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot}
 """Bot classes by name, weakest first; each is built from a ``random.Random``."""
 BOTS.update(_tiers())
 
-__all__ = ["BOTS", "Bot", "RandomBot"]
+
+def factories(names: list[str]) -> list[BotFactory]:
+    """The bot classes of these names, in order, for a match to build with its seeds.
+
+    >>> [f.__name__ for f in factories(["random", "scorer"])]
+    ['RandomBot', 'ScorerBot']
+    >>> factories(["clever"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever'; known: defender, efficient, random, scorer
+    """
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+    return [BOTS[name] for name in names]
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "factories"]

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from mahjongkit.bots import factories
 from mahjongkit.cli.app import app, fail
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
@@ -96,7 +97,7 @@ def match_command(
         return
     try:
         record = Match(
-            ruleset, seed, bot_names(bots), max_hands=max_hands, time_limit=time_limit
+            ruleset, seed, factories(bot_names(bots)), max_hands=max_hands, time_limit=time_limit
         ).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None

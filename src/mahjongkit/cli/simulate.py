@@ -25,6 +25,7 @@ from typing import Annotated
 
 import typer
 
+from mahjongkit.bots import factories
 from mahjongkit.cli.app import app, fail
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
@@ -176,7 +177,7 @@ def watch_command(
 ) -> None:
     """Play one game between bots and print it hand by hand, each win's fans."""
     try:
-        record = Match(ruleset, seed, bot_names(bots), max_hands=max_hands).play()
+        record = Match(ruleset, seed, factories(bot_names(bots)), max_hands=max_hands).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None
     print("\n".join(_watch_lines(record)))

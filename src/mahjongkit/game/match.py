@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.hand_money import HandMoney, Pot, hand_money
 from mahjongkit.game.instant import return_pot
+from mahjongkit.game.players import Bot, BotFactory, RandomBot
 from mahjongkit.game.record import HandRecord, record_of, replay
 from mahjongkit.game.rotation import (
     WIND_LETTERS,
@@ -137,7 +137,7 @@ class MatchRecord:
 class Match:
     """A game of mahjong between four players under one ruleset.
 
-    ``bots`` are the four entrants, as bots or bot names (random bots by default); the
+    ``bots`` are the four entrants, as bots or bot classes (random bots by default); the
     wind-tile draw seats them. The game ends after its rounds (MCR 16 hands; Taiwanese
     four rounds), after ``max_hands``, or, with ``time_limit`` seconds, when no time is
     left to start a hand
@@ -148,7 +148,7 @@ class Match:
         self,
         ruleset: str | Ruleset,
         seed: int = 0,
-        bots: Sequence[Bot] | Sequence[str] | None = None,
+        bots: Sequence[Bot | BotFactory] | None = None,
         *,
         rules: TableRules | None = None,
         max_hands: int | None = None,
@@ -160,22 +160,25 @@ class Match:
         self.seed = seed
         self.rng = random.Random(seed)
         if bots is None:
-            bots = ["random"] * PLAYERS
+            bots = [RandomBot] * PLAYERS
         if len(bots) != PLAYERS:
             raise ValueError(f"a match needs four players, not {len(bots)}")
-        self.bots: tuple[Bot, ...] = tuple(self._bot(b) if isinstance(b, str) else b for b in bots)
+        self.bots: tuple[Bot, ...] = tuple(self._bot(b) for b in bots)
         self.seating = seating_order(draw_seats(self.rng))
         limits = [n for n in (max_hands, self.rules.hands_per_game, HAND_LIMIT) if n]
         self.max_hands = min(limits)
         self.time_limit = time_limit if time_limit is not None else self.rules.time_limit_seconds
         self.clock = clock
 
-    def _bot(self, name: str) -> Bot:
-        """A bot by name, with its own generator drawn from the match's."""
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-        bot: Bot = BOTS[name](random.Random(self.rng.getrandbits(64)))
-        return bot
+    def _bot(self, entrant: Bot | BotFactory) -> Bot:
+        """A bot as given, or one made by its factory with its own generator drawn from the
+        match's (names are the adapters' to resolve: `mahjongkit.bots.factories`)."""
+        if isinstance(entrant, str):
+            raise TypeError(f"give a bot or a bot class, not the name {entrant!r}")
+        if isinstance(entrant, type) or not isinstance(entrant, Bot):
+            made: Bot = entrant(random.Random(self.rng.getrandbits(64)))
+            return made
+        return entrant
 
     def play(self) -> MatchRecord:
         """Play the game to its end and return its record."""

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mahjongkit.bots.base import Bot
 from mahjongkit.game.actions import WIN, Action
+from mahjongkit.game.players import Bot
 from mahjongkit.game.state import HandResult, HandState, Phase
 
 _TURN = Phase.TURN
