@@ -52,6 +52,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check setup.py src tests benchmarks scripts peers
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)

@@ -20,7 +20,7 @@ COMPILED = (
     "scoring/situation",
     "scoring/principles",
     "scoring/result",
-    "scoring/mcr/fans",
+    "rules/catalogues/mcr",
     "scoring/mcr/detectors",
     "scoring/mcr/reading",
     "scoring/mcr/scorer",

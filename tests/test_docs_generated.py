@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from mahjongkit.rules.catalogues import Catalogue, Item
 from mahjongkit.rules.ruleset import get_ruleset
-from mahjongkit.scoring.catalogue import Catalogue, Item
 from mahjongkit.scoring.docs import (
     GENERATED_TABLES,
     generated_section,

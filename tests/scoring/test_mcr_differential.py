@@ -32,7 +32,7 @@ def test_5000_random_wins_score_as_the_reference_calculator() -> None:
 
 def test_the_random_hands_reach_every_fan() -> None:
     """The generator is worth its salt only if the rare fans come up too."""
-    from mahjongkit.scoring.mcr.fans import CATALOGUE
+    from mahjongkit.rules.catalogues.mcr import CATALOGUE
 
     rng = random.Random(1)
     seen: set[str] = set()

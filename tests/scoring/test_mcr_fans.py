@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from mahjongkit.rules.catalogues.mcr import CATALOGUE
 from mahjongkit.scoring import Situation, score
-from mahjongkit.scoring.mcr.fans import CATALOGUE
 
 S: dict[str, Any] = {"self_drawn": True}
 D: dict[str, Any] = {}

@@ -44,7 +44,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -54,9 +53,9 @@ from pathlib import Path
 from typing import Any
 
 from mahjongkit.errors import MahjongError, UnknownRulesetError
+from mahjongkit.rules.catalogues import Catalogue, catalogue_of
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset, ruleset_names
 from mahjongkit.rules.scoring import ScoringRules
-from mahjongkit.scoring.catalogue import Catalogue
 
 KEYS = ("name", "base", "title", "description", "aliases", "play", "table", "scoring")
 """The keys a house-rules file may hold at its top."""
@@ -336,22 +335,6 @@ def _check_name_free(ruleset: Ruleset, fail: Any) -> None:
         if existing != ruleset:
             key = "name" if name == ruleset.name else "aliases"
             raise fail(key, f"{name!r} is already the name of another ruleset")
-
-
-def catalogue_of(family: str) -> Catalogue:
-    """The scoring catalogue of a family: ``CATALOGUE`` of ``mahjongkit.scoring.<family>``.
-
-    >>> catalogue_of("mcr").family
-    'mcr'
-    """
-    try:
-        module = importlib.import_module(f"mahjongkit.scoring.{family}")
-    except ModuleNotFoundError:
-        module = None
-    found = getattr(module, "CATALOGUE", None)
-    if not isinstance(found, Catalogue):
-        raise LookupError(f"the scoring family {family!r} has no catalogue")
-    return found
 
 
 def _item_lookup(catalogue: Catalogue) -> dict[str, str]:

@@ -4,7 +4,7 @@ Any catalogue and any columns: a column is a catalogue value column (``"mcr"``) 
 `Ruleset`, whose values are the catalogue's after the ruleset's re-pricing and deletions
 (an item that does not score under it shows ``—``).
 
->>> from mahjongkit.scoring.catalogue import Catalogue, Item
+>>> from mahjongkit.rules.catalogues import Catalogue, Item
 >>> cat = Catalogue("demo", (
 ...     Item("pung", "Pung", "刻", (("a", 1),)),
 ...     Item("two_pungs", "Two Pungs", "双刻", (("a", 2), ("b", 3)), frozenset({"pung"})),
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mahjongkit.rules.catalogues import Catalogue, Item
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
-from mahjongkit.scoring.catalogue import Catalogue, Item
 
 Column = str | Ruleset
 """A catalogue value column by name, or a ruleset (its column with its overrides)."""

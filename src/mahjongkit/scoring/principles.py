@@ -28,7 +28,7 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from types import MappingProxyType
 
-from mahjongkit.scoring.catalogue import Catalogue
+from mahjongkit.rules.catalogues import Catalogue
 
 Sources = tuple[int, ...]
 """Indices of the sets (or other parts) of a reading that earned a pattern."""
@@ -259,7 +259,7 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
     removes Fully Concealed Hand, so Self-Drawn stays); an item may also imply one above
     it in the table. What stands keeps its order in ``found``.
 
-    >>> from mahjongkit.scoring.catalogue import Item
+    >>> from mahjongkit.rules.catalogues import Item
     >>> cat = Catalogue("demo", (Item("a", "A", "", (), frozenset("b")),
     ...     Item("b", "B", "", (), frozenset("c")), Item("c", "C", "", ())))
     >>> apply_implications([("c", ()), ("b", ()), ("a", ())], Implications.of(cat))

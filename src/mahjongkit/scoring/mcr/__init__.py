@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from mahjongkit.scoring.mcr.fans import CATALOGUE, COLUMNS
+from mahjongkit.rules.catalogues.mcr import CATALOGUE, COLUMNS
 from mahjongkit.scoring.mcr.scorer import score_hand
 from mahjongkit.scoring.situation import Situation
 

@@ -27,6 +27,7 @@ from typing import Final
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
 from mahjongkit.hand import KONG, PUNG, Hand
+from mahjongkit.rules.catalogues.mcr import CATALOGUE
 from mahjongkit.rules.ruleset import Form, Ruleset
 from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
@@ -38,7 +39,6 @@ from mahjongkit.scoring.mcr.detectors import (
     PUNG_PATTERNS,
     Detector,
 )
-from mahjongkit.scoring.mcr.fans import CATALOGUE, IMPLICATIONS
 from mahjongkit.scoring.mcr.reading import (
     ALWAYS,
     CHOW,
@@ -54,6 +54,7 @@ from mahjongkit.scoring.mcr.reading import (
 from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
 from mahjongkit.scoring.principles import (
     Found,
+    Implications,
     PatternTable,
     Sources,
     apply_implications,
@@ -63,6 +64,9 @@ from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group
 from mahjongkit.tiles import NUM_KINDS, SUIT, TERMINALS_AND_HONORS, Tile
+
+IMPLICATIONS: Final = Implications.of(CATALOGUE)
+"""The implied principle's tables for the MCR catalogue."""
 
 ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONORS))
 

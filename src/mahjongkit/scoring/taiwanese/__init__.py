@@ -12,8 +12,8 @@ the card with both values.
 
 from __future__ import annotations
 
+from mahjongkit.rules.catalogues.taiwanese import CATALOGUE, SECTIONS
 from mahjongkit.rules.taiwanese import SWITCHES, TaiwaneseOptions
-from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE, SECTIONS
 from mahjongkit.scoring.taiwanese.engine import check_situation, score_hand, triple_dice_payment
 
 __all__ = [

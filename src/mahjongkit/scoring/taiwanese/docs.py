@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mahjongkit.rules.catalogues.taiwanese import CATALOGUE
 from mahjongkit.rules.taiwanese import SWITCHES
 from mahjongkit.scoring.docs import render_catalogue
-from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE
 
 DOCUMENT = Path("docs/rules/taiwanese.md")
 """Where the document lives, from the repository root."""

@@ -17,11 +17,11 @@ from dataclasses import replace
 
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import KONG, Hand
+from mahjongkit.rules.catalogues.taiwanese import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.rules.taiwanese import TaiwaneseOptions
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
 from mahjongkit.scoring.taiwanese.detect import DETECTORS, Context, Hit, Reading, bouquets, readings
 from mahjongkit.shapes import Decomposition, decompositions
 from mahjongkit.tiles import EAST, NAMES, NUM_KINDS, SUIT, Tile

@@ -92,3 +92,18 @@ class Catalogue:
                 continue
             out[item.id] = priced.get(item.id, base or 0)
         return out
+
+
+def catalogue_of(family: str) -> Catalogue:
+    """The scoring catalogue of a family: ``CATALOGUE`` of its module in this package.
+
+    >>> catalogue_of("mcr").family, len(catalogue_of("taiwanese")) > 100
+    ('mcr', True)
+    """
+    if family == "mcr":
+        from mahjongkit.rules.catalogues.mcr import CATALOGUE as found
+    elif family == "taiwanese":
+        from mahjongkit.rules.catalogues.taiwanese import CATALOGUE as found
+    else:
+        raise LookupError(f"the scoring family {family!r} has no catalogue")
+    return found

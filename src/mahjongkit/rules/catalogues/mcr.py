@@ -11,8 +11,8 @@ sets that earned it, and the seed line that states it. Columns:
 - ``bp-club``: only the three flower items of the club sheet that MCR lacks (No Flower
   Tiles, Flower or Season Set, Seat Flower; 001 lines 77-80). They exist in no MCR
   column, so they score only where a ruleset prices them: a house-rules file over
-  ``mcr`` enables them by giving them a value (``[values]`` in ``bp-club.toml``, which
-  becomes `Ruleset.item_values`). Flower Tile (001 line 78) is MCR's Flower Tiles.
+  ``mcr`` enables them by giving them a value (``[scoring.fans]`` in ``bp-club.toml``,
+  which becomes ``scoring.item_values``). Flower Tile (001 line 78) is MCR's Flower Tiles.
 
 >>> CATALOGUE["two_concealed_kongs"].value("mcr-gb"), CATALOGUE["two_concealed_kongs"].value("mcr")
 (6, 8)
@@ -26,8 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mahjongkit.scoring.catalogue import Catalogue, Item
-from mahjongkit.scoring.principles import Implications
+from mahjongkit.rules.catalogues import Catalogue, Item
 
 COLUMNS: Final = ("mcr-gb", "mcr", "bp-club")
 
@@ -196,6 +195,3 @@ CATALOGUE: Final = _build()
 
 FAN_INDEX: Final = {item.id: n for n, item in enumerate(CATALOGUE)}
 """Each fan's position in the table: a fan earlier in the table is weighed first."""
-
-IMPLICATIONS: Final = Implications.of(CATALOGUE)
-"""The implied principle's tables for the MCR catalogue."""

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from mahjongkit.scoring.catalogue import Catalogue, Item
+from mahjongkit.rules.catalogues import Catalogue, Item
 
 COLUMNS = ("lrc", "dxb")
 """The two value columns: LRC (Ladies Recreation Club, Hong Kong) and DXB (Dubai)."""
