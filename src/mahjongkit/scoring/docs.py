@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mahjongkit.rules.combinations import FanCombinations, fan_combinations
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring.catalogue import Catalogue, Item
 
@@ -56,12 +57,17 @@ def column_values(catalogue: Catalogue, column: Column) -> dict[str, int]:
 
 
 def render_catalogue(
-    catalogue: Catalogue, columns: Sequence[Column], *, item_heading: str = "Item"
+    catalogue: Catalogue,
+    columns: Sequence[Column],
+    *,
+    item_heading: str = "Item",
+    combinations: FanCombinations | None = None,
 ) -> str:
     """The catalogue as a Markdown table: one row per item, one value column per column.
 
-    After the values come the items each one implies (never counted with it) and the
-    seed line it rests on; a flower item is marked, since it does not count towards a
+    After the values come the items each one implies (never counted with it: the
+    items' own ``implies``, or those of a reading of the ``combinations``) and the seed
+    line it rests on; a flower item is marked, since it does not count towards a
     minimum that excludes flowers.
     """
     values = [column_values(catalogue, c) for c in columns]
@@ -78,16 +84,24 @@ def render_catalogue(
     for number, item in enumerate(catalogue, start=1):
         cells = [str(number), _name(item), _cell(item.chinese)]
         cells += [str(v[item.id]) if item.id in v else ABSENT for v in values]
-        cells.append(_cell(_implies(catalogue, item)))
+        cells.append(_cell(_implies(catalogue, item, combinations)))
         cells.append(_cell(item.seed))
         lines.append(_row(cells))
     return "\n".join(lines)
 
 
-def _implies(catalogue: Catalogue, item: Item) -> str:
-    text = ", ".join(sorted(catalogue[i].name for i in item.implies))
-    # Some fans exclude others only on the sets that earned them (a catalogue may not say).
-    on_sets = sorted(catalogue[i].name for i in getattr(item, "implies_on_sets", ()))
+def _implies(catalogue: Catalogue, item: Item, combinations: FanCombinations | None) -> str:
+    implies, on_own_sets = (
+        (item.implies, item.implies_on_sets)
+        if combinations is None
+        else (
+            combinations.implies.get(item.id, frozenset()),
+            combinations.implies_on_own_sets.get(item.id, frozenset()),
+        )
+    )
+    text = ", ".join(sorted(catalogue[i].name for i in implies))
+    # Some fans exclude others only on the sets that earned them.
+    on_sets = sorted(catalogue[i].name for i in on_own_sets)
     if on_sets:
         text += ("; " if text else "") + "on its own sets: " + ", ".join(on_sets)
     return text
@@ -154,6 +168,9 @@ class GeneratedTable:
     """The scoring family whose catalogue is shown (``mcr``, ``taiwanese``)."""
     columns: tuple[str, ...]
     item_heading: str = "Item"
+    implies_of: str = ""
+    """A ruleset whose reading of the fan combinations fills the Implies column
+    (`mahjongkit.rules.combinations`); empty: the items' own ``implies``."""
 
     def render(self) -> str:
         """The table's Markdown, rendered from the catalogue as it is now."""
@@ -163,8 +180,14 @@ class GeneratedTable:
             c.removeprefix("column:") if c.startswith("column:") else get_ruleset(c)
             for c in self.columns
         ]
-        table = render_catalogue(catalogue_of(self.family), columns, item_heading=self.item_heading)
-        return f"{table}\n\n{legend(columns)}"
+        combinations = fan_combinations(get_ruleset(self.implies_of)) if self.implies_of else None
+        table = render_catalogue(
+            catalogue_of(self.family),
+            columns,
+            item_heading=self.item_heading,
+            combinations=combinations,
+        )
+        return f"{table}\n\n{legend(columns, self.implies_of)}"
 
     def update(self, root: Path) -> bool:
         """Rewrite the document's section from the catalogue; True when it changed."""
@@ -181,7 +204,7 @@ class GeneratedTable:
         return generated_section(document, self.section) == self.render().strip()
 
 
-def legend(columns: Sequence[Column]) -> str:
+def legend(columns: Sequence[Column], implies_of: str = "") -> str:
     """One line per column saying what its values are."""
     lines = []
     for column in columns:
@@ -194,9 +217,10 @@ def legend(columns: Sequence[Column]) -> str:
         f"- {ABSENT}: the item does not score under that ruleset (absent from its column, "
         "or deleted by it: a deleted item neither scores nor excludes others)."
     )
+    whose = f", as `{implies_of}` reads the fan combinations" if implies_of else ""
     lines.append(
         '- Implies: the items never counted together with this one ("on its own sets": '
-        "not counted on the sets that earned this one)."
+        f"not counted on the sets that earned this one){whose}."
     )
     lines.append("- Seed: the seed document and line the item rests on.")
     return "\n".join(lines)
@@ -204,7 +228,12 @@ def legend(columns: Sequence[Column]) -> str:
 
 GENERATED_TABLES: tuple[GeneratedTable, ...] = (
     GeneratedTable(
-        "docs/rules/mcr.md", "mcr-fan-table", "mcr", ("mcr-gb", "mcr", "bp-club"), "Fan"
+        "docs/rules/mcr.md",
+        "mcr-fan-table",
+        "mcr",
+        ("mcr-gb", "mcr", "bp-club"),
+        "Fan",
+        implies_of="mcr",
     ),
 )
 """Every generated catalogue table in the docs; ``scripts/gen_rules_docs.py`` rewrites them

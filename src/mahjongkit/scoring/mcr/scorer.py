@@ -5,7 +5,8 @@ The readings are found in the reference calculator's order: the special shapes f
 knitted tiles), then, unless a special shape other than seven pairs was found, every split
 into sets and a pair. Each reading's fans come from the detectors
 (`detectors`), the set patterns (`principles.combine_sets`) and the implications
-(`principles.apply_implications`); the reading with the highest total wins (free choice,
+(`principles.apply_implications`, reading the ruleset's fan combinations,
+`mahjongkit.rules.combinations`); the reading with the highest total wins (free choice,
 002 line 217).
 
 >>> from mahjongkit.rules.ruleset import get_ruleset
@@ -27,6 +28,7 @@ from typing import Final
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
 from mahjongkit.hand import KONG, PUNG, Hand
+from mahjongkit.rules.combinations import FanCombinations, fan_combinations
 from mahjongkit.rules.ruleset import Form, Ruleset
 from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
@@ -38,7 +40,7 @@ from mahjongkit.scoring.mcr.detectors import (
     PUNG_PATTERNS,
     Detector,
 )
-from mahjongkit.scoring.mcr.fans import CATALOGUE, IMPLICATIONS
+from mahjongkit.scoring.mcr.fans import CATALOGUE, FAN_INDEX
 from mahjongkit.scoring.mcr.reading import (
     ALWAYS,
     CHOW,
@@ -54,6 +56,7 @@ from mahjongkit.scoring.mcr.reading import (
 from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
 from mahjongkit.scoring.principles import (
     Found,
+    Implications,
     PatternTable,
     Sources,
     apply_implications,
@@ -398,6 +401,8 @@ class _Plan:
     """Per reading kind, the reading-level detector groups that apply."""
     hand_groups: dict[str, frozenset[str]]
     """Per reading kind, the hand-level groups that apply."""
+    implications: Implications
+    """Which fans imply which, as the ruleset reads the combinations."""
     patterns: dict[bool, PatternTable] = field(compare=False, hash=False)
     """The chow patterns (``True``) and the pung patterns, every run of two or three sets
     worked out with the plan."""
@@ -416,7 +421,12 @@ class _Plan:
 
 
 @lru_cache(maxsize=64)
-def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], ...]) -> _Plan:
+def _plan(
+    column: str,
+    removed: frozenset[str],
+    priced: tuple[tuple[str, int], ...],
+    combinations: FanCombinations,
+) -> _Plan:
     values: dict[str, int] = {}
     prices = dict(priced)
     for item in CATALOGUE:
@@ -454,6 +464,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             kind: frozenset(g for g in groups if g in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
+        implications=Implications.of(CATALOGUE, combinations),
         patterns={True: chows, False: pungs},
     )
     plan.whole_items.update((fan, _item(fan, points, 1, ())) for fan, points in values.items())
@@ -520,7 +531,7 @@ def _reading_fans(reading: Reading, plan: _Plan, shared: list[Found]) -> tuple[l
             _add_set_patterns(found, plan, reading.chows, reading.chow_sets, True, reading.pair)
         if len(reading.pungs) > 1:
             _add_set_patterns(found, plan, reading.pungs, reading.pung_sets, False, reading.pair)
-    found = apply_implications(found, IMPLICATIONS)
+    found = apply_implications(found, plan.implications)
     total = sum(map(plan.counted.__getitem__, map(_fan_of, found)))
     if total <= 0 and "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
         found.append(("chicken_hand", ()))
@@ -559,7 +570,9 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         )
     flowers = _flowers(hand, situation) if hand.flowers else situation.flowers
     facts = HandFacts.of(hand, situation, flowers)
-    plan = _plan(ruleset.column, ruleset.removed_items, ruleset.item_values)
+    plan = _plan(
+        ruleset.column, ruleset.removed_items, ruleset.item_values, fan_combinations(ruleset)
+    )
     best = _best_reading(facts, plan, ruleset.forms)
     if best is None:
         return Score(
@@ -642,7 +655,7 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
     whole = plan.whole_items
     made = plan.items
     items = []
-    for fan in sorted(by_fan, key=IMPLICATIONS.order.__getitem__):
+    for fan in sorted(by_fan, key=FAN_INDEX.__getitem__):
         all_sources = by_fan[fan]
         named: tuple[str, ...]
         if len(all_sources) == 1:
