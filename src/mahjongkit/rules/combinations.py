@@ -394,6 +394,9 @@ Terminals or Honors (001 line 143, "Non-Point Winds")."""
 READINGS: Final = {r.name: r for r in (REFERENCE, SEED, BP_CLUB)}
 """The readings by name: what a house-rules table's ``base`` names."""
 
+_BY_RULESET: Final = {"bp-club": BP_CLUB}
+"""Rulesets whose reading is neither of the column's (by name)."""
+
 
 def read_table(
     table: Mapping[str, Any], *, name: str, resolve: Callable[[str], str] = str
@@ -418,13 +421,19 @@ def read_table(
 
 
 def fan_combinations(ruleset: Ruleset) -> FanCombinations:
-    """The reading a ruleset scores with: for now the reference's for every ruleset.
+    """The reading a ruleset scores with.
+
+    The one place that picks it: the ``mcr-gb`` column scores as the reference
+    calculator, ``bp-club`` as its sheet, every other ruleset (``mcr`` and house rules
+    over it) as the seeds.
 
     >>> from mahjongkit.rules.ruleset import get_ruleset
-    >>> fan_combinations(get_ruleset("mcr")).name
-    'reference'
+    >>> [fan_combinations(get_ruleset(n)).name for n in ("mcr-gb", "mcr", "bp-club")]
+    ['reference', 'seed', 'bp-club']
     """
-    return REFERENCE
+    if ruleset.column == "mcr-gb":
+        return REFERENCE
+    return _BY_RULESET.get(ruleset.name, SEED)
 
 
 __all__ = [
