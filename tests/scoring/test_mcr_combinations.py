@@ -207,6 +207,10 @@ BP_POINTS: list[tuple[str, str, dict[str, Any], dict[str, int]]] = [
      "[234s1][666s2]888sFFF22s", DISCARD,
      {"All Green": 1, "Half Flush": 1, "Dragon Pung": 1, "Two Concealed Pungs": 1,
       "Single Wait": 1}),
+    ("001 line 7 (Seven Shifted Pairs deleted) and line 145: seven shifted pairs are still "
+     "Seven Pairs",
+     "11223344556677m", SELF,
+     {"Seven Pairs": 1, "Full Flush": 1, "Fully Concealed Hand": 1}),
 ]  # fmt: skip
 
 

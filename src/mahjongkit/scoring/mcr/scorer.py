@@ -271,11 +271,13 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
     if len(present) <= 7 and Form.SEVEN_PAIRS in forms and 1 not in standing and 3 not in standing:
         suit = SUIT[facts.win]
         if suit < 3 and _shifted_pairs(standing, suit):
+            # Seven pairs too: Seven Shifted Pairs implies it, and a ruleset that deletes
+            # Seven Shifted Pairs scores the hand as the seven pairs it is.
             return [
                 Reading(
                     "shifted_pairs",
                     facts,
-                    form_fans=(("seven_shifted_pairs", ()),),
+                    form_fans=(("seven_shifted_pairs", ()), ("seven_pairs", ())),
                     features=facts.features,
                 )
             ]
@@ -286,7 +288,11 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
             pattern = next((k for k in KNITTED_STRAIGHTS if set(suited) <= set(k)), None)
             if pattern is not None:
                 if len(suited) == 7:
-                    fans: tuple[Found, ...] = (("greater_honors_and_knitted_tiles", ()),)
+                    # lesser too, implied by greater (it stands where greater is deleted)
+                    fans: tuple[Found, ...] = (
+                        ("greater_honors_and_knitted_tiles", ()),
+                        ("lesser_honors_and_knitted_tiles", ()),
+                    )
                 else:
                     fans = (("lesser_honors_and_knitted_tiles", ()),)
                     if len(suited) == 9:
