@@ -25,7 +25,7 @@ end
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -226,6 +226,117 @@ def legend(columns: Sequence[Column], implies_of: str = "") -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratedDifferences(GeneratedTable):
+    """A table of every point where rulesets of one family score differently: the values
+    that differ between the first two rulesets' columns (with the family module's
+    ``VALUE_REASONS``), and each pair of fans that counts together under one ruleset's
+    reading of the fan combinations (`mahjongkit.rules.combinations`, MCR's) and not
+    under another's, with the rule it rests on. ``columns`` are ruleset names; the values
+    compared are the first two's.
+    """
+
+    def render(self) -> str:
+        """The table's Markdown, rendered from the catalogue and the readings as they are."""
+        import importlib
+
+        from mahjongkit.rules.house import catalogue_of
+
+        family = importlib.import_module(f"mahjongkit.scoring.{self.family}")
+        rulesets = [get_ruleset(name) for name in self.columns]
+        reasons = getattr(family, "VALUE_REASONS", {})
+        return render_differences(catalogue_of(self.family), rulesets, reasons)
+
+
+COUNTED = "counted"
+NOT_COUNTED = "not counted"
+NOT_ON_OWN_SETS = "not on its own sets"
+
+
+def render_differences(
+    catalogue: Catalogue, rulesets: Sequence[Ruleset], value_reasons: Mapping[str, str]
+) -> str:
+    """Every point where the rulesets score differently, as a Markdown table (see
+    `GeneratedDifferences`)."""
+    scored = [catalogue.values_for(r) for r in rulesets]
+    readings = [fan_combinations(r) for r in rulesets]
+    names = [r.name for r in rulesets]
+    lines = [
+        _row(["Point", *names, "Why"]),
+        _row(["---", *("---" for _ in rulesets), "---"]),
+    ]
+    first, second = scored[0], scored[1]
+    for item in catalogue:
+        a, b = first.get(item.id), second.get(item.id)
+        if a is not None and b is not None and a != b:
+            cells = [str(v.get(item.id, ABSENT)) for v in scored]
+            reason = value_reasons.get(item.id, item.seed)
+            lines.append(_row([f"{_cell(item.name)}: value", *cells, _cell(reason)]))
+
+    def status(n: int, fan: str, other: str) -> str:
+        if fan not in scored[n] or other not in scored[n]:
+            return ABSENT
+        reading = readings[n]
+        if other in reading.implies.get(fan, ()):
+            return NOT_COUNTED
+        if other in reading.implies_on_own_sets.get(fan, ()):
+            return NOT_ON_OWN_SETS
+        return COUNTED
+
+    order = {item.id: n for n, item in enumerate(catalogue)}
+    named = sorted(set().union(*(r.fans() for r in readings)), key=order.__getitem__)
+    for fan in named:
+        for other in named:
+            cells = [status(n, fan, other) for n in range(len(rulesets))]
+            present = [c for c in cells if c != ABSENT]
+            if len(set(present)) > 1:
+                why = _why(names, readings, cells, fan)
+                point = f"{catalogue[fan].name} with {catalogue[other].name}"
+                lines.append(_row([_cell(point), *cells, _cell(why)]))
+    # Fans that imply others only when counted together, one row per rule.
+    rules: dict[tuple[frozenset[str], frozenset[str]], str] = {}
+    for reading in readings:
+        for rule in reading.together:
+            rules.setdefault((rule.fans, rule.implies), rule.reason)
+    for (fans, implied), reason in sorted(
+        rules.items(), key=lambda r: sorted(map(order.__getitem__, r[0][0]))
+    ):
+        cells = []
+        for n, reading in enumerate(readings):
+            if not (fans | implied) <= scored[n].keys():
+                cells.append(ABSENT)
+            elif any((r.fans, r.implies) == (fans, implied) for r in reading.together):
+                cells.append(NOT_COUNTED)
+            else:
+                cells.append(COUNTED)
+        both = " and ".join(catalogue[f].name for f in sorted(fans, key=order.__getitem__))
+        others = ", ".join(catalogue[f].name for f in sorted(implied, key=order.__getitem__))
+        lines.append(_row([_cell(f"{both} with {others}"), *cells, _cell(reason)]))
+    lines.append("")
+    for name, reading in zip(names, readings, strict=True):
+        lines.append(f"- `{name}` reads the fan combinations as {reading.description}.")
+    lines.append(
+        f"- {COUNTED}: both fans score; {NOT_COUNTED}: the second is implied by the first "
+        f"(or by the fans named together); {NOT_ON_OWN_SETS}: implied only where the same "
+        f"sets earned both; {ABSENT}: a fan of the point does not score under that ruleset."
+    )
+    return "\n".join(lines)
+
+
+def _why(
+    names: Sequence[str], readings: Sequence[FanCombinations], cells: Sequence[str], fan: str
+) -> str:
+    """The rules a point rests on: the reasons the readings give for the fan where it
+    scores, each with the rulesets that read it so when they differ."""
+    reasons: dict[str, list[str]] = {}
+    for name, reading, cell in zip(names, readings, cells, strict=True):
+        if cell != ABSENT and fan in reading.reasons:
+            reasons.setdefault(reading.reasons[fan], []).append(name)
+    if len(reasons) <= 1:
+        return next(iter(reasons), "")
+    return "; ".join(f"{', '.join(who)}: {why}" for why, who in reasons.items())
+
+
 GENERATED_TABLES: tuple[GeneratedTable, ...] = (
     GeneratedTable(
         "docs/rules/mcr.md",
@@ -235,6 +346,9 @@ GENERATED_TABLES: tuple[GeneratedTable, ...] = (
         "Fan",
         implies_of="mcr",
     ),
+    GeneratedDifferences(
+        "docs/rules/mcr.md", "mcr-differences", "mcr", ("mcr-gb", "mcr", "bp-club")
+    ),
 )
 """Every generated catalogue table in the docs; ``scripts/gen_rules_docs.py`` rewrites them
 and a test checks that the committed documents match."""
@@ -243,6 +357,7 @@ and a test checks that the committed documents match."""
 __all__ = [
     "GENERATED_TABLES",
     "Column",
+    "GeneratedDifferences",
     "GeneratedTable",
     "begin_marker",
     "column_values",
@@ -250,5 +365,6 @@ __all__ = [
     "generated_section",
     "legend",
     "render_catalogue",
+    "render_differences",
     "replace_generated",
 ]

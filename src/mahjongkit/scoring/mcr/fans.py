@@ -120,6 +120,14 @@ _ROWS: Final[tuple[tuple[str, str, str, int, int], ...]] = (
 _MCR_VALUES: Final = {"two_concealed_kongs": 8, "concealed_kong_and_melded_kong": 6}
 """Where the seed documents value a fan differently from the Chinese-language rulebook."""
 
+VALUE_REASONS: Final = {
+    "two_concealed_kongs": "002 line 162 (000 line 237): 8, upgraded from 6 by the WMO in "
+    "2025; the Chinese-language rulebook says 6",
+    "concealed_kong_and_melded_kong": "002 line 178 (000 line 264): one melded and one "
+    "concealed kong are 6; the rulebook's combined fan is 5",
+}
+"""Why the ``mcr`` column values a fan differently from ``mcr-gb`` (for the docs)."""
+
 _FLOWER_ITEMS: Final = (
     # id, name, Chinese name, bp-club value, seed line in 001
     ("no_flower_tiles", "No Flower Tiles", "无花", 1, 77),
