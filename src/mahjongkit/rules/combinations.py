@@ -49,8 +49,8 @@ reading's; ``together``, when given, replaces the base's list::
 
 >>> club = read_table({"base": "seed", "implies_on_own_sets": {"seat_wind":
 ...     ["pung_of_terminals_or_honors"]}}, name="club")
->>> sorted(club.implies_on_own_sets["seat_wind"]), club == SEED.changed(name="club")
-(['pung_of_terminals_or_honors'], False)
+>>> sorted(club.implies_on_own_sets["seat_wind"]), club.implies == SEED.implies
+(['pung_of_terminals_or_honors'], True)
 >>> FanCombinations.from_table(SEED.as_table(), name="copy") == SEED
 True
 """
@@ -425,7 +425,8 @@ def fan_combinations(ruleset: Ruleset) -> FanCombinations:
 
     The one place that picks it: the ``mcr-gb`` column scores as the reference
     calculator, ``bp-club`` as its sheet, every other ruleset (``mcr`` and house rules
-    over it) as the seeds.
+    over it) as the seeds. ``bp-club`` is known by its name until a ruleset carries its
+    reading itself; a house file over ``bp-club`` under another name reads the seeds.
 
     >>> from mahjongkit.rules.ruleset import get_ruleset
     >>> [fan_combinations(get_ruleset(n)).name for n in ("mcr-gb", "mcr", "bp-club")]
