@@ -249,3 +249,31 @@ def test_taiwanese_switches_are_the_sheet_of_taiwanese_house_rules(tmp_path: Pat
     bad = 'name = "tw-club"\nbase = "taiwanese-dxb"\n[scoring.sheet]\nstep_up_suits = "two"\n'
     with pytest.raises(HouseRulesError, match="step_up_suits"):
         load_house_rules(write(tmp_path, bad))
+
+
+def test_fan_combinations_are_a_section_a_club_can_change(tmp_path: Path) -> None:
+    """002 l.76 (All Green may combine with Half Flush in the seed reading) as a switch a
+    club can turn: [scoring.combinations] names a base reading and changes fans' lists."""
+    hand = "[222s1][333s1]444s666sFF"  # All Green, and a Half Flush by its tiles
+    seed = score(hand, None, "mcr").fan_counts()
+    assert "Half Flush" in seed
+    text = BASIC + (
+        '[scoring.combinations]\nbase = "seed"\n'
+        '[scoring.combinations.implies]\n"All Green" = ["Half Flush", "One Voided Suit"]\n'
+    )
+    club = load_house_rules(write(tmp_path, text))
+    assert club.scoring.combinations is not None
+    assert "half_flush" in club.scoring.combinations.implies["all_green"]
+    assert "Half Flush" not in score(hand, None, club).fan_counts()
+    over_bp = load_house_rules(write(tmp_path, 'name = "bp-two"\nbase = "bp-club"\n'))
+    assert over_bp.scoring.combinations == get_ruleset("bp-club").scoring.combinations
+    bad = BASIC + '[scoring.combinations]\nbase = "gb"\n'
+    with pytest.raises(HouseRulesError, match="unknown reading 'gb'") as err:
+        load_house_rules(write(tmp_path, bad))
+    assert err.value.key == "scoring.combinations"
+    typo = BASIC + '[scoring.combinations.implies]\n"All Gren" = ["Half Flush"]\n'
+    with pytest.raises(HouseRulesError, match="All Gren"):
+        load_house_rules(write(tmp_path, typo))
+    tw = 'name = "tw"\nbase = "taiwanese-lrc"\n[scoring.combinations]\nbase = "seed"\n'
+    with pytest.raises(HouseRulesError, match="no MCR fan combinations"):
+        load_house_rules(write(tmp_path, tw))

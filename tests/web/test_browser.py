@@ -116,8 +116,9 @@ def test_scorer_page_breakdown(server: Any, browser: Any, screenshots: Path) -> 
     page.select_option('[data-testid="seat-wind"]', "N")
     page.click('[data-testid="score-button"]')
     page.wait_for_selector('[data-testid="score-total"]')
-    # Mixed Straight 8, Prevalent Wind 2, Single Wait 1, Self-Drawn 1 (as `mahjongkit score`).
-    assert page.locator('[data-testid="score-total"]').inner_text() == "12"
+    # Mixed Straight 8, Prevalent Wind 2, Pung of Terminals or Honors 1 (the wind pung scores
+    # both, 002 l.198), Single Wait 1, Self-Drawn 1 (as `mahjongkit score`).
+    assert page.locator('[data-testid="score-total"]').inner_text() == "13"
     fans = page.locator('[data-testid="fan"]').evaluate_all("els => els.map(e => e.dataset.fan)")
     assert "mixed_straight" in fans and "self_drawn" in fans
     page.screenshot(path=str(screenshots / "scorer-phone.png"), full_page=True)
@@ -144,17 +145,17 @@ def test_scoresheet_page_wins_undo_export(server: Any, browser: Any, screenshots
     page.wait_for_selector('[data-testid="sheet-line"]')
     totals = page.locator('[data-testid="totals"] th.num').all_inner_texts()
     assert totals == ["-8", "36", "-8", "-20"]
-    # Ann self-draws a scored hand: 12 points, 20 from each other player.
+    # Ann self-draws a scored hand: 13 points, 21 from each other player.
     page.select_option('[data-testid="winner"]', "0")
     page.select_option('[data-testid="discarder"]', "")
     page.fill('[data-testid="line-hand"]', "[123m2]456p789s1sEEE1s")
     page.click('[data-testid="add-line"]')
     page.wait_for_function("document.querySelectorAll('[data-testid=sheet-line]').length == 2")
     assert page.locator('[data-testid="totals"] th.num').all_inner_texts() == [
-        "52",
-        "16",
-        "-28",
-        "-40",
+        "55",
+        "15",
+        "-29",
+        "-41",
     ]
     page.screenshot(path=str(screenshots / "scoresheet-phone.png"), full_page=True)
     page.click('[data-testid="undo"]')

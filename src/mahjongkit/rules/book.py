@@ -24,6 +24,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from mahjongkit.rules.combinations import FanCombinations
 from mahjongkit.rules.play import PlayRules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.rules.scoring import ScoringRules
@@ -72,6 +73,8 @@ def plain(value: Any) -> Any:
     """
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, FanCombinations):
+        return {"reading": value.name, "description": value.description, **value.as_table()}
     if isinstance(value, (set, frozenset)):
         return sorted(plain(v) for v in value)
     if isinstance(value, tuple):
@@ -124,6 +127,8 @@ def _shown(value: Any) -> str:
     value = plain(value)
     if value is None:
         return "none"
+    if isinstance(value, dict) and "reading" in value:
+        return f"{value['reading']} ({value['description']})"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mahjongkit.rules.combinations import REFERENCE, SEED
 from mahjongkit.rules.play import PlayRules
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.rules.scoring import ScoringRules
@@ -76,6 +77,7 @@ MCR_SCORING = ScoringRules(
     forms=MCR_FORMS,
     item_values=(),
     removed_items=frozenset(),
+    combinations=SEED,  # 002 l.213-217 and each fan's own lines (rules/combinations.py)
     sheet=None,
 )
 
@@ -149,7 +151,7 @@ BUILTIN = (
         description="",
         play=MCR_PLAY,
         table=MCR_TABLE,
-        scoring=replace(MCR_SCORING, column="mcr-gb"),
+        scoring=replace(MCR_SCORING, column="mcr-gb", combinations=REFERENCE),
     ),
     Ruleset(
         name="taiwanese-lrc",
@@ -165,6 +167,7 @@ BUILTIN = (
             forms=TAIWANESE_FORMS,
             item_values=(),
             removed_items=frozenset(),
+            combinations=None,
             sheet=TAIWANESE_SHEET,
         ),
     ),
@@ -183,6 +186,7 @@ BUILTIN = (
             forms=TAIWANESE_FORMS - {Form.SIXTEEN_ORPHANS},  # 004 l.357: LRC only
             item_values=(),
             removed_items=frozenset(),
+            combinations=None,
             sheet=TAIWANESE_SHEET,
         ),
     ),

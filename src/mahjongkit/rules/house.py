@@ -54,13 +54,14 @@ from typing import Any
 
 from mahjongkit.errors import MahjongError, UnknownRulesetError
 from mahjongkit.rules.catalogues import Catalogue, catalogue_of
+from mahjongkit.rules.combinations import read_table
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset, ruleset_names
 from mahjongkit.rules.scoring import ScoringRules
 
 KEYS = ("name", "base", "title", "description", "aliases", "play", "table", "scoring")
 """The keys a house-rules file may hold at its top."""
 
-SCORING_KEYS = ("minimum_points", "forms", "only", "removed", "fans", "sheet")
+SCORING_KEYS = ("minimum_points", "forms", "only", "removed", "fans", "combinations", "sheet")
 """The keys of its ``[scoring]`` section."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -153,14 +154,14 @@ def _build(data: Mapping[str, Any], source: str, *, packaged: bool) -> Ruleset:
         changes["aliases"] = tuple(aliases)
     changes["play"] = replace_fields(base.play, _section(data, "play", fail), "play", fail)
     changes["table"] = replace_fields(base.table, _section(data, "table", fail), "table", fail)
-    changes["scoring"] = _scoring(base, _section(data, "scoring", fail), fail)
+    changes["scoring"] = _scoring(base, _section(data, "scoring", fail), fail, name)
     ruleset = dataclasses.replace(base, **changes)
     if not packaged:  # the package's own files own their names
         _check_name_free(ruleset, fail)
     return ruleset
 
 
-def _scoring(base: Ruleset, data: Mapping[str, Any], fail: Any) -> ScoringRules:
+def _scoring(base: Ruleset, data: Mapping[str, Any], fail: Any, name: str) -> ScoringRules:
     """The ``[scoring]`` section over the base's scoring rules."""
     _check_keys(data, SCORING_KEYS, "scoring.", fail)
     rules = base.scoring
@@ -237,6 +238,21 @@ def _scoring(base: Ruleset, data: Mapping[str, Any], fail: Any) -> ScoringRules:
     # Pricing an item the base deleted brings it back.
     removed -= priced_here
     changes["removed_items"] = frozenset(removed)
+
+    combinations = _section(data, "combinations", fail, "scoring.combinations")
+    if combinations:
+        if rules.combinations is None:
+            raise fail("scoring.combinations", f"{base.name!r} has no MCR fan combinations")
+        try:
+            changes["combinations"] = read_table(
+                combinations,
+                name=name,
+                resolve=lambda raw: item_id("scoring.combinations", raw),
+            )
+        except ValueError as err:
+            if isinstance(err, HouseRulesError):
+                raise
+            raise fail("scoring.combinations", str(err)) from None
 
     sheet = _section(data, "sheet", fail, "scoring.sheet")
     if sheet:

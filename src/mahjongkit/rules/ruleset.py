@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
 from difflib import get_close_matches
 from enum import Enum
 from typing import Any
@@ -93,7 +94,7 @@ class Ruleset:
 
     def contents_hash(self) -> str:
         """A short hash of the resolved contents, stored in every game record."""
-        data = json.dumps(asdict(self), sort_keys=True, default=_jsonable)
+        data = json.dumps(_contents(self), sort_keys=True)
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
@@ -101,12 +102,20 @@ def _field_names(part: Any) -> tuple[str, ...]:
     return tuple(f.name for f in fields(part))
 
 
-def _jsonable(value: Any) -> Any:
+def _contents(value: Any) -> Any:
+    """A rule's value as plain JSON data: the fields that count in comparisons (a reading's
+    name or reasons do not), sets sorted, enums by value."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _contents(getattr(value, f.name)) for f in fields(value) if f.compare}
+    if isinstance(value, Mapping):
+        return {str(k): _contents(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted(_jsonable(v) for v in value)
+        return sorted((_contents(v) for v in value), key=json.dumps)
+    if isinstance(value, (tuple, list)):
+        return [_contents(v) for v in value]
     if isinstance(value, Enum):
         return value.value
-    return str(value)
+    return value
 
 
 PACKAGED_HOUSE_RULES = ("bp-club",)

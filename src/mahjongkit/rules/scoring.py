@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjongkit.errors import MahjongError
+from mahjongkit.rules.combinations import FanCombinations
 from mahjongkit.rules.taiwanese import TaiwaneseOptions
 from mahjongkit.shapes import Form
 
@@ -45,6 +46,11 @@ class ScoringRules:
     giving a value to an item its sheet lacks); sorted, so the value hashes."""
     removed_items: frozenset[str]
     """Items this ruleset deletes: they neither score nor exclude others."""
+    combinations: FanCombinations | None
+    """Which MCR fans count together: each fan's implied fans and the exceptions to the
+    five principles (002 l.213-217), as a named reading (`mahjongkit.rules.combinations`:
+    the seeds', the reference calculator's, a club's); ``None`` for Taiwanese, whose items
+    imply others in their catalogue."""
     sheet: TaiwaneseOptions | None
     """The Taiwanese sheet's switches; ``None`` for MCR."""
 
@@ -72,6 +78,8 @@ class ScoringRules:
             )
         if (self.sheet is None) != (self.family != "taiwanese"):
             raise InvalidScoringRulesError("scoring: a sheet's switches go with Taiwanese only")
+        if (self.combinations is None) != (self.family != "mcr"):
+            raise InvalidScoringRulesError("scoring: fan combinations go with MCR only")
         if not self.forms:
             raise InvalidScoringRulesError("scoring: no form left: no hand could win")
         if self.minimum_points < 0:

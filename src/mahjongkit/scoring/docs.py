@@ -25,11 +25,12 @@ end
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mahjongkit.rules.catalogues import Catalogue, Item
+from mahjongkit.rules.catalogues import Catalogue, Item, catalogue_of
+from mahjongkit.rules.combinations import FanCombinations, fan_combinations
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
 Column = str | Ruleset
@@ -56,12 +57,17 @@ def column_values(catalogue: Catalogue, column: Column) -> dict[str, int]:
 
 
 def render_catalogue(
-    catalogue: Catalogue, columns: Sequence[Column], *, item_heading: str = "Item"
+    catalogue: Catalogue,
+    columns: Sequence[Column],
+    *,
+    item_heading: str = "Item",
+    combinations: FanCombinations | None = None,
 ) -> str:
     """The catalogue as a Markdown table: one row per item, one value column per column.
 
-    After the values come the items each one implies (never counted with it) and the
-    seed line it rests on; a flower item is marked, since it does not count towards a
+    After the values come the items each one implies (never counted with it: the
+    items' own ``implies``, or those of a reading of the ``combinations``) and the seed
+    line it rests on; a flower item is marked, since it does not count towards a
     minimum that excludes flowers.
     """
     values = [column_values(catalogue, c) for c in columns]
@@ -78,16 +84,24 @@ def render_catalogue(
     for number, item in enumerate(catalogue, start=1):
         cells = [str(number), _name(item), _cell(item.chinese)]
         cells += [str(v[item.id]) if item.id in v else ABSENT for v in values]
-        cells.append(_cell(_implies(catalogue, item)))
+        cells.append(_cell(_implies(catalogue, item, combinations)))
         cells.append(_cell(item.seed))
         lines.append(_row(cells))
     return "\n".join(lines)
 
 
-def _implies(catalogue: Catalogue, item: Item) -> str:
-    text = ", ".join(sorted(catalogue[i].name for i in item.implies))
-    # Some fans exclude others only on the sets that earned them (a catalogue may not say).
-    on_sets = sorted(catalogue[i].name for i in getattr(item, "implies_on_sets", ()))
+def _implies(catalogue: Catalogue, item: Item, combinations: FanCombinations | None) -> str:
+    implies, on_own_sets = (
+        (item.implies, item.implies_on_sets)
+        if combinations is None
+        else (
+            combinations.implies.get(item.id, frozenset()),
+            combinations.implies_on_own_sets.get(item.id, frozenset()),
+        )
+    )
+    text = ", ".join(sorted(catalogue[i].name for i in implies))
+    # Some fans exclude others only on the sets that earned them.
+    on_sets = sorted(catalogue[i].name for i in on_own_sets)
     if on_sets:
         text += ("; " if text else "") + "on its own sets: " + ", ".join(on_sets)
     return text
@@ -154,17 +168,25 @@ class GeneratedTable:
     """The scoring family whose catalogue is shown (``mcr``, ``taiwanese``)."""
     columns: tuple[str, ...]
     item_heading: str = "Item"
+    implies_of: str = ""
+    """A ruleset whose reading of the fan combinations fills the Implies column
+    (`mahjongkit.rules.combinations`); empty: the items' own ``implies``."""
 
     def render(self) -> str:
         """The table's Markdown, rendered from the catalogue as it is now."""
-        from mahjongkit.rules.house import catalogue_of
 
         columns: list[Column] = [
             c.removeprefix("column:") if c.startswith("column:") else get_ruleset(c)
             for c in self.columns
         ]
-        table = render_catalogue(catalogue_of(self.family), columns, item_heading=self.item_heading)
-        return f"{table}\n\n{legend(columns)}"
+        combinations = fan_combinations(get_ruleset(self.implies_of)) if self.implies_of else None
+        table = render_catalogue(
+            catalogue_of(self.family),
+            columns,
+            item_heading=self.item_heading,
+            combinations=combinations,
+        )
+        return f"{table}\n\n{legend(columns, self.implies_of)}"
 
     def update(self, root: Path) -> bool:
         """Rewrite the document's section from the catalogue; True when it changed."""
@@ -181,7 +203,7 @@ class GeneratedTable:
         return generated_section(document, self.section) == self.render().strip()
 
 
-def legend(columns: Sequence[Column]) -> str:
+def legend(columns: Sequence[Column], implies_of: str = "") -> str:
     """One line per column saying what its values are."""
     lines = []
     for column in columns:
@@ -194,9 +216,10 @@ def legend(columns: Sequence[Column]) -> str:
         f"- {ABSENT}: the item does not score under that ruleset (absent from its column, "
         "or deleted by it: a deleted item neither scores nor excludes others)."
     )
+    whose = f", as `{implies_of}` reads the fan combinations" if implies_of else ""
     lines.append(
         '- Implies: the items never counted together with this one ("on its own sets": '
-        "not counted on the sets that earned this one)."
+        f"not counted on the sets that earned this one){whose}."
     )
     lines.append("- Seed: the seed document and line the item rests on.")
     return "\n".join(lines)
@@ -214,9 +237,126 @@ class GeneratedRulebook(GeneratedTable):
         return render_comparison(self.columns)
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratedDifferences(GeneratedTable):
+    """A table of every point where rulesets of one family score differently: the values
+    that differ between the first two rulesets' columns (with the family module's
+    ``VALUE_REASONS``), and each pair of fans that counts together under one ruleset's
+    reading of the fan combinations (`mahjongkit.rules.combinations`, MCR's) and not
+    under another's, with the rule it rests on. ``columns`` are ruleset names; the values
+    compared are the first two's.
+    """
+
+    def render(self) -> str:
+        """The table's Markdown, rendered from the catalogue and the readings as they are."""
+        import importlib
+
+        family = importlib.import_module(f"mahjongkit.rules.catalogues.{self.family}")
+        rulesets = [get_ruleset(name) for name in self.columns]
+        reasons = getattr(family, "VALUE_REASONS", {})
+        return render_differences(catalogue_of(self.family), rulesets, reasons)
+
+
+COUNTED = "counted"
+NOT_COUNTED = "not counted"
+NOT_ON_OWN_SETS = "not on its own sets"
+
+
+def render_differences(
+    catalogue: Catalogue, rulesets: Sequence[Ruleset], value_reasons: Mapping[str, str]
+) -> str:
+    """Every point where the rulesets score differently, as a Markdown table (see
+    `GeneratedDifferences`)."""
+    scored = [catalogue.values_for(r) for r in rulesets]
+    readings = [fan_combinations(r) for r in rulesets]
+    names = [r.name for r in rulesets]
+    lines = [
+        _row(["Point", *names, "Why"]),
+        _row(["---", *("---" for _ in rulesets), "---"]),
+    ]
+    first, second = scored[0], scored[1]
+    for item in catalogue:
+        a, b = first.get(item.id), second.get(item.id)
+        if a is not None and b is not None and a != b:
+            cells = [str(v.get(item.id, ABSENT)) for v in scored]
+            reason = value_reasons.get(item.id, item.seed)
+            lines.append(_row([f"{_cell(item.name)}: value", *cells, _cell(reason)]))
+
+    def status(n: int, fan: str, other: str) -> str:
+        if fan not in scored[n] or other not in scored[n]:
+            return ABSENT
+        reading = readings[n]
+        if other in reading.implies.get(fan, ()):
+            return NOT_COUNTED
+        if other in reading.implies_on_own_sets.get(fan, ()):
+            return NOT_ON_OWN_SETS
+        return COUNTED
+
+    order = {item.id: n for n, item in enumerate(catalogue)}
+    named = sorted(set().union(*(r.fans() for r in readings)), key=order.__getitem__)
+    for fan in named:
+        for other in named:
+            cells = [status(n, fan, other) for n in range(len(rulesets))]
+            present = [c for c in cells if c != ABSENT]
+            if len(set(present)) > 1:
+                why = _why(names, readings, cells, fan)
+                point = f"{catalogue[fan].name} with {catalogue[other].name}"
+                lines.append(_row([_cell(point), *cells, _cell(why)]))
+    # Fans that imply others only when counted together, one row per rule.
+    rules: dict[tuple[frozenset[str], frozenset[str]], str] = {}
+    for reading in readings:
+        for rule in reading.together:
+            rules.setdefault((rule.fans, rule.implies), rule.reason)
+    for (fans, implied), reason in sorted(
+        rules.items(), key=lambda r: sorted(map(order.__getitem__, r[0][0]))
+    ):
+        cells = []
+        for n, reading in enumerate(readings):
+            if not (fans | implied) <= scored[n].keys():
+                cells.append(ABSENT)
+            elif any((r.fans, r.implies) == (fans, implied) for r in reading.together):
+                cells.append(NOT_COUNTED)
+            else:
+                cells.append(COUNTED)
+        both = " and ".join(catalogue[f].name for f in sorted(fans, key=order.__getitem__))
+        others = ", ".join(catalogue[f].name for f in sorted(implied, key=order.__getitem__))
+        lines.append(_row([_cell(f"{both} with {others}"), *cells, _cell(reason)]))
+    lines.append("")
+    for name, reading in zip(names, readings, strict=True):
+        lines.append(f"- `{name}` reads the fan combinations as {reading.description}.")
+    lines.append(
+        f"- {COUNTED}: both fans score; {NOT_COUNTED}: the second is implied by the first "
+        f"(or by the fans named together); {NOT_ON_OWN_SETS}: implied only where the same "
+        f"sets earned both; {ABSENT}: a fan of the point does not score under that ruleset."
+    )
+    return "\n".join(lines)
+
+
+def _why(
+    names: Sequence[str], readings: Sequence[FanCombinations], cells: Sequence[str], fan: str
+) -> str:
+    """The rules a point rests on: the reasons the readings give for the fan where it
+    scores, each with the rulesets that read it so when they differ."""
+    reasons: dict[str, list[str]] = {}
+    for name, reading, cell in zip(names, readings, cells, strict=True):
+        if cell != ABSENT and fan in reading.reasons:
+            reasons.setdefault(reading.reasons[fan], []).append(name)
+    if len(reasons) <= 1:
+        return next(iter(reasons), "")
+    return "; ".join(f"{', '.join(who)}: {why}" for why, who in reasons.items())
+
+
 GENERATED_TABLES: tuple[GeneratedTable, ...] = (
     GeneratedTable(
-        "docs/rules/mcr.md", "mcr-fan-table", "mcr", ("mcr-gb", "mcr", "bp-club"), "Fan"
+        "docs/rules/mcr.md",
+        "mcr-fan-table",
+        "mcr",
+        ("mcr-gb", "mcr", "bp-club"),
+        "Fan",
+        implies_of="mcr",
+    ),
+    GeneratedDifferences(
+        "docs/rules/mcr.md", "mcr-differences", "mcr", ("mcr-gb", "mcr", "bp-club")
     ),
     GeneratedRulebook(
         "docs/rules/rulebook.md",
@@ -232,6 +372,7 @@ and a test checks that the committed documents match."""
 __all__ = [
     "GENERATED_TABLES",
     "Column",
+    "GeneratedDifferences",
     "GeneratedRulebook",
     "GeneratedTable",
     "begin_marker",
@@ -240,5 +381,6 @@ __all__ = [
     "generated_section",
     "legend",
     "render_catalogue",
+    "render_differences",
     "replace_generated",
 ]

@@ -2,10 +2,11 @@
 
 Seed 002 (lines 213-217) states five principles; here each is data plus one mechanism:
 
-- **implied** (line 213): an item's ``implies`` (and ``implies_on_sets``) in the catalogue,
-  read into `Implications`; `apply_implications` walks the table from the top and lets
-  every item still standing remove what it implies. An item removed this way implies
-  nothing itself.
+- **implied** (line 213): which item implies which is data, a reading of the fan
+  combinations (`mahjongkit.rules.combinations`, one per ruleset; an item's own
+  ``implies`` where a catalogue has no such reading), read into `Implications`;
+  `apply_implications` walks the table from the top and lets every item still standing
+  remove what it implies. An item removed this way implies nothing itself.
 - **identical patterns** (line 214), **account once** (line 216) and **separation**
   (line 215): `combine_sets` forms the multi-set patterns (fans made of two, three or four
   chows, or of pungs) over the sets of a reading: a four-set pattern takes all the sets;
@@ -22,13 +23,14 @@ Seed 002 (lines 213-217) states five principles; here each is data plus one mech
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from types import MappingProxyType
 
 from mahjongkit.rules.catalogues import Catalogue
+from mahjongkit.rules.combinations import FanCombinations
 
 Sources = tuple[int, ...]
 """Indices of the sets (or other parts) of a reading that earned a pattern."""
@@ -220,28 +222,55 @@ def _drop_repeats(pairs: list[Found], limit: int, priority: list[str]) -> list[F
     return kept
 
 
+Rule = tuple[frozenset[str], frozenset[str]]
+"""A "together" rule: the fans that must all count, and the fans they then imply."""
+
+
 @dataclass(frozen=True, slots=True)
 class Implications:
-    """The implied principle as lookup tables, built once per catalogue.
+    """The implied principle as lookup tables, built once per reading of the combinations.
 
-    ``order`` is each item's position in the table; ``implies`` and ``on_sets`` hold, for
-    the items that imply anything, what they imply outright and what only on their sets;
-    ``impliers`` are those items.
+    ``order`` is each item's position in the table; ``implies`` and ``on_sets`` hold what
+    each item implies outright and what only on its own sets; ``together`` holds, under
+    the first of its fans in table order, each rule that fans counted together imply
+    others; ``impliers`` are the items with anything in these tables.
     """
 
     order: Mapping[str, int]
     implies: Mapping[str, frozenset[str]]
     on_sets: Mapping[str, frozenset[str]]
     impliers: frozenset[str]
+    together: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, catalogue: Catalogue) -> Implications:
-        """The tables of one catalogue."""
+    def of(cls, catalogue: Catalogue, combinations: FanCombinations | None = None) -> Implications:
+        """The tables of a catalogue: its items' own ``implies``, or a reading of the
+        combinations (`mahjongkit.rules.combinations`), which must name only its items."""
+        order = {item.id: n for n, item in enumerate(catalogue)}
+        if combinations is None:
+            implies = {item.id: item.implies for item in catalogue}
+            on_sets = {item.id: item.implies_on_sets for item in catalogue}
+            rules: dict[str, tuple[Rule, ...]] = {}
+        else:
+            unknown = combinations.fans() - order.keys()
+            if unknown:
+                raise ValueError(
+                    f"the fan combinations {combinations.name!r} name fans the "
+                    f"{catalogue.family} catalogue lacks: {', '.join(sorted(unknown))}"
+                )
+            none: frozenset[str] = frozenset()
+            implies = {fan: combinations.implies.get(fan, none) for fan in order}
+            on_sets = {fan: combinations.implies_on_own_sets.get(fan, none) for fan in order}
+            rules = {}
+            for rule in combinations.together:
+                first = min(rule.fans, key=order.__getitem__)
+                rules[first] = (*rules.get(first, ()), (rule.fans, rule.implies))
         return cls(
-            order={item.id: n for n, item in enumerate(catalogue)},
-            implies={item.id: item.implies for item in catalogue},
-            on_sets={item.id: item.implies_on_sets for item in catalogue},
-            impliers=frozenset(i.id for i in catalogue if i.implies or i.implies_on_sets),
+            order=order,
+            implies=implies,
+            on_sets=on_sets,
+            impliers=frozenset(i for i in order if implies[i] or on_sets[i] or i in rules),
+            together=rules,
         )
 
 
@@ -255,9 +284,10 @@ _item_of = itemgetter(0)
 def apply_implications(found: list[Found], implications: Implications) -> list[Found]:
     """Remove every pattern implied by one that still stands, walking the table from the top.
 
-    An item implied away by one above it implies nothing itself (Four Concealed Pungs
-    removes Fully Concealed Hand, so Self-Drawn stays); an item may also imply one above
-    it in the table. What stands keeps its order in ``found``.
+    An item implied away by one above it implies nothing itself (where Four Concealed
+    Pungs implies Fully Concealed Hand, Self-Drawn stays); an item may also imply one
+    above it in the table. Fans counted together imply theirs once the walk is done, if
+    they all still stand. What stands keeps its order in ``found``.
 
     >>> from mahjongkit.rules.catalogues import Item
     >>> cat = Catalogue("demo", (Item("a", "A", "", (), frozenset("b")),
@@ -271,10 +301,11 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
         return found
     implies = implications.implies
     on_sets = implications.on_sets
+    together = implications.together
     if len(impliers) == 1:
         # one item implies: nothing can imply it away first
         (item_id,) = impliers
-        if on_sets[item_id].isdisjoint(ids):
+        if on_sets[item_id].isdisjoint(ids) and item_id not in together:
             outright = implies[item_id]
             return (
                 [f for f in found if f[0] not in outright]
@@ -286,9 +317,13 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
     """Items removed outright, every time they were found."""
     gone_once: list[Found] = []
     """Patterns removed on their sets: that one time only."""
+    pending: list[Rule] = []
+    """The "together" rules of the items met standing, settled after the walk."""
     for item_id in sorted(impliers, key=order.__getitem__):
         if item_id in gone:
             continue
+        if item_id in together:
+            pending += together[item_id]
         outright = implies[item_id] & ids
         on_its_sets = on_sets[item_id] & ids
         if not outright and not on_its_sets:
@@ -307,6 +342,9 @@ def apply_implications(found: list[Found], implications: Implications) -> list[F
                         if src is other_sources or set(other_sources).issubset(src):
                             gone_once.append((other, other_sources))
                             break
+    for fans, implied in pending:
+        if fans <= ids and fans.isdisjoint(gone):
+            gone |= implied & ids
     if not gone and not gone_once:
         return found
     if not gone_once:

@@ -2,9 +2,9 @@
 
 >>> values = wait_values("[123m2]456m789m1sEEE", None, "mcr")
 >>> [(str(v), v.discard.total, v.self_drawn.total) for v in values]
-[('1s', 22, 23)]
+[('1s', 23, 24)]
 >>> to_json(values)["1s"]["discard"]
-22
+23
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ last line.
 [-8, 36, -8, -20]
 >>> add_line(sheet, {"kind": "win", "winner": 0, "hand": "[123m2]456p789s1sEEE1s",
 ...                  "self_drawn": True})["points"]
-12
+13
 """
 
 from __future__ import annotations

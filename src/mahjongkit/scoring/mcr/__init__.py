@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from mahjongkit.rules.catalogues.mcr import CATALOGUE, COLUMNS
+from mahjongkit.rules.catalogues.mcr import CATALOGUE, COLUMNS, VALUE_REASONS
 from mahjongkit.scoring.mcr.scorer import score_hand
 from mahjongkit.scoring.situation import Situation
 
-__all__ = ["CATALOGUE", "COLUMNS", "Situation", "score_hand"]
+__all__ = ["CATALOGUE", "COLUMNS", "VALUE_REASONS", "Situation", "score_hand"]

@@ -653,15 +653,18 @@ GROUPS_BY_KIND: Final[dict[str, tuple[str, ...]]] = {
                 "nine_gates", "packs", "waits"),
     "knitted": ("form", *_HAND, "concealment", "kongs", "concealed_pungs", "pungs", "pair",
                 "waits"),
-    "pairs": ("form", *_HAND),
-    "shifted_pairs": ("form", *_HAND),
-    "orphans": ("form", "situation", "flowers"),
-    "honors_knitted": ("form", "situation", "flowers"),
+    "pairs": ("form", *_HAND, "concealment"),
+    "shifted_pairs": ("form", *_HAND, "concealment"),
+    "orphans": ("form", "situation", "flowers", "concealment"),
+    "honors_knitted": ("form", "situation", "flowers", "concealment"),
 }  # fmt: skip
 """Which detector groups look at each shape; the set patterns apply to ``regular`` only
 (the knitted straight's one set and the special shapes have no two sets to combine).
 The reference calculator values the special shapes by their own fans and the way the hand
-was won; seven pairs also by its tiles."""
+was won; seven pairs also by its tiles. A special shape is always concealed: whether it
+also scores Fully Concealed Hand or Concealed Hand is for the fan combinations to say
+(`mahjongkit.rules.combinations`; 002 line 111: Seven Pairs "may be combined with Fully
+Concealed if the winning tile is Self-Drawn")."""
 
 HAND_GROUPS: Final = frozenset((*_HAND, "concealment"))
 """Groups that depend only on the tiles and the situation: found once per hand (and

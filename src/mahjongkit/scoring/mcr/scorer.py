@@ -5,7 +5,8 @@ The readings are found in the reference calculator's order: the special shapes f
 knitted tiles), then, unless a special shape other than seven pairs was found, every split
 into sets and a pair. Each reading's fans come from the detectors
 (`detectors`), the set patterns (`principles.combine_sets`) and the implications
-(`principles.apply_implications`); the reading with the highest total wins (free choice,
+(`principles.apply_implications`, reading the ruleset's fan combinations,
+`mahjongkit.rules.combinations`); the reading with the highest total wins (free choice,
 002 line 217).
 
 >>> from mahjongkit.rules.ruleset import get_ruleset
@@ -27,7 +28,8 @@ from typing import Final
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import CHOW as MELD_CHOW
 from mahjongkit.hand import KONG, PUNG, Hand
-from mahjongkit.rules.catalogues.mcr import CATALOGUE
+from mahjongkit.rules.catalogues.mcr import CATALOGUE, FAN_INDEX
+from mahjongkit.rules.combinations import FanCombinations, fan_combinations
 from mahjongkit.rules.ruleset import Form, Ruleset
 from mahjongkit.scoring.mcr.detectors import (
     CHOW_PATTERNS,
@@ -64,9 +66,6 @@ from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group
 from mahjongkit.tiles import NUM_KINDS, SUIT, TERMINALS_AND_HONORS, Tile
-
-IMPLICATIONS: Final = Implications.of(CATALOGUE)
-"""The implied principle's tables for the MCR catalogue."""
 
 ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONORS))
 
@@ -272,11 +271,13 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
     if len(present) <= 7 and Form.SEVEN_PAIRS in forms and 1 not in standing and 3 not in standing:
         suit = SUIT[facts.win]
         if suit < 3 and _shifted_pairs(standing, suit):
+            # Seven pairs too: Seven Shifted Pairs implies it, and a ruleset that deletes
+            # Seven Shifted Pairs scores the hand as the seven pairs it is.
             return [
                 Reading(
                     "shifted_pairs",
                     facts,
-                    form_fans=(("seven_shifted_pairs", ()),),
+                    form_fans=(("seven_shifted_pairs", ()), ("seven_pairs", ())),
                     features=facts.features,
                 )
             ]
@@ -287,7 +288,11 @@ def _special_readings(facts: HandFacts, forms: frozenset[Form]) -> list[Reading]
             pattern = next((k for k in KNITTED_STRAIGHTS if set(suited) <= set(k)), None)
             if pattern is not None:
                 if len(suited) == 7:
-                    fans: tuple[Found, ...] = (("greater_honors_and_knitted_tiles", ()),)
+                    # lesser too, implied by greater (it stands where greater is deleted)
+                    fans: tuple[Found, ...] = (
+                        ("greater_honors_and_knitted_tiles", ()),
+                        ("lesser_honors_and_knitted_tiles", ()),
+                    )
                 else:
                     fans = (("lesser_honors_and_knitted_tiles", ()),)
                     if len(suited) == 9:
@@ -402,6 +407,8 @@ class _Plan:
     """Per reading kind, the reading-level detector groups that apply."""
     hand_groups: dict[str, frozenset[str]]
     """Per reading kind, the hand-level groups that apply."""
+    implications: Implications
+    """Which fans imply which, as the ruleset reads the combinations."""
     patterns: dict[bool, PatternTable] = field(compare=False, hash=False)
     """The chow patterns (``True``) and the pung patterns, every run of two or three sets
     worked out with the plan."""
@@ -420,7 +427,12 @@ class _Plan:
 
 
 @lru_cache(maxsize=64)
-def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], ...]) -> _Plan:
+def _plan(
+    column: str,
+    removed: frozenset[str],
+    priced: tuple[tuple[str, int], ...],
+    combinations: FanCombinations,
+) -> _Plan:
     values: dict[str, int] = {}
     prices = dict(priced)
     for item in CATALOGUE:
@@ -458,6 +470,7 @@ def _plan(column: str, removed: frozenset[str], priced: tuple[tuple[str, int], .
             kind: frozenset(g for g in groups if g in HAND_GROUPS)
             for kind, groups in GROUPS_BY_KIND.items()
         },
+        implications=Implications.of(CATALOGUE, combinations),
         patterns={True: chows, False: pungs},
     )
     plan.whole_items.update((fan, _item(fan, points, 1, ())) for fan, points in values.items())
@@ -524,7 +537,7 @@ def _reading_fans(reading: Reading, plan: _Plan, shared: list[Found]) -> tuple[l
             _add_set_patterns(found, plan, reading.chows, reading.chow_sets, True, reading.pair)
         if len(reading.pungs) > 1:
             _add_set_patterns(found, plan, reading.pungs, reading.pung_sets, False, reading.pair)
-    found = apply_implications(found, IMPLICATIONS)
+    found = apply_implications(found, plan.implications)
     total = sum(map(plan.counted.__getitem__, map(_fan_of, found)))
     if total <= 0 and "chicken_hand" in plan.values and all(f in _FLOWERS for f, _ in found):
         found.append(("chicken_hand", ()))
@@ -563,7 +576,12 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         )
     flowers = _flowers(hand, situation) if hand.flowers else situation.flowers
     facts = HandFacts.of(hand, situation, flowers)
-    plan = _plan(ruleset.scoring.column, ruleset.scoring.removed_items, ruleset.scoring.item_values)
+    plan = _plan(
+        ruleset.scoring.column,
+        ruleset.scoring.removed_items,
+        ruleset.scoring.item_values,
+        fan_combinations(ruleset),
+    )
     best = _best_reading(facts, plan, ruleset.scoring.forms)
     if best is None:
         return Score(
@@ -646,7 +664,7 @@ def _items(reading: Reading, found: list[Found], plan: _Plan) -> tuple[ScoreItem
     whole = plan.whole_items
     made = plan.items
     items = []
-    for fan in sorted(by_fan, key=IMPLICATIONS.order.__getitem__):
+    for fan in sorted(by_fan, key=FAN_INDEX.__getitem__):
         all_sources = by_fan[fan]
         named: tuple[str, ...]
         if len(all_sources) == 1:
