@@ -388,15 +388,17 @@ class HandState:
         for seat, tiles in enumerate(hands):
             self.events += map(_DEALT[seat].__getitem__, tiles)
         held: list[list[Tile]] = [list(h) for h in hands]
-        # Flowers are exposed and replaced from the back end: seed 000 line 48 (the dealer
-        # until none, then South...), seed 004 line 76 (one each in seat order, repeated).
+        # Flowers are exposed and replaced from the back end, each seat in turn, the
+        # dealer first: until it holds no flower (seed 000 line 48), or in rounds, each
+        # seat replacing the flowers it revealed while a replacement that is a flower
+        # waits for the next round (seed 004 line 76).
         is_flower = IS_FLOWER.__getitem__
-        while True:
-            if not any(map(is_flower, chain.from_iterable(held))):
-                break
+        until_none = self.rules.deal_flower_order == "until_none"
+        while any(map(is_flower, chain.from_iterable(held))):
             for seat in range(4):
-                while any(map(is_flower, held[seat])):
-                    flower = next(t for t in held[seat] if IS_FLOWER[t])
+                revealed = [t for t in held[seat] if IS_FLOWER[t]]
+                while revealed:
+                    flower = revealed.pop(0)
                     held[seat].remove(flower)
                     self.flowers[seat].append(flower)
                     self._shown = None
@@ -407,8 +409,8 @@ class HandState:
                     tile = self.wall.draw_replacement()
                     emit(_DRAW(seat, tile, DRAW_FLOWER))
                     held[seat].append(tile)
-                    if self.rules.deal_flowers_round_robin:
-                        break
+                    if until_none and IS_FLOWER[tile]:
+                        revealed.append(tile)
         for seat, tiles in enumerate(held):
             counts, keys = self.concealed[seat], self._keys[seat]
             for t in tiles:

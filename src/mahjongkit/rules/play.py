@@ -25,6 +25,12 @@ MULTIPLE_WINNERS = ("next_in_turn", "all")
 """How several wins on one discard resolve: the nearest seat after the discarder wins
 (MCR, seed 000 line 74), or every claimant wins (Taiwanese, seed 003 line 65)."""
 
+DEAL_FLOWER_ORDERS = ("until_none", "in_rounds")
+"""How the flowers dealt are replaced: each seat in turn, the dealer first, replaces until
+it holds no flower (MCR, seed 000 line 48), or each seat in turn replaces every flower it
+revealed and a replacement that is itself a flower waits until the other seats have
+replaced (Taiwanese, seed 004 line 76)."""
+
 FALSE_WIN = ("continue", "disqualify", "void")
 """What a false win declaration does: play continues (a penalty event only), the
 declarer may not win this hand (seed 001 line 43), or the hand is void (seed 004 line 480)."""
@@ -46,9 +52,11 @@ class PlayRules:
     deal_one_and_three: bool = True
     """MCR: 4-4-4 then the dealer's "one and three" (seed 000 line 44); Taiwanese: four at
     a time to 16, the dealer a 17th (seed 004 lines 74-75)."""
-    deal_flowers_round_robin: bool = False
-    """False: the dealer replaces until no flower, then South... (seed 000 line 48);
-    True: one replacement per seat in turn (seed 004 line 76)."""
+    deal_flower_order: str = "until_none"
+    """``until_none``: the dealer replaces until no flower is left, then South, West,
+    North (seed 000 line 48; the default). ``in_rounds``: each seat in turn, the dealer
+    first, replaces all the flowers it revealed; a replacement that is a flower waits
+    until the other seats have replaced, in the next round (seed 004 line 76; Taiwanese)."""
     draw_stacks_left: int = 0
     """Stacks left when the hand is drawn: 0 (MCR, the wall is empty), 7 (seed 001 line
     42), 8 = the 16-tile dead wall of seed 003 line 141."""
@@ -90,7 +98,7 @@ def _family_defaults(ruleset: Ruleset) -> dict[str, Any]:
             "dice_throws": 1,
             "dice_count": 3,
             "deal_one_and_three": False,
-            "deal_flowers_round_robin": True,
+            "deal_flower_order": "in_rounds",
             "draw_stacks_left": 8,
             "kong_needs_live_tile": False,
             "multiple_winners": "all",
@@ -128,6 +136,8 @@ def _check(rules: PlayRules, name: str) -> None:
 
     if rules.multiple_winners not in MULTIPLE_WINNERS:
         raise bad(f"multiple_winners must be one of {MULTIPLE_WINNERS}")
+    if rules.deal_flower_order not in DEAL_FLOWER_ORDERS:
+        raise bad(f"deal_flower_order must be one of {DEAL_FLOWER_ORDERS}")
     if rules.false_win not in FALSE_WIN:
         raise bad(f"false_win must be one of {FALSE_WIN}")
     if rules.dice_throws not in (1, 2) or rules.dice_count not in (2, 3):
@@ -138,4 +148,11 @@ def _check(rules: PlayRules, name: str) -> None:
         raise bad("draw_stacks_left must be 0..20")
 
 
-__all__ = ["FALSE_WIN", "MULTIPLE_WINNERS", "InvalidPlayRulesError", "PlayRules", "play_rules"]
+__all__ = [
+    "DEAL_FLOWER_ORDERS",
+    "FALSE_WIN",
+    "MULTIPLE_WINNERS",
+    "InvalidPlayRulesError",
+    "PlayRules",
+    "play_rules",
+]
