@@ -148,8 +148,9 @@ def test_no_calling_in_orphan_hands() -> None:
 
 
 def test_chicken_hand_is_twenty_five() -> None:
-    """Line 360: a win of only 1 point before Base Point is 20 + 5 = 25 (LRC only)."""
-    hand, sit = "[123m1][345p1]789s222sWW67s5s", {"flowers": "2f"}
+    """Line 360: a win of only 1 point before Base Point is 20 + 5 = 25 (LRC only). West
+    wins (not the dealer, line 320) with a flower not his seat's (line 207)."""
+    hand, sit = "[123m1][345p1]789s222sWW67s5s", {"flowers": "2f", "seat_wind": "W"}
     lrc = scored(hand, "lrc", sit)
     assert [(i.id, i.total) for i in lrc.items] == [("chicken_hand", 20), ("base_point", 5)]
     assert lrc.total == 25
@@ -325,16 +326,19 @@ def test_house_rules_file_sets_the_table_options(tmp_path: Path) -> None:
     [
         ({"earthly": True, "dealer": True, "discarder_is_dealer": False}, "dealer cannot"),
         ({"heavenly": True, "dealer": True}, "never won on a discard"),
-        ({"heavenly": True, "self_drawn": True}, "only East"),
+        ({"heavenly": True, "self_drawn": True, "seat_wind": "S"}, "only East"),
         ({"earthly": True, "seat_wind": "S"}, "discarder_is_dealer"),
         ({"earthly": True, "seat_wind": "S", "self_drawn": True}, "first discard"),
         ({"robbing_kong": True, "self_drawn": True}, "not self-drawn"),
         ({"kong_replacement": True, "self_drawn": True}, "no kong"),
         ({"flower_replacement": True, "self_drawn": True}, "no flower"),
         ({"last_wall_tile": True}, "Seabed"),
-        ({"dealer": True, "seat_wind": "S"}, "sits East"),
-        ({"dealer": True, "discarder_is_dealer": True}, "themself"),
-        ({"discarder_is_dealer": True, "self_drawn": True}, "self-drawn"),
+        ({"dealer": True, "seat_wind": "S"}, "dealer is true but seat_wind is S"),
+        ({"dealer": False}, "dealer is false but seat_wind is E"),
+        ({"dealer": False, "seat_wind": "E"}, "East is the dealer"),
+        ({"dealer": True, "discarder_is_dealer": True}, "to himself"),
+        ({"discarder_is_dealer": True}, "winner sits East, so is the dealer"),
+        ({"discarder_is_dealer": True, "self_drawn": True, "seat_wind": "S"}, "self-drawn"),
         ({"heavenly": True, "dealer": True, "self_drawn": True, "ting": True}, "Heavenly"),
     ],
 )

@@ -161,8 +161,11 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
     (
         "Winning tile",
         "104, 320-332",
-        "East Seat / Dealer tile needs the `dealer` flag (the dealer sits East) or "
-        "`discarder_is_dealer`. A win on a flower or kong replacement is self-drawn and "
+        "East Seat / Dealer tile scores when the winner is the dealer or "
+        "`discarder_is_dealer`. The dealer sits East (line 320: 'East wins, or East gives "
+        "the Mahjong tile'), so a seat wind of East is the dealer and `dealer` is East: "
+        "either one says both (a situation that gives neither is East's, the default seat). "
+        "A win on a flower or kong replacement is self-drawn and "
         "scores Self Draw from the Flower Wall, which replaces Self Draw from the Wall; Self "
         "Draw with a Concealed / Fully Exposed Hand replace it too and add to the Flower "
         "Wall line. Win by Self Drawing a Kong (LRC) is a win on a kong replacement with at "
@@ -230,7 +233,9 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "dealer, self-drawn, with claimed sets, or without `discarder_is_dealer`; robbing a "
         "kong when self-drawn or of a tile the winner holds twice; a kong replacement with no "
         "kong; a flower replacement with no flower; Seabed from a discard or a replacement; "
-        "a dealer not sitting East; the dealer discarding to himself or to a self-draw; fewer "
+        "a `dealer` that contradicts the seat wind (true with S/W/N, false with E); the "
+        "dealer discarding to himself (`discarder_is_dealer` with seat wind East) or to a "
+        "self-draw; fewer "
         "`tiles_on_table` than the winner has declared; flowers in the hand and the situation "
         "that differ.",
     ),

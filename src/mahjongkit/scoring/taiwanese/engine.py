@@ -7,8 +7,8 @@ points come first, Base Point last (004 lines 342, 347).
 
 >>> s = score_hand(Hand.parse("123m456m789m123p456p5s5s", size=16), Situation(),
 ...                get_ruleset("taiwanese-lrc"))
->>> s.total, [i.name for i in s.items][-1]
-(58, 'Base Point')
+>>> s.total, [i.name for i in s.items][-2:]
+(59, ['East Seat / Dealer tile', 'Base Point'])
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from mahjongkit.scoring.taiwanese.catalogue import CATALOGUE, INSTANT_ITEMS, SPE
 from mahjongkit.scoring.taiwanese.detect import DETECTORS, Context, Hit, Reading, bouquets, readings
 from mahjongkit.scoring.taiwanese.options import TaiwaneseOptions
 from mahjongkit.shapes import Decomposition, decompositions
-from mahjongkit.tiles import EAST, NAMES, NUM_KINDS, SUIT, Tile
+from mahjongkit.tiles import NAMES, NUM_KINDS, SUIT, Tile
 
 _NO_TING_FORMS = frozenset({Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS})
 """No Calling in Nico Nico or Orphan hands (004 lines 336, 349, 355)."""
@@ -72,10 +72,7 @@ def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers
     drawn = s.self_drawn or s.kong_replacement or s.flower_replacement
     if s.ting and not options.ting_in_play:
         bad("ting: Calling / Ting is not in play at this table (004 line 24)")
-    if s.dealer and s.seat_wind != EAST:
-        bad("dealer: the dealer sits East (004 line 320)")
-    if s.dealer and s.discarder_is_dealer:
-        bad("discarder_is_dealer: the dealer cannot give the winning tile to themself")
+    # Situation itself refuses a dealer not sitting East and a dealer discarding to himself.
     if s.discarder_is_dealer and drawn:
         bad("discarder_is_dealer: nobody discarded a self-drawn winning tile")
     if s.robbing_kong and drawn:
@@ -93,7 +90,7 @@ def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers
     if s.last_wall_tile and (s.kong_replacement or s.flower_replacement):
         bad("last_wall_tile: a replacement comes from the Flower Wall, not the Wall")
     if s.heavenly:
-        if not s.dealer:
+        if not s.is_dealer:
             bad("heavenly: only East (the dealer) may declare a Heavenly Hand (004 line 334)")
         if not drawn:
             bad("heavenly: a Heavenly Hand is dealt, never won on a discard (004 line 334)")
@@ -104,7 +101,7 @@ def check_situation(hand: Hand, s: Situation, options: TaiwaneseOptions, flowers
         if s.earthly:
             bad("heavenly and earthly: one player cannot win both ways")
     if s.earthly:
-        if s.dealer:
+        if s.is_dealer:
             bad("earthly: the dealer cannot declare an Earthly Hand (004 line 333)")
         if drawn:
             bad("earthly: the Earthly Hand's tile is East's first discard (004 line 333)")
