@@ -59,7 +59,10 @@ class TableRules:
     """Taiwanese switch: on a discard, all three losers pay the winner's total (tables where
     all pay) instead of the discarder alone (the card's rule)."""
     robbed_kong_extra: int = 0
-    """Taiwanese: the robbed kong's declarer pays this much more (004 l.124)."""
+    """Taiwanese switch: what the robbed kong's declarer pays on top of the hand. 0 by the
+    card: the "additional 10 pts" of 004 l.124 points to "Winning Tile in Scoring", the
+    10 of Win by Robbing a Kong (l.327), which is already in the hand he pays as the
+    discarder (003 l.131). 10 for tables that pay that 10 twice."""
 
     # --- instant payments (seed 004) ---------------------------------------------------
     concealed_kong_payment: int = 0
@@ -164,7 +167,7 @@ TAIWANESE_TABLE = TableRules(
     dealer_keeps_on_win=True,
     dealer_keeps_on_draw=False,
     multiple_winners=True,
-    robbed_kong_extra=10,
+    robbed_kong_extra=0,  # the 10 of 004 l.124 is the hand's Robbing a Kong item (l.327)
     concealed_kong_payment=5,
     mixed_bouquet_payment=5,
     full_bouquet_payment=10,

@@ -174,6 +174,16 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "Hands replace them. Seabed needs a self-drawn tile from the Wall.",
     ),
     (
+        "Robbing a Kong",
+        "124, 327",
+        "Line 124: the declarer of the robbed kong 'pays an additional 10 pts to the winner. "
+        "(See also Winning Tile in Scoring.)'; line 327 is that Winning Tile line, Win by "
+        "Robbing a Kong, 10. The two are one 10: the item scores in the winner's hand, and "
+        "the declarer, who pays as the discarder (seed 003 line 131), pays it with the rest "
+        "of the hand. Paying 10 more on top is the table switch `robbed_kong_extra` (0 by "
+        "default; docs/rules/money.md).",
+    ),
+    (
         "Calling / Ting",
         "24, 165, 336, 349, 355, 492-506",
         "Whether Ting is in play is a table option (`ting_in_play`). 'No Calling allowed in "
