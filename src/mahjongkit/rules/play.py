@@ -70,6 +70,10 @@ class PlayRules:
     (seed 004 lines 128, 452)."""
     ting_in_play: bool = False
     """Calling/Ting in play (seed 004 lines 165, 488-506)."""
+    ting_may_promote_pung: bool = True
+    """A called (Ting) hand may add the tile it drew to its exposed pung (a promoted kong):
+    seed 004 line 503 takes away only adding to a concealed pung (line 165 likewise), and
+    the concealed tiles stay as called (line 504). False: no kong at all after Ting."""
     false_claim_forfeits_win: bool = False
     """Claiming an invalid meld forfeits the right to win the hand (seed 001 line 52)."""
     false_win: str = "disqualify"
