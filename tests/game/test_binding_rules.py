@@ -192,6 +192,9 @@ def test_ting_declared_with_a_discard_locks_the_hand_seed_004_lines_496_to_504()
     result = state.result
     assert result is not None and result.winners == (1,)
     assert result.scores[0].situation.ting
+    # Within 4/7/10 "discarded/declared tiles on the table" (004 lines 329-331): seven
+    # discards lie there, the winning 5s among them; nothing is declared.
+    assert result.scores[0].situation.tiles_on_table == 7
 
 
 # South pungs East's 5p, calls Ting discarding N (waiting on 9s) and holds 111m concealed.
@@ -233,6 +236,9 @@ def test_a_called_hand_may_promote_its_pung_with_the_tile_drawn_seed_004_line_50
     result = state.result
     assert result is not None and result.winners == (1,)
     assert result.scores[0].situation.ting and result.scores[0].situation.kong_replacement
+    # 004 lines 329-331: the four discards lying there (East's 5p was claimed) and the
+    # four tiles of the declared kong.
+    assert result.scores[0].situation.tiles_on_table == 4 + 4
 
 
 def test_ting_may_forbid_promoting_a_pung_too_seed_004_line_503() -> None:

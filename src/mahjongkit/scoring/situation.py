@@ -60,6 +60,9 @@ class Situation:
     heavenly: bool = False
     earthly: bool = False
     tiles_on_table: int | None = None
+    """The discarded and declared tiles on the table at the win (seed 004 lines 329-331):
+    discards lying there, the winning one included, and every tile of every declared set;
+    not flowers, not the wall. ``None``: not known."""
     dealer_streak: int = 0
 
     def __post_init__(self) -> None:
