@@ -133,16 +133,20 @@ def test_taiwanese_discard_flags_reach_the_situation() -> None:
         "[123m2][456p1]789s111sEEE5p5p",
         "--ruleset",
         "taiwanese-dxb",
+        "--seat",
+        "N",
         "--discarder-is-dealer",
     )
-    assert data["situation"] == {"discarder_is_dealer": True}
+    assert data["situation"] == {"seat_wind": "N", "discarder_is_dealer": True}
 
 
 def test_heavenly_and_earthly_flags_reach_the_situation() -> None:
     hand = "123m456p789s111sEEE5p5p"
     heavenly = score_json(hand, "-r", "taiwanese", "--heavenly", "--dealer", "--self-drawn")
     assert heavenly["situation"]["heavenly"] is True
-    earthly = score_json(hand, "-r", "taiwanese", "--earthly", "--discarder-is-dealer")
+    earthly = score_json(
+        hand, "-r", "taiwanese", "--earthly", "--seat", "S", "--discarder-is-dealer"
+    )
     assert earthly["situation"]["earthly"] is True
 
 

@@ -187,6 +187,70 @@ def test_ting_declared_with_a_discard_locks_the_hand_seed_004_lines_496_to_504()
     result = state.result
     assert result is not None and result.winners == (1,)
     assert result.scores[0].situation.ting
+    # Within 4/7/10 "discarded/declared tiles on the table" (004 lines 329-331): seven
+    # discards lie there, the winning 5s among them; nothing is declared.
+    assert result.scores[0].situation.tiles_on_table == 7
+
+
+# South pungs East's 5p, calls Ting discarding N (waiting on 9s) and holds 111m concealed.
+TING_PUNG = [
+    "245m147p147sESWNCF5pP",
+    "55p111m456m789m123s9sN",
+    "369m369p369sWWNCFPE",
+    "258m369p258sEESSCFP",
+]
+
+
+def called_with_a_pung(rules: Ruleset, fourth: str, replacement: str = "") -> HandState:
+    """TING_PUNG played until South, Ting called, draws ``fourth``."""
+    wall = Wall.arranged(
+        rules,
+        [parse_tiles(h) for h in TING_PUNG],
+        parse_tiles("9m7m4s" + fourth),
+        parse_tiles(replacement) if replacement else (),
+    )
+    state = HandState(rules, wall)
+    state.apply(0, A("discard 5p"))
+    state.apply(1, A("pung"))
+    state.apply(1, A("ting N"))
+    for seat, tile in [(2, "9m"), (3, "7m"), (0, "4s")]:
+        state.apply(seat, A(f"discard {tile}"))
+    assert state.turn == 1 and state.ting[1]
+    return state
+
+
+def test_a_called_hand_may_promote_its_pung_with_the_tile_drawn_seed_004_line_503() -> None:
+    """Line 503 takes away only "Add to a concealed Pung to create a Kong"; adding the drawn
+    fourth tile to an exposed pung leaves the called tiles as they are (line 504)."""
+    state = called_with_a_pung(need_scorer("taiwanese-lrc"), "5p", replacement="9s")
+    assert state.legal_actions(1) == (A("promoted-kong 5p"), A("discard 5p"))
+    state.apply(1, A("promoted-kong 5p"))
+    assert str(state.melds[1][0]) == "[5555p5]"
+    assert A("win") in state.legal_actions(1)  # the replacement 9s completes the hand
+    state.apply(1, A("win"))
+    result = state.result
+    assert result is not None and result.winners == (1,)
+    assert result.scores[0].situation.ting and result.scores[0].situation.kong_replacement
+    # 004 lines 329-331: the four discards lying there (East's 5p was claimed) and the
+    # four tiles of the declared kong.
+    assert result.scores[0].situation.tiles_on_table == 4 + 4
+
+
+def test_ting_may_forbid_promoting_a_pung_too_seed_004_line_503() -> None:
+    """The switch `ting_may_promote_pung = false`: no kong of any kind after Ting."""
+    rules = with_options("taiwanese-lrc", ting_may_promote_pung=False)
+    state = called_with_a_pung(rules, "5p")
+    assert state.legal_actions(1) == (A("discard 5p"),)
+    with pytest.raises(IllegalActionError, match="may not declare a kong"):
+        state.apply(1, A("promoted-kong 5p"))
+
+
+def test_a_called_hand_never_makes_a_concealed_kong_seed_004_line_503() -> None:
+    """Line 503: "Add to a concealed Pung to create a Kong — discard the tile instead"."""
+    state = called_with_a_pung(need_scorer("taiwanese-lrc"), "1m")
+    assert state.legal_actions(1) == (A("discard 1m"),)
+    with pytest.raises(IllegalActionError, match="may not declare a kong"):
+        state.apply(1, A("concealed-kong 1m"))
 
 
 def test_ting_is_not_in_play_under_mcr() -> None:

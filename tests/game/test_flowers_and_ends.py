@@ -12,6 +12,8 @@ from mahjongkit.game.actions import DISCARDS, PASS, Action
 from mahjongkit.game.events import DRAW_FLOWER, DRAW_WALL, END_REPLACEMENT, END_WALL, EventKind
 from mahjongkit.game.state import HandState
 from mahjongkit.notation import parse_tiles
+from mahjongkit.rules.play import InvalidPlayRulesError
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
 from .conftest import need_scorer, table
 
@@ -20,6 +22,11 @@ FA = "147m147p147sESWN"
 FB = "258m258p258sCFPE"
 FC = "369m369p369sSWNC"
 NINE_GATES = "1112345678999m"
+
+
+def with_options(name: str, **options: object) -> Ruleset:
+    """The ruleset with some play options changed."""
+    return get_ruleset(name).changed(**options)
 
 
 def t(name: str) -> int:
@@ -59,7 +66,10 @@ def test_mcr_deal_flowers_dealer_first_until_none_then_south_seed_000_line_48() 
     assert state.flowers[0] == [t("1f"), t("2f"), t("3f")]
 
 
-def test_taiwanese_deal_flowers_one_each_in_seat_order_seed_004_line_76() -> None:
+def test_taiwanese_deal_flowers_each_seat_all_it_revealed_seed_004_line_76() -> None:
+    # East reveals 1f 2f, South 4f. East replaces both (drawing 3f, then 5m); the 3f is a
+    # replacement that is itself a flower, so it waits while South replaces its 4f (6m);
+    # then East replaces the 3f in the next round (7m).
     state = table(
         "taiwanese-lrc",
         [
@@ -71,8 +81,68 @@ def test_taiwanese_deal_flowers_one_each_in_seat_order_seed_004_line_76() -> Non
         replacements="3f5m6m7m",
     )
     flowers = [(e.seat, e.tile) for e in state.events if e.kind is EventKind.FLOWER]
-    assert flowers == [(0, t("1f")), (1, t("4f")), (0, t("2f")), (0, t("3f"))]
+    assert flowers == [(0, t("1f")), (0, t("2f")), (1, t("4f")), (0, t("3f"))]
+    draws = [(e.seat, e.tile) for e in state.events if e.kind is EventKind.DRAW]
+    assert draws == [(0, t("3f")), (0, t("5m")), (1, t("6m")), (0, t("7m"))]
     assert [sum(c) for c in state.concealed] == [17, 16, 16, 16]
+    assert state.concealed[0][t("5m")] == 1 and state.concealed[0][t("7m")] == 2  # 147m dealt
+    assert state.concealed[1][t("6m")] == 1
+
+
+def test_a_replacement_flower_waits_for_every_other_seat_seed_004_line_76() -> None:
+    # East and West each reveal a flower; East's replacement is a flower again, so West
+    # (and nobody else) replaces before East draws a second time, and a second-round
+    # flower of West's waits for East's second replacement.
+    state = table(
+        "taiwanese-lrc",
+        [
+            "147m147p147sESWNCF1f",
+            "258m258p258sESWNCP",
+            "369m369p369sESWNC3f",
+            "12478m258p369sPPPNF",
+        ],
+        replacements="2f4f5m6m",
+    )
+    events = [(e.kind, e.seat, e.tile) for e in state.events if e.kind is not EventKind.DEAL]
+    F, D = EventKind.FLOWER, EventKind.DRAW
+    assert events == [
+        (F, 0, t("1f")),
+        (D, 0, t("2f")),
+        (F, 2, t("3f")),
+        (D, 2, t("4f")),
+        (F, 0, t("2f")),
+        (D, 0, t("5m")),
+        (F, 2, t("4f")),
+        (D, 2, t("6m")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("order", "seats"),
+    [
+        ("until_none", [0, 0, 1]),  # seed 000 line 48: the dealer until none, then South
+        ("in_rounds", [0, 1, 0]),  # seed 004 line 76: the replacement flower waits
+    ],
+)
+def test_deal_flower_order_is_a_play_rule(order: str, seats: list[int]) -> None:
+    rules = with_options("taiwanese-lrc", deal_flower_order=order)
+    assert rules.play.deal_flower_order == order
+    state = table(
+        rules,
+        [
+            "147m147p147sESWNCF1f",
+            "258m258p258sESWNC4f",
+            "369m369p369sESWNCF",
+            "12478m258p369sPPPNF",
+        ],
+        replacements="2f5m6m",
+    )
+    assert [e.seat for e in state.events if e.kind is EventKind.FLOWER] == seats
+
+
+def test_an_unknown_deal_flower_order_is_refused() -> None:
+    with pytest.raises(InvalidPlayRulesError, match="deal_flower_order"):
+        with_options("taiwanese-lrc", deal_flower_order="one_each")
 
 
 def test_a_flower_drawn_in_play_is_exposed_and_replaced_at_once_seed_001_line_35() -> None:

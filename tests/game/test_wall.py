@@ -69,6 +69,9 @@ def test_break_counts_both_throws_from_the_right_end_of_the_throwers_wall_seed_0
 def test_one_throw_counts_wall_and_stacks_seed_001_line_20_and_004_line_69() -> None:
     one = replace(MCR, dice_throws=1)
     assert break_of(one, [[2, 3]]) == (0, 5)  # 5: the dealer's own wall, 5 stacks in
+    bp_club = get_ruleset("bp-club").play  # its file sets dice_throws = 1
+    assert (bp_club.dice_throws, bp_club.dice_count) == (1, 2)
+    assert break_of(bp_club, [[2, 3]]) == (0, 5)
     thrower, first = break_of(TW, [[1, 2, 3]])  # 6: South's wall (counting E=1, 5, 9...)
     assert thrower == 1 and first == RING_SEATS.index(1) * 18 + 6
 

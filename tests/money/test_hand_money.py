@@ -126,10 +126,14 @@ def test_invalid_claim_is_recorded_001_l52() -> None:
 
 
 def test_robbed_kong_and_die_in_one_hand_004_l124_l428() -> None:
-    """Dealer (seat 0 = player 1, die showing 2) adds to a pung; seat 2 robs it for 20:
-    the dealer pays 20 + die 5 + robbed kong 10 = 35."""
+    """Dealer (seat 0 = player 1, die showing 2) adds to a pung; seat 2 robs it for 20 (the
+    Robbing a Kong 10 of 004 l.327 among them): the dealer pays 20 + die 5 = 25; with the
+    switch ``robbed_kong_extra`` at 10 (l.124 read as a 10 on top), 35."""
     events = [ev(K.PROMOTED_KONG, 0, 7), ev(K.WIN, 2, 7, 0 | ROBBED)]
     money = hand_money(events, points={2: 20}, deal=Deal(dealer=1, dealer_streak=2), rules=LRC)
+    assert list(balances(money.payments)) == [0, -25, 0, 25, 0]
+    twice = replace(LRC, robbed_kong_extra=10)
+    money = hand_money(events, points={2: 20}, deal=Deal(dealer=1, dealer_streak=2), rules=twice)
     assert list(balances(money.payments)) == [0, -35, 0, 35, 0]
 
 

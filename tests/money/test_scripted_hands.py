@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,10 +15,11 @@ from mahjongkit.game.match import Match, money_of, verify
 from mahjongkit.game.rotation import Deal
 from mahjongkit.game.runner import must_win_on_flowers, play_hand
 from mahjongkit.game.settlement import Reason, balances
-from mahjongkit.game.state import HandState
+from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import EAST, parse_tile
 
 
@@ -88,6 +90,64 @@ def test_dxb_has_no_triple_dice_004_l343() -> None:
     total = state.result.scores[0].total
     money = money_of(state, Deal(), get_ruleset("taiwanese-dxb").table, Pot())
     assert list(balances(money.payments)) == [-total, total, 0, 0, 0]
+
+
+def _robbed_kong_hand() -> HandState:
+    """West passes on East's 9p, South pungs it, later draws the fourth 9p and adds it to
+    the pung; West robs it, winning on 9p (003 l.131, 004 l.124)."""
+    rules = get_ruleset("taiwanese-lrc")
+    hands = [
+        "124m147p147sESWNCFP9p",
+        "99p258m258s369sCFPS",
+        "78p123456789m123sNN",
+        "369m36p369sSWNCFEE",
+    ]
+    state = HandState(
+        rules, Wall.arranged(rules, [parse_tiles(h) for h in hands], parse_tiles("WPF9p"))
+    )
+
+    def play(seat: int, text: str) -> None:
+        state.apply(seat, Action.parse(text))
+        while state.phase is Phase.CLAIM:
+            for other in state.to_act():
+                state.apply(other, PASS)
+
+    state.apply(0, Action.parse("discard 9p"))
+    state.apply(2, PASS)
+    state.apply(1, Action.parse("pung"))
+    for seat, text in [(1, "discard C"), (2, "discard W"), (3, "discard P"), (0, "discard F")]:
+        play(seat, text)
+    state.apply(1, Action.parse("promoted-kong 9p"))
+    assert state.phase is Phase.ROB and state.to_act() == (2,)
+    state.apply(2, WIN)
+    assert state.result is not None and state.result.robbed_kong
+    return state
+
+
+def test_robbed_kong_declarer_pays_the_hand_with_its_robbing_10_004_l124_l327() -> None:
+    """004 l.124's "additional 10 pts ... (See also Winning Tile in Scoring)" is the 10 of
+    Win by Robbing a Kong (l.327): it is in West's hand, which South, the declarer, pays
+    as the discarder (003 l.131), so South pays the hand and nothing more. The other
+    reading is the switch ``robbed_kong_extra`` (10 on top)."""
+    state = _robbed_kong_hand()
+    assert state.result is not None
+    score = state.result.scores[0]
+    assert [i.total for i in score.items if i.id == "robbing_kong"] == [10]
+    total = score.total
+    deal = Deal(dealer=0)
+
+    def for_the_win(rules: TableRules) -> list[tuple[int, int, int, Reason]]:
+        # The arranged wall's dice are a triple (1-1-1): those payments are left aside.
+        payments = money_of(state, deal, rules, Pot()).payments
+        return [
+            (p.payer, p.payee, p.amount, p.reason)
+            for p in payments
+            if p.reason is not Reason.TRIPLE_DICE
+        ]
+
+    assert for_the_win(get_ruleset("taiwanese-lrc").table) == [(1, 2, total, Reason.WIN)]
+    twice = replace(get_ruleset("taiwanese-lrc").table, robbed_kong_extra=10)
+    assert for_the_win(twice) == [(1, 2, total, Reason.WIN), (1, 2, 10, Reason.ROBBED_KONG)]
 
 
 def test_seven_flowers_dealt_win_at_once_004_l384() -> None:

@@ -105,12 +105,20 @@ def test_taiwanese_all_pay_switch() -> None:
     assert net(settle([Win(2, 10, discarder=0)], all_pay, dealer=1)) == [-10, -10, 30, -10]
 
 
-def test_taiwanese_robbed_kong_extra_10_004_l124() -> None:
-    """004 l.124: the player who declared the kong pays an additional 10.
-
-    Player 1 robs player 3's kong for 25: 3 pays 25 + 10 = 35.
-    """
+def test_taiwanese_robbed_kong_declarer_pays_the_hand_004_l124_l327() -> None:
+    """004 l.124: the declarer "pays an additional 10 pts ... (See also Winning Tile in
+    Scoring)": the 10 of Win by Robbing a Kong (l.327), inside the hand's 25 that he pays
+    as the discarder (003 l.131). Player 1 robs player 3's kong for 25: 3 pays 25."""
+    assert LRC.robbed_kong_extra == 0
     payments = settle([Win(1, 25, discarder=3, robbed_kong=True)], LRC, dealer=0)
+    assert net(payments) == [0, 25, 0, -25]
+    assert [p.reason for p in payments] == [Reason.WIN]
+
+
+def test_taiwanese_robbed_kong_extra_switch_004_l124() -> None:
+    """The other reading of 004 l.124, a switch: the 10 is paid on top of the hand."""
+    twice = replace(LRC, robbed_kong_extra=10)
+    payments = settle([Win(1, 25, discarder=3, robbed_kong=True)], twice, dealer=0)
     assert net(payments) == [0, 35, 0, -35]
     assert [p.reason for p in payments] == [Reason.WIN, Reason.ROBBED_KONG]
 

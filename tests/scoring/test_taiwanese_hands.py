@@ -82,10 +82,11 @@ HANDS: list[tuple[str, str, dict[str, Any], dict[str, list[tuple[str, int]]]]] =
         },
     ),
     (
-        # Nico Nico holding four 1m as two pairs, won on a discarded East (single wait).
+        # West's Nico Nico holding four 1m as two pairs, won on a discarded East (single
+        # wait); West is not the dealer (line 320).
         "Nico Nico with a kong",
         "1111m3344p6688s777sEE",
-        {},
+        {"seat_wind": "W"},
         {
             "lrc": [
                 ("nico_nico", 40),  # line 350, first (line 347)

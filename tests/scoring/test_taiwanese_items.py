@@ -436,7 +436,7 @@ CASES = [
     Case("calling_by_pairs", "316", "123m456m789m123p55sEE5s", {}, HONOR_CHOWS, {}),
     Case("true_single_wait", "317", HONOR_CHOWS, {}, "123m456m789m555sEE234p", {}),
     Case("false_single_wait", "318", "123m456m789m555s12333p", {}, HONOR_CHOWS, {}),
-    Case("dealer_tile", "320", HONOR_CHOWS, {"dealer": True}, HONOR_CHOWS, {}),
+    Case("dealer_tile", "320", HONOR_CHOWS, {"dealer": True}, HONOR_CHOWS, {"seat_wind": "S"}),
     Case("self_draw", "321", "[123m1]456m789m123p456pEE", SELF, "[123m1]456m789m123p456pEE", {}),
     Case(
         "self_draw_flower_wall",
@@ -525,9 +525,9 @@ CASES = [
         "chicken_hand",
         "360",
         "[123m1][345p1]789s222sWW67s5s",
-        F2,
+        {"flowers": "2f", "seat_wind": "W"},  # not the dealer (line 320), not his flower
         "[123m1][345p1]789s222sWW67s5s",
-        {"flowers": "1f"},
+        {"flowers": "3f", "seat_wind": "W"},  # West's own flower: 2 points (line 207)
     ),
     Case("all_step_up_hand", "362", "123m234p345s456m567pEE", {}, "123m234p345s456m678pEE", {}),
     Case(

@@ -147,8 +147,9 @@ def test_no_calling_in_orphan_hands() -> None:
 
 
 def test_chicken_hand_is_twenty_five() -> None:
-    """Line 360: a win of only 1 point before Base Point is 20 + 5 = 25 (LRC only)."""
-    hand, sit = "[123m1][345p1]789s222sWW67s5s", {"flowers": "2f"}
+    """Line 360: a win of only 1 point before Base Point is 20 + 5 = 25 (LRC only). West
+    wins (not the dealer, line 320) with a flower not his seat's (line 207)."""
+    hand, sit = "[123m1][345p1]789s222sWW67s5s", {"flowers": "2f", "seat_wind": "W"}
     lrc = scored(hand, "lrc", sit)
     assert [(i.id, i.total) for i in lrc.items] == [("chicken_hand", 20), ("base_point", 5)]
     assert lrc.total == 25
@@ -255,6 +256,91 @@ def test_thirteen_orphans_dxb_bonus_switch() -> None:
 
 
 # -- table options (lines 20-26) ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("hand", "combination", "pong", "each"),
+    [
+        ("EEESSS123m456p789sWW", "little_three_winds", "pong_of_winds", 1),  # 216 over 213
+        ("EEESSSWWW123m456p5s5s", "big_three_winds", "pong_of_winds", 1),  # 217 over 213
+        ("CCCFFF123m456p789sPP", "little_dragons", "pong_of_dragons", 2),  # 225 over 224
+        ("CCCFFFPPP123m456p5s5s", "big_dragons", "pong_of_dragons", 2),  # 226 over 224
+    ],
+)
+@pytest.mark.parametrize("column", ["lrc", "dxb"])
+def test_honour_combinations_and_their_pongs_switch(
+    hand: str, combination: str, pong: str, each: int, column: str
+) -> None:
+    """Lines 213-226: a combination is defined by its pongs ("2x Pongs of Winds + ...")
+    without saying it includes their 1x Pong lines, so by default they still score;
+    `honour_sets_score_their_pongs = false` lets the combination replace them. West in an
+    East round: the pong of East keeps its round-wind +1 (line 215) either way."""
+    sit = {"seat_wind": "W"}
+    both = pts(scored(hand, column, sit))
+    pongs = 2 if combination.startswith("little") else 3
+    assert both[pong] == each * pongs and combination in both
+    alone = pts(scored(hand, column, sit, honour_sets_score_their_pongs=False))
+    assert pong not in alone and alone[combination] == both[combination]
+    assert alone.get("round_wind_pong") == both.get("round_wind_pong")
+    if "winds" in combination:
+        assert alone["round_wind_pong"] == 1
+
+
+@pytest.mark.parametrize("column", ["lrc", "dxb"])
+@pytest.mark.parametrize(
+    ("situation", "fully_exposed"),
+    [({}, "fully_exposed_hand_discard"), ({"self_drawn": True}, "self_draw_fully_exposed")],
+)
+def test_fully_exposed_hand_and_true_single_wait_switch(
+    column: str, situation: dict[str, Any], fully_exposed: str
+) -> None:
+    """Lines 293, 325-326: a Fully Exposed Hand has only the pair's tile concealed, so it
+    always waits on one tile (line 317). Both score by default (no exclusion printed);
+    `fully_exposed_single_wait = false` counts the wait inside the Fully Exposed line."""
+    hand = "[123m1][456p1][789s1][EEE2][CCC3]5m5m"
+    sit = {"seat_wind": "S", **situation}
+    both = pts(scored(hand, column, sit))
+    assert fully_exposed in both and both["true_single_wait"] == 2
+    alone = pts(scored(hand, column, sit, fully_exposed_single_wait=False))
+    assert alone[fully_exposed] == both[fully_exposed] and "true_single_wait" not in alone
+    # A hand that is not fully exposed keeps its single wait under the switch (line 317).
+    partly = "[123m1][456p1][789s1][EEE2]CCC5m5m"
+    assert pts(scored(partly, column, sit, fully_exposed_single_wait=False))["true_single_wait"]
+
+
+@pytest.mark.parametrize("column", ["lrc", "dxb"])
+def test_seabed_and_self_draw_switch(column: str) -> None:
+    """Lines 321, 332: the Seabed Hand's tile is the last picked from the Wall, always a
+    self-draw. Self Draw from the Wall scores with it by default (no exclusion printed);
+    `seabed_with_self_draw = false` lets Seabed replace it. A concealed hand's Self Draw
+    with a Concealed Hand (line 323) is another line and stays."""
+    sit = {"self_drawn": True, "last_wall_tile": True, "seat_wind": "S"}
+    exposed = "[123m1]456m789m123p456pEE"
+    both = pts(scored(exposed, column, sit))
+    assert both["self_draw"] == {"lrc": 1, "dxb": 5}[column]
+    assert both["seabed_hand"] == {"lrc": 10, "dxb": 20}[column]
+    alone = pts(scored(exposed, column, sit, seabed_with_self_draw=False))
+    assert "self_draw" not in alone and alone["seabed_hand"] == both["seabed_hand"]
+    concealed = pts(scored(HONOR_CHOWS, column, sit, seabed_with_self_draw=False))
+    assert "self_draw_concealed_hand" in concealed and "seabed_hand" in concealed
+
+
+@pytest.mark.parametrize("column", ["lrc", "dxb"])
+def test_nico_nico_won_on_its_pong_and_calling_by_pairs_switch(column: str) -> None:
+    """Lines 316, 347-350: a Nico Nico won on the tile that makes its pong (777s here)
+    scores Calling by Pairs by default, other points counting as normal (line 347);
+    `nico_nico_calling_by_pairs = false` does not. Won on its pair, nothing changes."""
+    on_pong = "1122m3344p5566sEE777s"
+    sit = {"seat_wind": "S"}
+    both = pts(scored(on_pong, column, sit))
+    assert both["nico_nico"] == 40 and both["calling_by_pairs"] == 2
+    alone = pts(scored(on_pong, column, sit, nico_nico_calling_by_pairs=False))
+    assert alone["nico_nico"] == 40 and "calling_by_pairs" not in alone
+    on_pair = pts(scored(NICO, column, sit, nico_nico_calling_by_pairs=False))
+    assert on_pair["true_single_wait"] == 2
+    # A regular hand calling by pairs keeps the item under the switch.
+    regular = "123m456m789m123p55sEE5s"
+    assert pts(scored(regular, column, sit, nico_nico_calling_by_pairs=False))["calling_by_pairs"]
+
+
 @pytest.mark.parametrize(("wind", "minimum"), [("E", 22), ("S", 22), ("W", 24), ("N", 26)])
 def test_dxb_minimum_by_prevalent_wind(wind: str, minimum: int) -> None:
     """Lines 23, 199: DXB suggestion East 22, South 22, West 24, North 26."""
@@ -323,16 +409,19 @@ def test_house_rules_file_sets_the_table_options(tmp_path: Path) -> None:
     [
         ({"earthly": True, "dealer": True, "discarder_is_dealer": False}, "dealer cannot"),
         ({"heavenly": True, "dealer": True}, "never won on a discard"),
-        ({"heavenly": True, "self_drawn": True}, "only East"),
+        ({"heavenly": True, "self_drawn": True, "seat_wind": "S"}, "only East"),
         ({"earthly": True, "seat_wind": "S"}, "discarder_is_dealer"),
         ({"earthly": True, "seat_wind": "S", "self_drawn": True}, "first discard"),
         ({"robbing_kong": True, "self_drawn": True}, "not self-drawn"),
         ({"kong_replacement": True, "self_drawn": True}, "no kong"),
         ({"flower_replacement": True, "self_drawn": True}, "no flower"),
         ({"last_wall_tile": True}, "Seabed"),
-        ({"dealer": True, "seat_wind": "S"}, "sits East"),
-        ({"dealer": True, "discarder_is_dealer": True}, "themself"),
-        ({"discarder_is_dealer": True, "self_drawn": True}, "self-drawn"),
+        ({"dealer": True, "seat_wind": "S"}, "dealer is true but seat_wind is S"),
+        ({"dealer": False}, "dealer is false but seat_wind is E"),
+        ({"dealer": False, "seat_wind": "E"}, "East is the dealer"),
+        ({"dealer": True, "discarder_is_dealer": True}, "to himself"),
+        ({"discarder_is_dealer": True}, "winner sits East, so is the dealer"),
+        ({"discarder_is_dealer": True, "self_drawn": True, "seat_wind": "S"}, "self-drawn"),
         ({"heavenly": True, "dealer": True, "self_drawn": True, "ting": True}, "Heavenly"),
     ],
 )

@@ -166,12 +166,19 @@ def score_command(
         typer.Option("--flower-replacement", help="Taiwanese: won on a flower replacement tile."),
     ] = False,
     dealer: Annotated[
-        bool, typer.Option("--dealer", help="Taiwanese: the winner is the dealer.")
+        bool,
+        typer.Option(
+            "--dealer",
+            help="Taiwanese: the winner is the dealer, who sits East (so --seat E, the "
+            "default, says as much).",
+        ),
     ] = False,
     discarder_is_dealer: Annotated[
         bool,
         typer.Option(
-            "--discarder-is-dealer", help="Taiwanese: the dealer discarded the winning tile."
+            "--discarder-is-dealer",
+            help="Taiwanese: the dealer (East) discarded the winning tile; give the "
+            "winner's --seat (S, W or N).",
         ),
     ] = False,
     ting: Annotated[

@@ -269,6 +269,8 @@ def _settle_taiwanese(
             # The dealer who gives the winning tile pays the die bonus (004 l.428), even
             # when the die was forgotten (l.430).
             out.append(Payment(dealer, win.winner, bonus, Reason.DIE_ON_THE_WALL))
+        # The declarer of a robbed kong pays the hand, whose Robbing a Kong item is the
+        # "additional 10" of 004 l.124 (l.327); the switch adds another amount on top.
         if win.robbed_kong and win.discarder is not None and rules.robbed_kong_extra:
             out.append(
                 Payment(win.discarder, win.winner, rules.robbed_kong_extra, Reason.ROBBED_KONG)

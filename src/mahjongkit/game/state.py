@@ -388,15 +388,17 @@ class HandState:
         for seat, tiles in enumerate(hands):
             self.events += map(_DEALT[seat].__getitem__, tiles)
         held: list[list[Tile]] = [list(h) for h in hands]
-        # Flowers are exposed and replaced from the back end: seed 000 line 48 (the dealer
-        # until none, then South...), seed 004 line 76 (one each in seat order, repeated).
+        # Flowers are exposed and replaced from the back end, each seat in turn, the
+        # dealer first: until it holds no flower (seed 000 line 48), or in rounds, each
+        # seat replacing the flowers it revealed while a replacement that is a flower
+        # waits for the next round (seed 004 line 76).
         is_flower = IS_FLOWER.__getitem__
-        while True:
-            if not any(map(is_flower, chain.from_iterable(held))):
-                break
+        until_none = self.rules.deal_flower_order == "until_none"
+        while any(map(is_flower, chain.from_iterable(held))):
             for seat in range(4):
-                while any(map(is_flower, held[seat])):
-                    flower = next(t for t in held[seat] if IS_FLOWER[t])
+                revealed = [t for t in held[seat] if IS_FLOWER[t]]
+                while revealed:
+                    flower = revealed.pop(0)
                     held[seat].remove(flower)
                     self.flowers[seat].append(flower)
                     self._shown = None
@@ -407,8 +409,8 @@ class HandState:
                     tile = self.wall.draw_replacement()
                     emit(_DRAW(seat, tile, DRAW_FLOWER))
                     held[seat].append(tile)
-                    if self.rules.deal_flowers_round_robin:
-                        break
+                    if until_none and IS_FLOWER[tile]:
+                        revealed.append(tile)
         for seat, tiles in enumerate(held):
             counts, keys = self.concealed[seat], self._keys[seat]
             for t in tiles:
@@ -543,14 +545,16 @@ class HandState:
                         acts.append(WIN)
             if (
                 (melds or 4 in counts)
-                and not ting
+                and (not ting or (melds and rules.ting_may_promote_pung))
                 # `_kong_allowed`, written out.
                 and (self.wall.remaining > self.wall.reserve or not rules.kong_needs_live_tile)
             ):
-                if 4 in counts:
+                if 4 in counts and not ting:
                     acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
                 for m in melds:
-                    if m.kind is PUNG_MELD and counts[m.tile]:
+                    # A called hand adds only the tile it drew: its concealed tiles stay
+                    # as called (seed 004 lines 503-504).
+                    if m.kind is PUNG_MELD and counts[m.tile] and (not ting or m.tile == tile):
                         acts.append(PROMOTED_KONGS[m.tile])
             if ting:
                 # A called hand is locked: it discards what it drew (seed 004 line 504).
@@ -751,6 +755,13 @@ class HandState:
         if k in (_A_CHOW, _A_PUNG, _A_KONG, _A_PASS):
             return f"{k.value} answers a discard; on one's own turn discard, kong or win"
         if self.ting[seat] and k is not _A_DISCARD:
+            if k is _A_PROMOTED_KONG and self.rules.ting_may_promote_pung:
+                return (
+                    "a called (Ting) hand may add only the tile it drew to an exposed pung "
+                    "(seed 004 lines 503-504)"
+                )
+            if k is _A_PROMOTED_KONG or k is _A_CONCEALED_KONG:
+                return "a called (Ting) hand may not declare a kong (seed 004 line 503)"
             return "a called (Ting) hand may only discard the tile it drew or win"
         if k in (_A_DISCARD, _A_TING) and not counts[t]:
             return f"{NAMES[t]} is not among the concealed tiles"

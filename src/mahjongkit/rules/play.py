@@ -19,6 +19,12 @@ from dataclasses import dataclass
 
 from mahjongkit.errors import MahjongError
 
+DEAL_FLOWER_ORDERS = ("until_none", "in_rounds")
+"""How the flowers dealt are replaced: each seat in turn, the dealer first, replaces until
+it holds no flower (MCR, 000 l.48), or each seat in turn replaces every flower it
+revealed and a replacement that is itself a flower waits until the other seats have
+replaced (Taiwanese, 004 l.76)."""
+
 
 class InvalidPlayRulesError(MahjongError, ValueError):
     """A rule of play with a value the engine cannot follow."""
@@ -42,9 +48,11 @@ class PlayRules:
     deal_one_and_three: bool
     """MCR: 4-4-4 then the dealer's "one and three" (000 l.44); Taiwanese: four at a time
     to 16, the dealer a 17th (004 l.74-75)."""
-    deal_flowers_round_robin: bool
-    """False: the dealer replaces until no flower, then South... (000 l.48); True: one
-    replacement per seat in turn (004 l.76)."""
+    deal_flower_order: str
+    """One of `DEAL_FLOWER_ORDERS`. ``until_none``: the dealer replaces until no flower is
+    left, then South, West, North (000 l.48). ``in_rounds``: each seat in turn, the dealer
+    first, replaces all the flowers it revealed; a replacement that is a flower waits until
+    the other seats have replaced, in the next round (004 l.76)."""
     draw_stacks_left: int
     """Stacks left when the hand is drawn: 0 (MCR, the wall is empty), 7 (001 l.42), 8 = the
     16-tile dead wall of 003 l.141."""
@@ -58,6 +66,10 @@ class PlayRules:
     (004 l.128, l.452)."""
     ting_in_play: bool
     """Calling/Ting may be declared (004 l.165, l.488-506)."""
+    ting_may_promote_pung: bool
+    """A called (Ting) hand may add the tile it drew to its exposed pung (a promoted kong):
+    004 l.503 takes away only adding to a concealed pung (l.165 likewise), and the
+    concealed tiles stay as called (l.504). False: no kong at all after Ting."""
     last_discard_scores: bool
     """Winning on the discard after the wall's last tile scores as the last tile (MCR Last
     Tile Claim, 000 l.230); 004 scores only the last tile drawn (l.332)."""
@@ -69,6 +81,8 @@ class PlayRules:
         def bad(what: str) -> InvalidPlayRulesError:
             return InvalidPlayRulesError(f"play: {what}")
 
+        if self.deal_flower_order not in DEAL_FLOWER_ORDERS:
+            raise bad(f"deal_flower_order must be one of {', '.join(DEAL_FLOWER_ORDERS)}")
         if self.hand_size not in (13, 16):
             raise bad(f"hand_size must be 13 or 16, not {self.hand_size}")
         if self.dice_throws not in (1, 2) or self.dice_count not in (2, 3):
@@ -84,4 +98,4 @@ class PlayRules:
         return 2 * self.draw_stacks_left
 
 
-__all__ = ["InvalidPlayRulesError", "PlayRules"]
+__all__ = ["DEAL_FLOWER_ORDERS", "InvalidPlayRulesError", "PlayRules"]

@@ -70,7 +70,10 @@ class TableRules:
     """Taiwanese switch: on a discard, all three losers pay the winner's total (tables where
     all pay) instead of the discarder alone (the card's rule)."""
     robbed_kong_extra: int
-    """The robbed kong's declarer pays this much more on top of the hand (004 l.124)."""
+    """What the robbed kong's declarer pays on top of the hand. 0 by the card: the
+    "additional 10 pts" of 004 l.124 points to "Winning Tile in Scoring", the 10 of Win by
+    Robbing a Kong (l.327), which is already in the hand he pays as the discarder (003
+    l.131). 10 for tables that pay that 10 twice."""
 
     # --- instant payments (seed 004) ---------------------------------------------------
     concealed_kong_payment: int

@@ -150,6 +150,46 @@ SWITCHES: tuple[Switch, ...] = (
         "7 or 8 Flowers award no other points; when true Base Point is added anyway.",
     ),
     Switch(
+        "honour_sets_score_their_pongs",
+        True,
+        (True, False),
+        "213-219, 224-226",
+        "Little/Big Three Winds, Little/Big Four Winds and Little/Big Dragons are made of "
+        "pongs of winds or dragons. When true each of those pongs still scores its 1x Pong "
+        "line (213, 224), as the card prints no exclusion; when false the combination "
+        "replaces the 1x Pong lines of its pongs (a seat or round wind still adds its +1, "
+        "lines 214-215).",
+    ),
+    Switch(
+        "fully_exposed_single_wait",
+        True,
+        (True, False),
+        "293, 317, 325-326",
+        "A Fully Exposed Hand has one tile concealed and waits on its pair, always a True "
+        "Single Wait. When true both score, as the card prints no exclusion; when false the "
+        "Fully Exposed lines (won from a discard or self-drawn) include the wait and True "
+        "Single Wait does not score with them.",
+    ),
+    Switch(
+        "seabed_with_self_draw",
+        True,
+        (True, False),
+        "321, 332",
+        "The Seabed Hand's tile is self-drawn from the Wall. When true Self Draw from the "
+        "Wall (line 321) scores with it, as the card prints no exclusion; when false Seabed "
+        "replaces it (Self Draw with a Concealed or Fully Exposed Hand still scores).",
+    ),
+    Switch(
+        "nico_nico_calling_by_pairs",
+        True,
+        (True, False),
+        "316, 347-350",
+        "A Nico Nico won on the tile that makes its pong: when true Calling by Pairs scores "
+        "(the pong is made from one of the pairs held, and other points count as normal, "
+        "line 347); when false it does not (the hand waited on any of its eight pairs, not "
+        "on 'either one' of two).",
+    ),
+    Switch(
         "thirteen_orphans_dxb_bonus",
         True,
         (True, False),
@@ -181,6 +221,10 @@ class TaiwaneseOptions:
     single_wait_by_reading: bool
     kong_chain_length: int
     flower_win_base_point: bool
+    honour_sets_score_their_pongs: bool
+    fully_exposed_single_wait: bool
+    seabed_with_self_draw: bool
+    nico_nico_calling_by_pairs: bool
     thirteen_orphans_dxb_bonus: bool
 
     def __post_init__(self) -> None:

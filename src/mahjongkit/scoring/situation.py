@@ -10,6 +10,17 @@ is a hand in notation plus these fields.
 Traceback (most recent call last):
 ...
 mahjongkit.errors.InvalidSituationError: self_drawn must be true or false, not 'yes'
+
+The dealer sits East (seed 004 line 320): one follows from the other.
+
+>>> Situation().is_dealer, Situation.from_dict({"seat_wind": "S"}).is_dealer
+(True, False)
+>>> tile_name(Situation.from_dict({"dealer": True}).seat_wind)
+'E'
+>>> Situation.from_dict({"seat_wind": "S", "dealer": True})
+Traceback (most recent call last):
+...
+mahjongkit.errors.InvalidSituationError: dealer is true but seat_wind is S: ...
 """
 
 from __future__ import annotations
@@ -40,12 +51,18 @@ class Situation:
     flowers: int | tuple[Tile, ...] = 0
     # Taiwanese (seed 004) circumstances:
     flower_replacement: bool = False
-    dealer: bool = False
+    dealer: bool | None = None
+    """The winner is the dealer. The dealer sits East (seed 004 line 320), so this follows
+    from ``seat_wind`` when not given (`is_dealer`); given, it must agree with it."""
     discarder_is_dealer: bool = False
+    """The dealer discarded the winning tile (never to himself: the winner is not East)."""
     ting: bool = False
     heavenly: bool = False
     earthly: bool = False
     tiles_on_table: int | None = None
+    """The discarded and declared tiles on the table at the win (seed 004 lines 329-331):
+    discards lying there, the winning one included, and every tile of every declared set;
+    not flowers, not the wall. ``None``: not known."""
     dealer_streak: int = 0
 
     def __post_init__(self) -> None:
@@ -59,10 +76,36 @@ class Situation:
             self.flowers
         ):
             raise InvalidSituationError("flowers must be distinct flower tiles (1f..8f)")
+        self._check_dealer()
         if self.tiles_on_table is not None and self.tiles_on_table < 0:
             raise InvalidSituationError("tiles_on_table cannot be negative")
         if self.dealer_streak < 0:
             raise InvalidSituationError("dealer_streak cannot be negative")
+
+    def _check_dealer(self) -> None:
+        """The dealer sits East (004 line 320) and never discards to himself."""
+        east = self.seat_wind == EAST
+        if self.dealer is not None and self.dealer != east:
+            if self.dealer:
+                raise InvalidSituationError(
+                    f"dealer is true but seat_wind is {tile_name(self.seat_wind)}: "
+                    "the dealer sits East (004 line 320)"
+                )
+            raise InvalidSituationError(
+                "dealer is false but seat_wind is E, and East is the dealer (004 line 320): "
+                "give the winner's seat wind (S, W or N)"
+            )
+        if east and self.discarder_is_dealer:
+            raise InvalidSituationError(
+                "discarder_is_dealer: the winner sits East, so is the dealer, and cannot "
+                "give the winning tile to himself (004 line 320): give the winner's seat "
+                "wind (S, W or N)"
+            )
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether the winner is the dealer: `dealer`, or else the seat wind is East."""
+        return self.seat_wind == EAST if self.dealer is None else self.dealer
 
     @property
     def flower_count(self) -> int:

@@ -628,7 +628,7 @@ def winning_tile(c: Context) -> list[Hit]:
     """How the winning tile came: dealer, self-draw kinds, robbing, early wins, seabed."""
     s = c.situation
     hits: list[Hit] = []
-    if s.dealer or s.discarder_is_dealer:
+    if s.is_dealer or s.discarder_is_dealer:
         hits.append(("dealer_tile", 1, ()))
     if c.self_drawn:
         hits.append(("self_draw", 1, ()))
@@ -669,7 +669,7 @@ def dice_on_the_wall(c: Context) -> list[Hit]:
     n = s.dealer_streak
     if c.die_cap is not None:
         n = min(n, c.die_cap)
-    if n and (s.dealer or s.discarder_is_dealer):
+    if n and (s.is_dealer or s.discarder_is_dealer):
         return [("dice_on_the_wall", n, (f"die {n}",))]
     return []
 

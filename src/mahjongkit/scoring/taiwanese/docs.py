@@ -35,14 +35,16 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "What adds up",
-        "203, 301, 303, 347",
+        "203, 213-226, 301, 303, 347",
         "Items add up unless the card says a line includes another (lines 203, 301) or the "
         "lines are rungs of one ladder (2x/3x/4x/5x of a family, Little/Big Three Winds, "
         "Little/Big Four Winds, Little/Big Dragons, within 4/7/10 tiles, concealed over "
         "exposed Complete Sequence, Nico Nico +1/+2 Kongs, 2x Suits with no flower over 2x "
         "Suits): then only the highest rung scores (the `Implies` column). Wind and dragon "
-        "combinations add to the points of each pong (line 303 asks to 'also award applicable "
-        "Wind/Dragon combo points').",
+        "combinations (lines 216-219, 225-226) add to the 1x Pong line of each of their "
+        "pongs (lines 213, 224), which they are defined by but do not say they include "
+        "(line 303 asks to 'also award applicable Wind/Dragon combo points'); switch "
+        "`honour_sets_score_their_pongs`.",
     ),
     (
         "Let's start",
@@ -150,25 +152,45 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "Waits",
-        "316-318",
+        "293, 316-318, 325-326, 347-350",
         "The winning tile is read in every decomposition: completing a concealed pong is "
         "Calling by Pairs; completing the pair, an edge or closed sheung or an orphan is a "
         "single wait when only one tile completes the hand. It is True when that tile "
         "completes the same set in every reading, False (LRC only) when it completes "
         "different sets (1-2-3-3 waiting for 3 as a pair or as 1-2-3). DXB pays nothing for "
-        "a false single wait. Switch `single_wait_by_reading`. The reading worth most is kept.",
+        "a false single wait. Switch `single_wait_by_reading`. The reading worth most is kept. "
+        "A Fully Exposed Hand (only the pair's tile concealed) always waits on one tile, "
+        "and scores True Single Wait as well, the card printing no exclusion (switch "
+        "`fully_exposed_single_wait`). A Nico Nico won on the tile that makes its pong "
+        "scores Calling by Pairs: the pong is made of a pair held, and its other points "
+        "count as normal (line 347; switch `nico_nico_calling_by_pairs`).",
     ),
     (
         "Winning tile",
         "104, 320-332",
-        "East Seat / Dealer tile needs the `dealer` flag (the dealer sits East) or "
-        "`discarder_is_dealer`. A win on a flower or kong replacement is self-drawn and "
+        "East Seat / Dealer tile scores when the winner is the dealer or "
+        "`discarder_is_dealer`. The dealer sits East (line 320: 'East wins, or East gives "
+        "the Mahjong tile'), so a seat wind of East is the dealer and `dealer` is East: "
+        "either one says both (a situation that gives neither is East's, the default seat). "
+        "A win on a flower or kong replacement is self-drawn and "
         "scores Self Draw from the Flower Wall, which replaces Self Draw from the Wall; Self "
         "Draw with a Concealed / Fully Exposed Hand replace it too and add to the Flower "
         "Wall line. Win by Self Drawing a Kong (LRC) is a win on a kong replacement with at "
         "least `kong_chain_length` self-drawn (concealed or promoted) kongs, and replaces the "
         "Flower Wall line. Within 4/7/10 tiles reads `tiles_on_table`; Earthly and Heavenly "
-        "Hands replace them. Seabed needs a self-drawn tile from the Wall.",
+        "Hands replace them. Seabed needs a self-drawn tile from the Wall, and Self Draw from "
+        "the Wall scores with it (line 321 beside line 332, no exclusion printed; switch "
+        "`seabed_with_self_draw`).",
+    ),
+    (
+        "Robbing a Kong",
+        "124, 327",
+        "Line 124: the declarer of the robbed kong 'pays an additional 10 pts to the winner. "
+        "(See also Winning Tile in Scoring.)'; line 327 is that Winning Tile line, Win by "
+        "Robbing a Kong, 10. The two are one 10: the item scores in the winner's hand, and "
+        "the declarer, who pays as the discarder (seed 003 line 131), pays it with the rest "
+        "of the hand. Paying 10 more on top is the table switch `robbed_kong_extra` (0 by "
+        "default; docs/rules/money.md).",
     ),
     (
         "Calling / Ting",
@@ -176,7 +198,9 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "Whether Ting is in play is a rule of play (`play.ting_in_play`). 'No Calling allowed in "
         "Nico Nico or Orphan hands' is read for both sheets: with `ting` those readings are "
         "dropped, and a hand that has no other reading is an error. Ting with a Heavenly or "
-        "Earthly Hand is an error (no turn to call on).",
+        "Earthly Hand is an error (no turn to call on). In play (docs/game.md) a called hand "
+        "makes no concealed kong (line 503) but may add the tile it drew to its exposed pung, "
+        "which line 503 does not name (play rule `ting_may_promote_pung`).",
     ),
     (
         "Base Point",
@@ -230,7 +254,9 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "dealer, self-drawn, with claimed sets, or without `discarder_is_dealer`; robbing a "
         "kong when self-drawn or of a tile the winner holds twice; a kong replacement with no "
         "kong; a flower replacement with no flower; Seabed from a discard or a replacement; "
-        "a dealer not sitting East; the dealer discarding to himself or to a self-draw; fewer "
+        "a `dealer` that contradicts the seat wind (true with S/W/N, false with E); the "
+        "dealer discarding to himself (`discarder_is_dealer` with seat wind East) or to a "
+        "self-draw; fewer "
         "`tiles_on_table` than the winner has declared; flowers in the hand and the situation "
         "that differ.",
     ),

@@ -7,8 +7,8 @@ points come first, Base Point last (004 lines 342, 347).
 
 >>> s = score_hand(Hand.parse("123m456m789m123p456p5s5s", size=16), Situation(),
 ...                get_ruleset("taiwanese-lrc"))
->>> s.total, [i.name for i in s.items][-1]
-(58, 'Base Point')
+>>> s.total, [i.name for i in s.items][-2:]
+(59, ['East Seat / Dealer tile', 'Base Point'])
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.scoring.taiwanese.detect import DETECTORS, Context, Hit, Reading, bouquets, readings
 from mahjongkit.shapes import Decomposition, decompositions
-from mahjongkit.tiles import EAST, NAMES, NUM_KINDS, SUIT, Tile
+from mahjongkit.tiles import NAMES, NUM_KINDS, SUIT, Tile
 
 _NO_TING_FORMS = frozenset({Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS})
 """No Calling in Nico Nico or Orphan hands (004 lines 336, 349, 355)."""
@@ -72,10 +72,7 @@ def check_situation(hand: Hand, s: Situation, ting_in_play: bool, flowers: int) 
     drawn = s.self_drawn or s.kong_replacement or s.flower_replacement
     if s.ting and not ting_in_play:
         bad("ting: Calling / Ting is not in play at this table (004 line 24)")
-    if s.dealer and s.seat_wind != EAST:
-        bad("dealer: the dealer sits East (004 line 320)")
-    if s.dealer and s.discarder_is_dealer:
-        bad("discarder_is_dealer: the dealer cannot give the winning tile to themself")
+    # Situation itself refuses a dealer not sitting East and a dealer discarding to himself.
     if s.discarder_is_dealer and drawn:
         bad("discarder_is_dealer: nobody discarded a self-drawn winning tile")
     if s.robbing_kong and drawn:
@@ -93,7 +90,7 @@ def check_situation(hand: Hand, s: Situation, ting_in_play: bool, flowers: int) 
     if s.last_wall_tile and (s.kong_replacement or s.flower_replacement):
         bad("last_wall_tile: a replacement comes from the Flower Wall, not the Wall")
     if s.heavenly:
-        if not s.dealer:
+        if not s.is_dealer:
             bad("heavenly: only East (the dealer) may declare a Heavenly Hand (004 line 334)")
         if not drawn:
             bad("heavenly: a Heavenly Hand is dealt, never won on a discard (004 line 334)")
@@ -104,7 +101,7 @@ def check_situation(hand: Hand, s: Situation, ting_in_play: bool, flowers: int) 
         if s.earthly:
             bad("heavenly and earthly: one player cannot win both ways")
     if s.earthly:
-        if s.dealer:
+        if s.is_dealer:
             bad("earthly: the dealer cannot declare an Earthly Hand (004 line 333)")
         if drawn:
             bad("earthly: the Earthly Hand's tile is East's first discard (004 line 333)")
@@ -151,16 +148,57 @@ def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Ti
     return frozenset({win})
 
 
-def _price(hits: list[Hit], values: dict[str, int], options: TaiwaneseOptions) -> list[ScoreItem]:
+_IMPLIES: dict[str, tuple[str, ...]] = {i.id: tuple(sorted(i.implies)) for i in CATALOGUE}
+"""Item id -> the items it replaces, as the catalogue prints them."""
+
+_HONOUR_SETS = {
+    "little_three_winds": "pong_of_winds",
+    "big_three_winds": "pong_of_winds",
+    "little_four_winds": "pong_of_winds",
+    "big_four_winds": "pong_of_winds",
+    "little_dragons": "pong_of_dragons",
+    "big_dragons": "pong_of_dragons",
+}
+"""Each wind or dragon combination and the 1x Pong line of the pongs it is made of."""
+
+
+def implications(options: TaiwaneseOptions) -> dict[str, tuple[str, ...]]:
+    """Item id -> the items it replaces under the switches: the catalogue's ``implies``,
+    less or more where a switch reads the card the other way.
+
+    >>> from dataclasses import replace
+    >>> card = TaiwaneseOptions.card()
+    >>> implications(card)["seabed_hand"]
+    ()
+    >>> implications(replace(card, seabed_with_self_draw=False))["seabed_hand"]
+    ('self_draw',)
+    """
+    more: dict[str, tuple[str, ...]] = {}
+    if options.lets_start_cumulative:
+        more["no_flowers_no_honors"] = ()  # the 5 adds to the two 1s (004 lines 200-202)
+    if not options.honour_sets_score_their_pongs:
+        for combination, pong in _HONOUR_SETS.items():
+            more[combination] = (*_IMPLIES[combination], pong)  # 004 lines 213-226
+    if not options.fully_exposed_single_wait:
+        for fully_exposed in ("fully_exposed_hand_discard", "self_draw_fully_exposed"):
+            more[fully_exposed] = (*_IMPLIES[fully_exposed], "true_single_wait")  # 293, 317
+    if not options.seabed_with_self_draw:
+        more["seabed_hand"] = (*_IMPLIES["seabed_hand"], "self_draw")  # 004 lines 321, 332
+    if not options.nico_nico_calling_by_pairs:
+        more["nico_nico"] = (*_IMPLIES["nico_nico"], "calling_by_pairs")  # 316, 350
+    return _IMPLIES | more if more else _IMPLIES
+
+
+def _price(
+    hits: list[Hit], values: dict[str, int], implies: dict[str, tuple[str, ...]]
+) -> list[ScoreItem]:
     """Priced items of the hits that exist on the sheet, less those others imply."""
     present = {h[0] for h in hits if h[0] in values}
     implied: set[str] = set()
     stack = list(present)
     while stack:
         implier = stack.pop()
-        if implier == "no_flowers_no_honors" and options.lets_start_cumulative:
-            continue  # the switch adds the 5 to the two 1s (004 lines 200-202)
-        for j in CATALOGUE[implier].implies:
+        for j in implies[implier]:
             if j not in implied:
                 implied.add(j)
                 stack.append(j)
@@ -237,6 +275,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         waits = _waits(hand, forms, any(d.form in _NO_TING_FORMS for d in found))
     drawn = situation.self_drawn or situation.kong_replacement or situation.flower_replacement
     counts = hand.all_counts()
+    implies = implications(options)
     best: tuple[int, list[ScoreItem], Reading] | None = None
     for reading in every:
         ctx = Context(
@@ -254,7 +293,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             counts,
         )
         hits = [h for detect in DETECTORS for h in detect(ctx)]
-        items = _chicken(_price(hits, values, options), values)
+        items = _chicken(_price(hits, values, implies), values)
         total = sum(i.total for i in items)
         if best is None or total > best[0]:
             best = (total, items, reading)
@@ -329,4 +368,4 @@ def triple_dice_payment(dice: tuple[int, int, int], ruleset: Ruleset | str) -> i
     return values.get("triple_six" if dice[0] == 6 else "triple_dice", 0)
 
 
-__all__ = ["check_situation", "score_hand", "triple_dice_payment"]
+__all__ = ["check_situation", "implications", "score_hand", "triple_dice_payment"]
