@@ -17,8 +17,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "mahjongkit"
 FAMILY_CHECK = re.compile(
     r"""family\s*[!=]=|[!=]=\s*["'](mcr|taiwanese)["']|["'](mcr|taiwanese)["']\s*[!=]="""
     r"""|\.scoring\s*[!=]=|\bif\s+family\b|["']mcr["']\s+if\b|else\s+["'](mcr|taiwanese)["']"""
+    r"""|column\s*[!=]=|[!=]=\s*["'](lrc|dxb|mcr-gb)["']"""
 )
-"""A comparison with a family name or of a family: the checks the rules issue removed."""
+"""A comparison with a family or a sheet's name: the checks the rules issue removed (a
+detector asks whether the sheet prices an item, not which sheet it is)."""
 
 
 def test_no_code_outside_the_rules_asks_the_family() -> None:

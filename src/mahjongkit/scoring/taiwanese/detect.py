@@ -99,7 +99,9 @@ class Context:
     hand: Hand
     situation: Situation
     options: TaiwaneseOptions
-    column: str
+    priced: frozenset[str]
+    """The items this ruleset's sheet prices: where the LRC and DXB sheets differ in which
+    lines they print, a detector asks for the line, not for the sheet's name."""
     die_cap: int | None
     """The die's highest face (``table.die_cap``): the bonus stops there (004 l.432)."""
     reading: Reading
@@ -201,7 +203,9 @@ def lets_start(c: Context) -> list[Hit]:
         if c.form is Form.REGULAR and len(c.chows) == 5:
             hits.append(("all_sheung_no_flowers_no_honors", 1, ()))
     if no_honors and not any(c.counts[t] for t in range(27) if IS_TERMINAL[t]):
-        how = c.options.dxb_no_terminals if c.column == "dxb" else "both"
+        # DXB prints the line twice (l.204, l.273): its switch says which counts.
+        twice = "no_terminals_no_honors_dxb" in c.priced
+        how = c.options.dxb_no_terminals if twice else "both"
         if how in ("both", "terminals_section"):
             hits.append(("no_terminal_tiles", 1, ()))
         if how in ("both", "higher"):
@@ -397,7 +401,7 @@ def runs_and_families(c: Context) -> list[Hit]:
             chosen = [next(g for g in same if SUIT[g.tile] == s) for s in sorted(suits)]
         else:
             level = len(same)
-            if level >= 4 and c.column != "dxb":
+            if level >= 4 and "four_sister_sheungs" not in c.priced:
                 level = 3  # 4x and 5x are DXB only (lines 259-260)
             chosen = (
                 same
@@ -435,7 +439,7 @@ def concealed_pongs(c: Context) -> list[Hit]:
     srcs = c.group_names(hidden)
     if (
         n == 5
-        and c.column == "dxb"
+        and "five_concealed_pongs_no_kong_no_self_draw" in c.priced  # DXB only (l.271)
         and not c.self_drawn
         and not any(g.kind is KONG for g in c.groups)
     ):
@@ -477,7 +481,7 @@ def terminal_sets(c: Context) -> list[Hit]:
     if any(n >= 2 for n in sets_by_suit.values()):
         hits.append(("two_terminal_pure_sheung_sets", 1, srcs))
     elif len(sets_by_suit) >= 2:
-        if c.column == "lrc":
+        if "two_terminal_mixed_sheung_sets" in c.priced:  # LRC only (l.278)
             hits.append(("two_terminal_mixed_sheung_sets", 1, srcs))
         else:
             # Line 278 is LRC only: on DXB each suit's set scores line 276 on its own.

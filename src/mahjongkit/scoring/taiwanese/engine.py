@@ -234,8 +234,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     options = ruleset.scoring.sheet
     if options is None:
         raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese sheet switches")
-    column = ruleset.scoring.column
     values = _values(ruleset)
+    priced = frozenset(values)
     flower_tiles, flower_count = _flowers(hand, situation)
     check_situation(hand, situation, ruleset.play.ting_in_play, flower_count)
     minimum = options.minimum_for(situation.prevalent_wind, ruleset.scoring.minimum_points)
@@ -282,7 +282,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
             hand,
             situation,
             options,
-            column,
+            priced,
             ruleset.table.die_cap,
             reading,
             flower_tiles,
