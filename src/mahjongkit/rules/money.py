@@ -98,6 +98,13 @@ class TableRules:
     """A false win voids the hand, replayed with the same dealer and dice (004 l.144, l.480)."""
     false_win_disqualifies: bool = True
     """A false win bars the declarer from winning this hand (the minimum rule, 001 l.43)."""
+    false_win_ends_hand: bool = False
+    """A false win ends the hand at once with no winner (the Botzone judge, main.cpp
+    l.143-144; follows the play rule ``false_win = "end"``)."""
+    illegal_action_penalty: int = 0
+    """An illegal action that ends the hand (the play rule ``illegal_action = "end_hand"``)
+    pays this to each other player (the Botzone judge: 10 each, 30 in all, main.cpp
+    l.72-88); the seeds name no such penalty: 0."""
     invalid_claim_forfeits: bool = False
     """An invalid claim forfeits the right to win this hand (bp-club, 001 l.52)."""
     unrevealed_kong_penalty: int = 0
@@ -184,7 +191,13 @@ TAIWANESE_TABLE = TableRules(
 
 
 READ_FROM_PLAY = frozenset(
-    {"multiple_winners", "false_win_voids_hand", "false_win_disqualifies", "invalid_claim_forfeits"}
+    {
+        "multiple_winners",
+        "false_win_voids_hand",
+        "false_win_disqualifies",
+        "false_win_ends_hand",
+        "invalid_claim_forfeits",
+    }
 )
 """Table-rule fields that follow a rule of play, so one option sets the engine and the money
 alike and the two never disagree (`PlayRules.multiple_winners`, `false_win`,
@@ -222,6 +235,7 @@ def _table_rules(rules: Ruleset) -> TableRules:
         multiple_winners=play.multiple_winners == "all",
         false_win_voids_hand=play.false_win == "void",
         false_win_disqualifies=play.false_win == "disqualify",
+        false_win_ends_hand=play.false_win == "end",
         invalid_claim_forfeits=play.false_claim_forfeits_win,
     )
     # Options the rules of play own (``multiple_winners`` there is a word, not a flag)
