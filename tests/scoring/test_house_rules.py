@@ -107,7 +107,7 @@ def test_minimum_forms_title_aliases_and_options(tmp_path: Path) -> None:
 
 
 def test_base_may_be_an_alias(tmp_path: Path) -> None:
-    rules = load_house_rules(write(tmp_path, 'name = "gb-club"\nbase = "botzone"\n'))
+    rules = load_house_rules(write(tmp_path, 'name = "gb-club"\nbase = "guobiao"\n'))
     assert rules.column == "mcr-gb"
 
 

@@ -3,7 +3,7 @@
 >>> get_ruleset("guobiao").name
 'mcr-gb'
 >>> sorted(ruleset_names())
-['bp-club', 'mcr', 'mcr-gb', 'taiwanese-dxb', 'taiwanese-lrc']
+['botzone', 'bp-club', 'mcr', 'mcr-gb', 'taiwanese-dxb', 'taiwanese-lrc']
 """
 
 from mahjongkit.rules.ruleset import (

@@ -93,7 +93,7 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-PACKAGED_HOUSE_RULES = ("bp-club",)
+PACKAGED_HOUSE_RULES = ("bp-club", "botzone")
 """Rulesets shipped as house-rules files (``rules/data/<name>.toml``), loaded when first
 asked for by `get_ruleset`."""
 
@@ -155,7 +155,7 @@ def _builtin() -> None:
             "Chinese Official (MCR), Chinese-language rulebook values (Botzone judge)",
             13,
             MCR_FORMS,
-            aliases=("guobiao", "botzone"),
+            aliases=("guobiao",),
             column="mcr-gb",
             minimum_points=8,
         )
