@@ -230,6 +230,17 @@ def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
         ("dxb_no_terminals = 'both'", "unknown option 'dxb_no_terminals'"),
         # one rule, one switch: the forfeit is the play rule false_claim_forfeits_win
         ("invalid_claim_forfeits = true", "unknown option 'invalid_claim_forfeits'"),
+        ("false_win_ends_hand = true", "unknown option 'false_win_ends_hand'"),
+        ('wall_layout = "quarters"', "wall_layout must be one of"),
+        ('wall_layout = "per_seat"', "a per-seat wall is not broken by dice"),
+        (
+            'wall_layout = "per_seat"\ndice_throws = 0\ndraw_stacks_left = 7',
+            "a per-seat wall has no dead wall",
+        ),
+        ("dice_throws = 0", "dice_throws must be 1 or 2 (0 only for a per-seat wall)"),
+        ('last_discard_claims = "sets"', "last_discard_claims must be one of"),
+        ('illegal_action = "ignore"', "illegal_action must be one of"),
+        ('illegal_action_penalty = "10"', "illegal_action_penalty must be a whole number"),
     ],
 )
 def test_options_are_checked_by_the_layer_that_reads_them(

@@ -244,8 +244,9 @@ _OTHERS = tuple(tuple((giver + step) % 4 for step in (1, 2, 3)) for giver in ran
 _LYING = tuple(((t, False),) for t in range(NUM_KINDS))
 """A new discard in `HandState.table_view`'s form (not claimed), by tile."""
 _FROM_DRAW = ((False,), (True,))
-_WIN_ONLY = "the last discard may be claimed only to win (no tile is left for the next draw)"
 """A new discard's entry in `HandState._drawn_discards`: was it the tile just drawn?"""
+_WIN_ONLY = "the last discard may be claimed only to win (no tile is left for the next draw)"
+"""Why a set claim of the last discard is refused (`PlayRules.last_discard_claims`)."""
 
 
 def _source(claimer: int, giver: int) -> int:
