@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from mahjongkit.game.state import HandState
-from mahjongkit.rules.ruleset import ruleset_names
+from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.scoring import score
 from mahjongkit.scoring.mcr.random_hands import random_win
 from mahjongkit.scoring.taiwanese.generate import random_winning_hand
@@ -70,7 +70,7 @@ def fingerprints(hands: int) -> dict[str, str]:
             out[case] = f"ERRORS {len(errors)}: {errors[0]}" if errors else _digest(run.outcomes)
         out[f"copy {ruleset}"] = _digest(copies(ruleset))
         rng = random.Random(ruleset)
-        make = random_win if ruleset.startswith(("mcr", "bp")) else random_winning_hand
+        make = random_win if get_ruleset(ruleset).scoring == "mcr" else random_winning_hand
         scores = [score(*make(rng), ruleset) for _ in range(SCORED)]
         out[f"score {ruleset}"] = _digest([(s.total, s.items, s.notes) for s in scores])
     return out

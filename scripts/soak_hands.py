@@ -21,7 +21,7 @@ from mahjongkit.game.record import HandRecord, record_of, verify
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset
 
-RULESETS = ["mcr", "mcr-gb", "bp-club", "taiwanese-lrc", "taiwanese-dxb"]
+RULESETS = ["mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb"]
 
 
 def census_ok(state: HandState) -> bool:

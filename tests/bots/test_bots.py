@@ -32,7 +32,7 @@ from mahjongkit.notation import parse_tiles
 from mahjongkit.scoring import Situation, score
 from mahjongkit.tiles import parse_tile
 
-RULESETS = ("mcr", "mcr-gb", "bp-club", "taiwanese-lrc", "taiwanese-dxb")
+RULESETS = ("mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb")
 
 
 def test_registry_names_every_tier() -> None:

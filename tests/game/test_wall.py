@@ -8,6 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from mahjongkit.game.events import EventKind
+from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import (
     RING_SEATS,
     InvalidWallError,
@@ -159,3 +161,66 @@ def test_shuffled_wall_equals_a_checked_wall() -> None:
         wall.thrower,
     )
     assert again.deal() == wall.deal()
+
+
+PER_SEAT = get_ruleset("botzone").play
+
+
+def test_a_per_seat_wall_is_four_parts_each_dealt_and_drawn_from_its_end() -> None:
+    """``wall_layout = "per_seat"`` (the Botzone judge, main.cpp l.645-650, l.386-424):
+    seat s owns positions 34s..34s+33 and takes them from the last; no dice, no break."""
+    tiles = full_set(False)
+    random.Random(3).shuffle(tiles)
+    wall = Wall(PER_SEAT, tiles, ())
+    hands = wall.deal()
+    for seat in range(4):
+        part = tiles[34 * seat : 34 * seat + 34][::-1]
+        assert hands[seat] == part[: 14 if seat == 0 else 13]
+    assert wall.parts_left == (20, 21, 21, 21) and wall.live == 83
+    assert wall.draw(2) == tiles[68 + 33 - 13]
+    assert wall.draw_replacement(2) == tiles[68 + 33 - 14]  # a replacement: the same part
+    assert wall.parts_left == (20, 21, 19, 21)
+    assert wall.can_draw_in_turn((2, 3)) and not wall.can_draw_in_turn([2] * 20)
+    with pytest.raises(InvalidWallError, match="dice"):
+        Wall(PER_SEAT, tiles, [[1, 1]])
+
+
+def test_a_seat_with_an_empty_part_draws_nothing_though_others_hold_tiles() -> None:
+    wall = Wall.arranged(PER_SEAT, [], seat_draws=[[], [5, 6]])
+    wall.deal()
+    for _ in range(20):
+        wall.draw(0)
+    assert not wall.can_draw(0) and wall.can_draw(1) and wall.parts_left == (0, 21, 21, 21)
+    with pytest.raises(InvalidWallError, match="seat 0's part of the wall is empty"):
+        wall.draw(0)
+    assert [wall.draw(1), wall.draw(1)] == [5, 6]
+
+
+def test_a_per_seat_wall_with_flowers_replaces_them_from_the_seats_own_part() -> None:
+    """With flowers a part is 36 tiles, and a flower's replacement comes from the seat's
+    own part (the judge's BUHUA, main.cpp l.425-433)."""
+    rules = get_ruleset("mcr").changed(dice_throws=0, wall_layout="per_seat")
+    # South is dealt the plum (1f); its replacement is the orchid (2f), replaced by 8m.
+    wall = Wall.arranged(rules, [[], [34] + [0] * 3], seat_draws=[[], [35, 7]])
+    state = HandState(rules, wall)
+    assert state.flowers == [[], [34, 35], [], []]
+    replaced = [e.tile for e in state.events if e.kind is EventKind.DRAW and e.seat == 1]
+    assert replaced == [35, 7]
+    assert state.wall.parts_left == (36 - 14, 36 - 15, 36 - 13, 36 - 13)
+
+
+def test_arranging_a_per_seat_wall_takes_seat_draws_only() -> None:
+    with pytest.raises(InvalidWallError, match="give seat_draws"):
+        Wall.arranged(PER_SEAT, [], draws=[1])
+    with pytest.raises(InvalidWallError, match="for a per-seat wall"):
+        Wall.arranged(MCR, [], seat_draws=[[1]])
+    with pytest.raises(InvalidWallError, match="holds 20 draws"):
+        Wall.arranged(PER_SEAT, [], seat_draws=[[1] * 21])
+
+
+def test_a_per_seat_copy_is_independent() -> None:
+    wall = Wall.shuffled(PER_SEAT, random.Random(2))
+    wall.deal()
+    other = wall.copy()
+    other.draw(3)
+    assert wall.parts_left == (20, 21, 21, 21) and other.parts_left == (20, 21, 21, 20)

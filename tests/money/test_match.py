@@ -20,7 +20,7 @@ from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Score, ScoreItem, Situation
 from mahjongkit.scoring.result import Outcome
 
-RULESETS = ["mcr", "mcr-gb", "bp-club", "taiwanese-lrc", "taiwanese-dxb"]
+RULESETS = ["mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb"]
 
 
 class Keen:

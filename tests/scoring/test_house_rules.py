@@ -227,6 +227,19 @@ def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
         ("table", "dxb_no_terminals = 'both'", "table.dxb_no_terminals", "unknown key"),
         # one rule, one place: the forfeit is the table's invalid_claim_forfeits
         ("play", "invalid_claim_forfeits = true", "play.invalid_claim_forfeits", "unknown key"),
+        ("table", "false_win_ends_hand = true", "table.false_win_ends_hand", "unknown key"),
+        ("play", 'wall_layout = "quarters"', "play", "wall_layout must be one of"),
+        ("play", 'wall_layout = "per_seat"', "play", "a per-seat wall is not broken by dice"),
+        (
+            "play",
+            'wall_layout = "per_seat"\ndice_throws = 0\ndraw_stacks_left = 7',
+            "play",
+            "a per-seat wall has no dead wall",
+        ),
+        ("play", "dice_throws = 0", "play", "dice_throws must be 1 or 2 (0 only for a per-seat"),
+        ("play", 'last_discard_claims = "sets"', "play", "last_discard_claims must be one of"),
+        ("table", 'illegal_action = "ignore"', "table", "illegal_action must be one of"),
+        ("table", 'illegal_action_penalty = "10"', "table.illegal_action_penalty", "whole number"),
     ],
 )
 def test_sections_are_checked_against_the_typed_parts(

@@ -54,12 +54,29 @@ class EventKind(Enum):
     line 52); detail: 0 chow, 1 pung, 2 kong."""
     EXHAUSTIVE_DRAW = "exhaustive-draw"
     """The hand ends without a winner; detail: `END_WALL` or `END_REPLACEMENT`."""
+    ILLEGAL_ACTION = "illegal-action"
+    """``seat`` took an action it may not take, where the table makes that an offence that
+    ends the hand (`PlayRules.illegal_action`, the Botzone judge main.cpp l.72-88);
+    ``tile`` is the action's tile, detail the index of its kind in `ACTION_KINDS`."""
 
 
 DRAW_WALL, DRAW_KONG, DRAW_FLOWER = 0, 1, 2
 ROBBED = 4
 END_WALL, END_REPLACEMENT = 0, 1
-FALSE_WIN_EFFECTS = ("continue", "disqualify", "void")
+FALSE_WIN_EFFECTS = ("continue", "disqualify", "void", "end")
+ACTION_KINDS = (
+    "discard",
+    "ting",
+    "chow",
+    "pung",
+    "kong",
+    "concealed-kong",
+    "promoted-kong",
+    "win",
+    "pass",
+)
+"""The action kinds by the index an `ILLEGAL_ACTION` event's detail gives (the order of
+`mahjongkit.game.actions.ActionKind`)."""
 
 _KINDS = tuple(EventKind)
 _KIND_INDEX = {k: i for i, k in enumerate(_KINDS)}
@@ -122,7 +139,10 @@ class Event:
             robbed = ", robbing the kong" if self.detail & ROBBED else ""
             return f"{who} win {tile} {how}{robbed}"
         if k is EventKind.FALSE_WIN:
-            return f"{who} false-win ({FALSE_WIN_EFFECTS[self.detail % 3]})"
+            return f"{who} false-win ({FALSE_WIN_EFFECTS[self.detail % len(FALSE_WIN_EFFECTS)]})"
+        if k is EventKind.ILLEGAL_ACTION:
+            what = ACTION_KINDS[self.detail % len(ACTION_KINDS)]
+            return f"{who} illegal-action {what}" + (f" {tile}" if self.tile >= 0 else "")
         if k is EventKind.INVALID_CLAIM:
             return f"{who} invalid-claim {_CLAIMS[self.detail % 3]} {tile}"
         if k is EventKind.EXHAUSTIVE_DRAW:
@@ -156,6 +176,7 @@ def interned(kind: EventKind) -> Callable[[int, int, int], Event]:
 
 
 __all__ = [
+    "ACTION_KINDS",
     "DRAW_FLOWER",
     "DRAW_KONG",
     "DRAW_WALL",

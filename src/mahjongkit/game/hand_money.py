@@ -21,7 +21,7 @@ from typing import Any
 
 from mahjongkit.game import instant
 from mahjongkit.game.events import ROBBED, Event, EventKind
-from mahjongkit.game.penalties import Penalty, false_win, invalid_claim
+from mahjongkit.game.penalties import Penalty, false_win, illegal_action, invalid_claim
 from mahjongkit.game.rotation import Deal
 from mahjongkit.game.settlement import (
     PLAYERS,
@@ -190,6 +190,10 @@ def hand_money(
             void = void or rules.false_win_voids_hand
         elif k is EventKind.INVALID_CLAIM:
             penalties.append(_penalty_to_players(invalid_claim(e.seat, rules), player))
+        elif k is EventKind.ILLEGAL_ACTION:
+            penalty = illegal_action(e.seat, rules)
+            penalties.append(_penalty_to_players(penalty, player))
+            out += to_players(penalty.payments)
         elif k is EventKind.WIN:
             source = e.detail & 3
             discarder = None if source == e.seat else source

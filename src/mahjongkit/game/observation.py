@@ -56,7 +56,8 @@ class Observation:
     ting: tuple[bool, ...]
     forfeited: tuple[bool, ...]
     wall_live: int
-    """Tiles that can still be drawn before the hand is drawn."""
+    """Tiles that can still be drawn before the hand is drawn (in a per-seat wall, in the
+    four parts together: see `wall_parts`)."""
     wall_remaining: int
     """Tiles left in the wall, the dead wall included."""
     claim_tile: Tile
@@ -70,6 +71,9 @@ class Observation:
     straight from the draw; another of the same kind thrown from the hand counts too,
     since the hand is the same). The dealer's fourteenth tile counts as its draw (it is
     its `last_tile`); after a claim no discard is a drawn tile."""
+    wall_parts: tuple[int, ...] = ()
+    """Per seat, the tiles left in its own part of a per-seat wall, the only part it draws
+    from (public: anyone can count them); empty for a shared wall."""
 
     @property
     def action_mask(self) -> tuple[bool, ...]:
@@ -95,6 +99,7 @@ class Observation:
             "flowers": [format_tiles(f) for f in self.flowers],
             "discards": [[[NAMES[t], c] for t, c in ds] for ds in self.discards],
             "drawn_discards": [list(ds) for ds in self.drawn_discards],
+            "wall_parts": list(self.wall_parts),
             "hand_sizes": list(self.hand_sizes),
             "ting": list(self.ting),
             "forfeited": list(self.forfeited),
@@ -169,6 +174,7 @@ def observation(state: HandState, seat: int) -> Observation:
             legal,
             state.dealer_streak,
             drawn,
+            wall.parts_left,
         )
     )
 

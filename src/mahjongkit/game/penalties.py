@@ -30,6 +30,8 @@ class Effect(Enum):
     """The offender may not win this hand; play goes on (001 l.43, l.52)."""
     VOID_HAND = "void hand"
     """The hand is void and replayed with the same dealer and dice (004 l.144, l.480)."""
+    END_HAND = "end hand"
+    """The hand ends at once with no winner (the Botzone judge, main.cpp l.72-88)."""
     STOP_AND_DROP = "stop and drop"
     """Incorrect tile count: play on, but no win, no claim, no kong or flower money
     collected; still pays (004 l.146-148, l.434-444)."""
@@ -83,10 +85,14 @@ def false_win(offender: int, rules: TableRules) -> Penalty:
     and dice (004 l.144, l.478-480). MCR tables by the seeds: the declarer may not win
     this hand and play resumes (001 l.43), as the rules of play say (``false_win``:
     ``disqualify``; ``continue`` records the penalty and nothing more);
-    `competition_rules` adds the competition penalty of 10 to each other player.
+    `competition_rules` adds the competition penalty of 10 to each other player. The
+    Botzone judge ends the hand, the declarer paying 10 to each (``false_win = "end"``,
+    main.cpp l.143-144).
     """
     if rules.false_win_voids_hand:
         effect = Effect.VOID_HAND
+    elif rules.false_win_ends_hand:
+        effect = Effect.END_HAND
     elif rules.false_win_disqualifies:
         effect = Effect.CANNOT_WIN
     else:
@@ -118,6 +124,19 @@ def invalid_claim(offender: int, rules: TableRules) -> Penalty:
     return Penalty(offender, "invalid claim", effect)
 
 
+def illegal_action(offender: int, rules: TableRules) -> Penalty:
+    """An illegal action where the table makes it an offence (``illegal_action =
+    "end_hand"``): the hand ends, the offender pays ``illegal_action_penalty`` to each other
+    player (the Botzone judge: 10 each, main.cpp l.72-88).
+
+    >>> botzone = replace(get_ruleset("mcr").table, illegal_action_penalty=10)
+    >>> [str(p) for p in illegal_action(3, botzone).payments]
+    ['3->0 10 illegal action', '3->1 10 illegal action', '3->2 10 illegal action']
+    """
+    payments = _to_each_other(offender, rules.illegal_action_penalty, Reason.ILLEGAL_ACTION)
+    return Penalty(offender, str(Reason.ILLEGAL_ACTION), Effect.END_HAND, payments)
+
+
 def incorrect_tile_count(offender: int) -> Penalty:
     """Too many or too few tiles: play on, cannot win, claim or collect; still pays; not a
     false win (004 l.146-148, l.434-444).
@@ -144,6 +163,7 @@ __all__ = [
     "Penalty",
     "competition_rules",
     "false_win",
+    "illegal_action",
     "incorrect_tile_count",
     "invalid_claim",
     "unrevealed_concealed_kong",

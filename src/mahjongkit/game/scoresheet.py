@@ -160,12 +160,14 @@ class Scoresheet:
         return self._add(Line(deal, "draw", instant.dead_hand(self.rules), ends_hand=True))
 
     def false_win(self, offender: int) -> Line:
-        """A false win: its penalty; a void hand ends here and is replayed (004 l.480)."""
+        """A false win: its penalty; a void hand ends here and is replayed (004 l.480); a
+        table that ends the hand on it (the Botzone judge) goes on to the next hand."""
         deal = self._current()
         penalty = false_win(offender, self.rules)
         void = penalty.effect is Effect.VOID_HAND
+        ends = void or penalty.effect is Effect.END_HAND
         return self._add(
-            Line(deal, "penalty", penalty.payments, (), penalty, ends_hand=void, void=void)
+            Line(deal, "penalty", penalty.payments, (), penalty, ends_hand=ends, void=void)
         )
 
     def penalty(self, penalty: Penalty) -> Line:

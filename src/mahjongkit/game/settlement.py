@@ -49,6 +49,7 @@ class Reason(StrEnum):
     POT_COLLECTED = "pot collected"
     POT_RETURNED = "pot returned"
     FALSE_WIN = "false win"
+    ILLEGAL_ACTION = "illegal action"
     UNREVEALED_KONG = "unrevealed concealed kong"
     PENALTY = "penalty"
     """A penalty the table agreed, entered on a club scoresheet with its own words."""

@@ -46,6 +46,7 @@ from mahjongkit.game.completion import (
     suit_keys,
 )
 from mahjongkit.game.events import (
+    ACTION_KINDS,
     DRAW_FLOWER,
     DRAW_KONG,
     DRAW_WALL,
@@ -142,7 +143,9 @@ class TurnMode(Enum):
 
 @dataclass(frozen=True)
 class HandResult:
-    """How the hand ended: a win (one or more winners), an exhaustive draw, or void.
+    """How the hand ended: a win (one or more winners), an exhaustive draw, void, or a
+    penalty (an offence ended it with no winner: ``false_win = "end"``, ``illegal_action =
+    "end_hand"``; the reason names it).
 
     ``discarder`` is the seat that gave the winning tile (the kong's declarer when robbed),
     ``None`` for a self-drawn win. ``scores`` match ``winners`` one to one.
@@ -206,6 +209,7 @@ _A_WIN = ActionKind.WIN
 _E_EXHAUSTIVE_DRAW = EventKind.EXHAUSTIVE_DRAW
 _E_FALSE_WIN = EventKind.FALSE_WIN
 _E_INVALID_CLAIM = EventKind.INVALID_CLAIM
+_E_ILLEGAL_ACTION = EventKind.ILLEGAL_ACTION
 _M_CLAIMED = TurnMode.CLAIMED
 _M_DEALT = TurnMode.DEALT
 _M_DRAWN = TurnMode.DRAWN
@@ -241,6 +245,8 @@ _LYING = tuple(((t, False),) for t in range(NUM_KINDS))
 """A new discard in `HandState.table_view`'s form (not claimed), by tile."""
 _FROM_DRAW = ((False,), (True,))
 """A new discard's entry in `HandState._drawn_discards`: was it the tile just drawn?"""
+_WIN_ONLY = "the last discard may be claimed only to win (no tile is left for the next draw)"
+"""Why a set claim of the last discard is refused (`PlayRules.last_discard_claims`)."""
 
 
 def _source(claimer: int, giver: int) -> int:
@@ -403,10 +409,10 @@ class HandState:
                     self.flowers[seat].append(flower)
                     self._shown = None
                     emit(_FLOWER(seat, flower, 0))
-                    if self.wall.live <= 0:
+                    if not self.wall.can_draw(seat):
                         self._end_draw(END_REPLACEMENT)
                         return
-                    tile = self.wall.draw_replacement()
+                    tile = self.wall.draw_replacement(seat)
                     emit(_DRAW(seat, tile, DRAW_FLOWER))
                     held[seat].append(tile)
                     if until_none and IS_FLOWER[tile]:
@@ -546,8 +552,7 @@ class HandState:
             if (
                 (melds or 4 in counts)
                 and (not ting or (melds and rules.ting_may_promote_pung))
-                # `_kong_allowed`, written out.
-                and (self.wall.remaining > self.wall.reserve or not rules.kong_needs_live_tile)
+                and self._turn_kong_allowed(seat)
             ):
                 if 4 in counts and not ting:
                     acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
@@ -573,10 +578,18 @@ class HandState:
                 acts += [TINGS[t] for t in range(NUM_KINDS) if ready >> t & 1 and counts[t]]
         return tuple(acts)
 
-    def _kong_allowed(self) -> bool:
-        # MCR: no kong without a tile to replace it; Taiwanese: the kong ends the hand
-        # instead (seed 003 line 141).
-        return self.wall.live > 0 or not self.rules.kong_needs_live_tile
+    def _kong_allowed(self, seat: int) -> bool:
+        """May ``seat`` declare a kong, as far as the wall goes? MCR: not without a tile to
+        replace it; Taiwanese: the kong ends the hand instead (seed 003 line 141)."""
+        return not self.rules.kong_needs_live_tile or self.wall.can_draw(seat)
+
+    def _turn_kong_allowed(self, seat: int) -> bool:
+        """`_kong_allowed` for a kong on the seat's own turn: where the table says so, the
+        next seat's draw must be there too, after the replacement (the Botzone judge,
+        main.cpp l.215, l.232)."""
+        if self.rules.turn_kong_needs_next_draw:
+            return self.wall.can_draw_in_turn((seat, (seat + 1) % 4))
+        return self._kong_allowed(seat)
 
     def _win_score(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None = None
@@ -652,11 +665,19 @@ class HandState:
         seen = self.visible[tile] - (0 if self_drawn or robbing else 1)
         from_wall = self_drawn and self.draw_source == DRAW_WALL
         if self_drawn:
-            # The last tile of the wall: Last Tile Draw (MCR), Seabed (seed 004 line 332).
-            last = from_wall and self.wall.live == 0
+            # The last tile of the wall: Last Tile Draw (MCR), Seabed (seed 004 line 332):
+            # the next seat has nothing to draw (a shared wall is empty).
+            last = (
+                from_wall or self.rules.last_tile_draw_on_replacement
+            ) and not self.wall.can_draw((seat + 1) % 4)
         else:
             # Last Tile Claim (seed 000 line 230): MCR only; robbing is never "last".
-            last = not robbing and self.wall.live == 0 and self.rules.last_discard_scores
+            last = (
+                not robbing
+                and self.rules.last_discard_scores
+                and giver is not None
+                and not self.wall.can_draw((giver + 1) % 4)
+            )
         # Tiles on the table (seed 004 lines 329-331): discards lying there plus every
         # declared set's tiles; flowers are not counted.
         lying = sum(c.count(False) for c in self.claimed)
@@ -720,7 +741,23 @@ class HandState:
             else:
                 self._invalid_claim(seat, action)
             return self.events[start:]
+        if self.ruleset.table.illegal_action == "end_hand" and self._offence(seat, action):
+            self.history.append((seat, action))
+            self._legal = {}
+            kind = ACTION_KINDS.index(action.kind.value)
+            self.events.append(Event(_E_ILLEGAL_ACTION, seat, action.tile, kind))
+            self._end_penalty(f"illegal action by {SEAT_NAMES[seat]}: {action} ({reason})")
+            return self.events[start:]
         raise IllegalActionError(f"{action} by {SEAT_NAMES[seat]}: {reason}")
+
+    def _offence(self, seat: int, action: Action) -> bool:
+        """Is this illegal action an offence that ends the hand (``illegal_action =
+        "end_hand"``)? Every one while the hand is in play, but a pass by a seat with
+        nothing to decide: the Botzone judge asks every seat at every step, and a pass is
+        the answer of one that has nothing to do (main.cpp l.179-187, l.373-374)."""
+        if self.phase is _P_ENDED:
+            return False
+        return action.kind is not _A_PASS or seat in self.to_act()
 
     def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str | None:
         """Why the action cannot be taken; None for a false declaration the rules handle."""
@@ -736,6 +773,8 @@ class HandState:
         w = self.window
         assert w is not None
         if seat not in w.options:
+            if self._claims_win_only(w) and action.kind in (_A_CHOW, _A_PUNG, _A_KONG):
+                return f"{who} has no claim on {NAMES[w.tile]}: {_WIN_ONLY}"
             return f"{who} has no claim on {NAMES[w.tile]} to answer"
         if seat in w.answers:
             return f"{who} has already answered"
@@ -775,7 +814,9 @@ class HandState:
             return f"the hand is not one tile from winning after discarding {NAMES[t]}"
         if self.mode is _M_CLAIMED:
             return "no kong right after claiming a chow or pung (seed 003 line 101)"
-        if not self._kong_allowed():
+        if not self._turn_kong_allowed(seat):
+            if self.rules.turn_kong_needs_next_draw:
+                return "a kong needs a tile for its replacement and one for the next draw"
             return "no tile is left to replace a kong"
         if k is _A_CONCEALED_KONG:
             return f"a concealed kong needs four {NAMES[t]} in hand"
@@ -795,9 +836,22 @@ class HandState:
             return f"{NAMES[w.tile]} was passed on since the last turn (seed 004 line 452)"
         if self.ting[seat]:
             return "a called (Ting) hand may only win"
+        if self._claims_win_only(w) and k in (_A_CHOW, _A_PUNG, _A_KONG):
+            return _WIN_ONLY
         if k is _A_CHOW and seat != (w.giver + 1) % 4:
             return "a chow is claimed only from the player on the left (seed 000 line 68)"
+        if k is _A_KONG and self.concealed[seat][w.tile] == 3 and not self._kong_allowed(seat):
+            return "no tile is left to replace a kong"
         return f"the concealed tiles cannot make that {k.value} with {NAMES[w.tile]}"
+
+    def _claims_win_only(self, w: _Window) -> bool:
+        """True when the discard being answered is the last one and the table lets it be
+        claimed only to win (`PlayRules.last_discard_claims`)."""
+        return (
+            self.phase is _P_CLAIM
+            and self.rules.last_discard_claims == "win_only"
+            and not self.wall.can_draw((w.giver + 1) % 4)
+        )
 
     # -- turn actions -----------------------------------------------------------------
     def _do_turn(self, seat: int, action: Action) -> None:
@@ -859,11 +913,12 @@ class HandState:
         self.visible[t] += 1
 
     def _replace_kong(self, seat: int) -> None:
-        if self.wall.live <= 0:
-            # seed 003 line 141: no replacement is given; the hand ends at once.
+        if not self.wall.can_draw(seat):
+            # seed 003 line 141: no replacement is given; the hand ends at once (the
+            # Botzone judge: the seat's part is empty, main.cpp l.414-421).
             self._end_draw(END_REPLACEMENT)
             return
-        tile = self.wall.draw_replacement()
+        tile = self.wall.draw_replacement(seat)
         self.events.append(_DRAW(seat, tile, DRAW_KONG))
         self._receive(seat, tile, DRAW_KONG, _M_REPLACEMENT)
 
@@ -871,10 +926,12 @@ class HandState:
         self.turn = seat
         self.missed[seat] = 0
         wall = self.wall
-        if wall.remaining - wall.reserve <= 0:
+        if not wall.can_draw(seat):
+            # The hand is drawn: the live wall is empty (seed 003 line 139), or in a
+            # per-seat wall the seat's own part is (the Botzone judge, main.cpp l.414-421).
             self._end_draw(END_WALL)
             return
-        tile = wall.draw()
+        tile = wall.draw(seat)
         self.events.append(_DRAWN[seat][tile])
         if IS_FLOWER[tile]:
             self._receive(seat, tile, DRAW_WALL, _M_DRAWN)
@@ -896,10 +953,10 @@ class HandState:
             self.flowers[seat].append(tile)
             self._shown = None
             self.events.append(_FLOWER(seat, tile, 0))
-            if self.wall.live <= 0:
+            if not self.wall.can_draw(seat):
                 self._end_draw(END_REPLACEMENT)
                 return
-            tile = self.wall.draw_replacement()
+            tile = self.wall.draw_replacement(seat)
             source = DRAW_FLOWER
             self.events.append(_DRAW(seat, tile, DRAW_FLOWER))
         self.concealed[seat][tile] += 1
@@ -922,6 +979,9 @@ class HandState:
         bit = 1 << tile
         others = _OTHERS[giver]
         left = others[0]
+        # The last discard (the next seat has nothing to draw) may be claimed only to win
+        # where the table says so (the Botzone judge, main.cpp l.449-452, l.468-471).
+        sets = self.rules.last_discard_claims == "all" or self.wall.can_draw(left)
         for seat in others:
             known = waits[seat]
             if known is None:
@@ -935,7 +995,12 @@ class HandState:
                 known = (key, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
                 waits[seat] = known
             # Most discards concern nobody: screen by what the hand could do with it.
-            could = known[5] if seat == left or any_chow else known[6]
+            if not sets:
+                could = known[2]  # the last discard, where only a win may claim it
+            elif seat == left or any_chow:
+                could = known[5]
+            else:
+                could = known[6]
             if not could & bit or missed[seat] & bit:
                 continue
             acts: list[Action] = []
@@ -944,11 +1009,11 @@ class HandState:
                 win = self._win_score(seat, tile, False, False, giver)
                 if win is not None and win.qualifies:
                     acts.append(WIN)
-            if not self.ting[seat]:
+            if sets and not self.ting[seat]:
                 counts = self.concealed[seat]
                 c = counts[tile]
                 if c >= 2:
-                    if c == 3 and self._kong_allowed():
+                    if c == 3 and self._kong_allowed(seat):
                         acts.append(KONG)
                     acts.append(PUNG)
                 if seat == left or any_chow:
@@ -1076,9 +1141,12 @@ class HandState:
         effect = self.ruleset.table.false_win
         self.events.append(Event(_E_FALSE_WIN, seat, -1, FALSE_WIN_EFFECTS.index(effect)))
         if effect == "void":
-            self.phase = _P_ENDED
-            self.window = None
-            self.result = HandResult("void", reason=f"false win by {SEAT_NAMES[seat]}")
+            reason = f"false win by {SEAT_NAMES[seat]}"
+            self._end_without_winner(HandResult("void", reason=reason))
+            return
+        if effect == "end":
+            # The hand ends here; the declarer pays (the Botzone judge, main.cpp l.143-144).
+            self._end_penalty(f"false win by {SEAT_NAMES[seat]}")
             return
         if effect == "disqualify":
             self._forfeit(seat)
@@ -1122,6 +1190,21 @@ class HandState:
         self.result = HandResult(
             "win", winners, scores, giver, tile, robbed, "robbing the kong" if robbed else ""
         )
+
+    def _end_penalty(self, reason: str) -> None:
+        """The hand ends at once on an offence, with no winner (the Botzone judge,
+        main.cpp l.72-88); the money follows from the offence's event."""
+        self._end_without_winner(HandResult("penalty", reason=reason))
+
+    def _end_without_winner(self, result: HandResult) -> None:
+        """End the hand in the middle of play. A promoted kong waiting to be robbed stands
+        (the judge has already made it, main.cpp l.238), so every tile stays somewhere."""
+        w = self.window
+        if self.phase is _P_ROB and w is not None:
+            self._promote(w.giver, w.tile)
+        self.phase = _P_ENDED
+        self.window = None
+        self.result = result
 
     def _end_draw(self, why: int) -> None:
         self.events.append(Event(_E_EXHAUSTIVE_DRAW, -1, -1, why))

@@ -9,6 +9,11 @@ side of the break, the back end (seed 000 lines 48, 64; seed 004 line 98).
 
 A position is ``2 * stack + level`` (level 0 the top tile, 1 the bottom).
 
+A per-seat wall (``wall_layout = "per_seat"``, the Botzone judge, main.cpp l.645-650) is
+the shuffled set cut into four equal parts in position order, seat 0's first: a seat is
+dealt from the end of its own part and draws from it (replacements too), going towards
+its start, so the judge's shuffled tile list gives the same hands and draws here.
+
 >>> import random
 >>> from mahjongkit.rules.ruleset import get_ruleset
 >>> wall = Wall.shuffled(get_ruleset("mcr"), random.Random(7))
@@ -89,6 +94,9 @@ class Wall:
         "_bi",
         "_fi",
         "_front",
+        "_left",
+        "_parts",
+        "_pi",
         "_taken",
         "break_stack",
         "dice",
@@ -125,7 +133,16 @@ class Wall:
         self.rules = rules
         self.tiles: tuple[Tile, ...] = tiles
         self.dice: tuple[tuple[int, ...], ...] = dice
-        self.thrower, self.break_stack = break_of(rules, dice)
+        if rules.wall_layout == "per_seat":
+            # Not broken: the dealer's part is simply the first (main.cpp l.645-650).
+            self.thrower, self.break_stack = 0, 0
+            self._parts: tuple[tuple[int, ...], ...] | None = _part_order(len(tiles))
+            self._left: list[int] | None = [len(part) for part in self._parts]
+        else:
+            self.thrower, self.break_stack = break_of(rules, dice)
+            self._parts = None
+            self._left = None
+        self._pi = [0, 0, 0, 0]
         self._front, self._back = _ends(len(self.tiles) // 2, self.break_stack)
         self._taken = bytearray(len(self.tiles))
         self._fi = 0
@@ -160,9 +177,12 @@ class Wall:
         draws: Sequence[Tile] = (),
         replacements: Sequence[Tile] = (),
         dice: Sequence[Sequence[int]] | None = None,
+        seat_draws: Sequence[Sequence[Tile]] = (),
     ) -> Wall:
         """A wall built so that the deal gives ``hands`` (East first, in the order dealt),
-        the live wall then yields ``draws`` and the back end ``replacements``.
+        the live wall then yields ``draws`` and the back end ``replacements``; a per-seat
+        wall gives each seat ``seat_draws[seat]`` from its own part instead (its draws and
+        replacements alike, in the order taken).
 
         The other tiles fill the rest, flowers deepest in the wall, so a test sees only
         the tiles it names until it runs past them.
@@ -176,6 +196,14 @@ class Wall:
         rules = ruleset if isinstance(ruleset, PlayRules) else ruleset.play
         if dice is None:
             dice = [[1] * rules.dice_count for _ in range(rules.dice_throws)]
+        if rules.wall_layout == "per_seat":
+            if draws or replacements:
+                raise InvalidWallError(
+                    "a per-seat wall has no live end or back end: give seat_draws"
+                )
+            return cls._arranged_parts(rules, hands, seat_draws, dice)
+        if seat_draws:
+            raise InvalidWallError("seat_draws are for a per-seat wall; give draws")
         probe = cls(rules, full_set(rules.uses_flowers), dice)
         plan = probe._deal_positions()
         size = len(probe.tiles)
@@ -234,12 +262,60 @@ class Wall:
         tiles = [t for t in slots if t is not None]
         return cls(rules, tiles, dice)
 
+    @classmethod
+    def _arranged_parts(
+        cls,
+        rules: PlayRules,
+        hands: Sequence[Sequence[Tile]],
+        seat_draws: Sequence[Sequence[Tile]],
+        dice: Sequence[Sequence[int]],
+    ) -> Wall:
+        """`arranged` for a per-seat wall."""
+        size = len(full_set(rules.uses_flowers))
+        parts = _part_order(size)
+        plan = _part_deal_plan(rules.hand_size, size)
+        if len(hands) > 4 or len(seat_draws) > 4:
+            raise InvalidWallError("at most four hands and four seats' draws")
+        pool: dict[Tile, int] = {}
+        for t in full_set(rules.uses_flowers):
+            pool[t] = pool.get(t, 0) + 1
+        slots: list[Tile | None] = [None] * size
+
+        def put(pos: int, tile: Tile) -> None:
+            if pool.get(tile, 0) <= 0:
+                raise InvalidWallError(f"the arrangement uses tile {tile} more than the set has")
+            pool[tile] -= 1
+            slots[pos] = tile
+
+        for seat, hand in enumerate(hands):
+            if len(hand) > len(plan[seat]):
+                raise InvalidWallError(f"seat {seat} is dealt {len(plan[seat])} tiles, not more")
+            for pos, tile in zip(plan[seat], hand, strict=False):
+                put(pos, tile)
+        for seat, draws in enumerate(seat_draws):
+            free = parts[seat][len(plan[seat]) :]
+            if len(draws) > len(free):
+                raise InvalidWallError(f"seat {seat}'s part holds {len(free)} draws, not more")
+            for pos, tile in zip(free, draws, strict=False):
+                put(pos, tile)
+        rest = [t for t in sorted(pool) for _ in range(pool[t])]
+        plain = [t for t in rest if not IS_FLOWER[t]]
+        flowers = [t for t in rest if IS_FLOWER[t]]
+        # Free places in the order the four parts reach them, flowers last (deepest).
+        order = [part[i] for i in range(len(parts[0])) for part in parts if slots[part[i]] is None]
+        for pos, tile in zip(order, plain + flowers, strict=True):
+            slots[pos] = tile
+        return cls(rules, [t for t in slots if t is not None], dice)
+
     def copy(self) -> Wall:
         """An independent copy (the tile order is shared, it never changes)."""
         other = Wall.__new__(Wall)
         for name in Wall.__slots__:
             setattr(other, name, getattr(self, name))
         other._taken = bytearray(self._taken)
+        other._pi = list(self._pi)
+        if self._left is not None:
+            other._left = list(self._left)
         return other
 
     # -- the deal -------------------------------------------------------------------
@@ -250,6 +326,8 @@ class Wall:
     def _deal_plan(self) -> tuple[tuple[int, ...], ...]:
         """The same, shared between walls broken at the same stack (it never changes)."""
         rules = self.rules
+        if self._parts is not None:
+            return _part_deal_plan(rules.hand_size, len(self.tiles))
         return _deal_plan(
             rules.deal_one_and_three, rules.hand_size, len(self.tiles) // 2, self.break_stack
         )
@@ -299,16 +377,53 @@ class Wall:
                 taken[p] = 1
             hands.append([tiles[p] for p in seat_plan])
         self.remaining -= sum(len(h) for h in hands)
+        left = self._left
+        if left is not None:
+            for seat, hand in enumerate(hands):
+                left[seat] -= len(hand)
         return hands
 
     # -- draws ----------------------------------------------------------------------
     @property
     def live(self) -> int:
-        """Tiles that may still be drawn or taken as replacements before the hand is drawn."""
+        """Tiles that may still be drawn or taken as replacements before the hand is drawn
+        (in a per-seat wall, in the four parts together)."""
         return self.remaining - self.reserve
 
-    def draw(self) -> Tile:
-        """The next tile from the live end (clockwise from the break)."""
+    @property
+    def parts_left(self) -> tuple[int, ...]:
+        """Per seat, the tiles left in its own part of a per-seat wall; empty for a shared
+        wall (everyone draws from the same live wall)."""
+        left = self._left
+        return () if left is None else (left[0], left[1], left[2], left[3])
+
+    def can_draw(self, seat: int) -> bool:
+        """True when ``seat`` may still draw a tile (a replacement too): the live wall is
+        not empty, or in a per-seat wall the seat's own part is not."""
+        left = self._left
+        if left is None:
+            return self.remaining > self.reserve
+        return left[seat] > 0
+
+    def can_draw_in_turn(self, seats: Sequence[int]) -> bool:
+        """True when the wall holds a draw for each of ``seats`` in turn: a shared wall
+        one live tile each, a per-seat wall as many in each seat's own part as it is named.
+
+        >>> from mahjongkit.rules.ruleset import get_ruleset
+        >>> wall = Wall.shuffled(get_ruleset("mcr"), random.Random(1))
+        >>> wall.can_draw_in_turn((0, 1)), wall.parts_left
+        (True, ())
+        """
+        left = self._left
+        if left is None:
+            return self.remaining - self.reserve >= len(seats)
+        return all(left[s] >= seats.count(s) for s in seats)
+
+    def draw(self, seat: int = 0) -> Tile:
+        """The next tile from the live end (clockwise from the break); in a per-seat wall,
+        the next tile of ``seat``'s own part."""
+        if self._left is not None:
+            return self._draw_part(seat)
         if self.remaining <= self.reserve:
             raise InvalidWallError("the live wall is empty")
         taken, front = self._taken, self._front
@@ -321,8 +436,12 @@ class Wall:
         self.remaining -= 1
         return self.tiles[pos]
 
-    def draw_replacement(self) -> Tile:
-        """The next replacement tile from the back end, top tile of a stack first."""
+    def draw_replacement(self, seat: int = 0) -> Tile:
+        """The next replacement tile from the back end, top tile of a stack first; in a
+        per-seat wall, the next tile of ``seat``'s own part (main.cpp l.229, l.292, l.537:
+        after a kong the seat draws again)."""
+        if self._left is not None:
+            return self._draw_part(seat)
         if self.live <= 0:
             raise InvalidWallError("the live wall is empty")
         taken, back = self._taken, self._back
@@ -332,6 +451,25 @@ class Wall:
         pos = back[i]
         taken[pos] = 1
         self._bi = i + 1
+        self.remaining -= 1
+        return self.tiles[pos]
+
+    def _draw_part(self, seat: int) -> Tile:
+        """The next tile of ``seat``'s part of a per-seat wall."""
+        left, parts = self._left, self._parts
+        assert left is not None and parts is not None
+        if not 0 <= seat < 4:
+            raise InvalidWallError(f"no seat {seat} (seats are 0..3)")
+        if left[seat] <= 0:
+            raise InvalidWallError(f"seat {seat}'s part of the wall is empty")
+        taken, part = self._taken, parts[seat]
+        i = self._pi[seat]
+        while taken[part[i]]:
+            i += 1
+        pos = part[i]
+        taken[pos] = 1
+        self._pi[seat] = i + 1
+        left[seat] -= 1
         self.remaining -= 1
         return self.tiles[pos]
 
@@ -350,6 +488,27 @@ def _ends(stacks: int, first: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     front = tuple(2 * ((first + i) % stacks) + level for i in range(stacks) for level in (0, 1))
     back = tuple(2 * ((first - 1 - i) % stacks) + level for i in range(stacks) for level in (0, 1))
     return front, back
+
+
+@cache
+def _part_order(size: int) -> tuple[tuple[int, ...], ...]:
+    """Each seat's positions of a per-seat wall of ``size`` tiles in the order taken: the
+    seat's quarter of the positions, from its end (the judge deals and draws with
+    ``pop_back``, main.cpp l.389-390, l.423-424).
+
+    >>> [part[:2] for part in _part_order(136)]
+    [(33, 32), (67, 66), (101, 100), (135, 134)]
+    """
+    part = size // 4
+    return tuple(tuple(range(part * (seat + 1) - 1, part * seat - 1, -1)) for seat in range(4))
+
+
+@cache
+def _part_deal_plan(hand_size: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The positions each seat is dealt from its part of a per-seat wall: the hand size
+    each, the dealer one more (its first draw, main.cpp l.387, l.413-424)."""
+    parts = _part_order(size)
+    return tuple(part[: hand_size + (1 if seat == 0 else 0)] for seat, part in enumerate(parts))
 
 
 @cache

@@ -7,7 +7,7 @@ TOML files over one of them (`mahjongkit.rules.house`).
 >>> get_ruleset("guobiao").name
 'mcr-gb'
 >>> sorted(ruleset_names())
-['bp-club', 'mcr', 'mcr-gb', 'taiwanese-dxb', 'taiwanese-lrc']
+['botzone', 'bp-club', 'mcr', 'mcr-gb', 'taiwanese-dxb', 'taiwanese-lrc']
 >>> get_ruleset("bp-club").play.draw_stacks_left
 7
 """

@@ -26,6 +26,15 @@ revealed and a replacement that is itself a flower waits until the other seats h
 replaced (Taiwanese, 004 l.76)."""
 
 
+WALL_LAYOUTS = ("shared", "per_seat")
+"""How the wall is laid out: one ring broken by the dice (000 l.30-48), or the shuffled set
+cut into four parts, one per seat (the Botzone judge, main.cpp l.645-650)."""
+
+LAST_DISCARD_CLAIMS = ("all", "win_only")
+"""What the last discard may be claimed for: a set or a win (003 l.139), or only a win
+(the Botzone judge, main.cpp l.449-452, l.468-471)."""
+
+
 class InvalidPlayRulesError(MahjongError, ValueError):
     """A rule of play with a value the engine cannot follow."""
 
@@ -38,11 +47,20 @@ class PlayRules:
     """Tiles in a hand before the draw: 13 (MCR, seed 000 l.44) or 16 (seed 003 l.7)."""
     uses_flowers: bool
     """144 tiles with the eight flowers (000 l.5), or 136 without."""
+    wall_layout: str
+    """One of `WALL_LAYOUTS`. ``shared``: one ring of four walls, broken by the dice, dealt
+    and drawn from one end and replaced from the other (000 l.30-48). ``per_seat``: the
+    shuffled set is cut into four equal parts in order, seat 0's first (34 tiles each
+    without flowers); a seat is dealt from the end of its own part and draws from it, kong
+    and flower replacements too, and the hand is drawn when the seat due to draw finds its
+    part empty (the Botzone judge, main.cpp l.645-650, l.386-397, l.413-424). A per-seat
+    wall is not broken and has no dead wall: it takes ``dice_throws = 0`` and
+    ``draw_stacks_left = 0``."""
     wall_stacks_per_side: int
     """Stacks of two per player's wall: 18 (144 tiles, 000 l.30), 17 without flowers."""
     dice_throws: int
     """MCR: two throws, the first choosing who throws the second (000 l.36); one throw
-    counted from the dealer (001 l.20, 004 l.69)."""
+    counted from the dealer (001 l.20, 004 l.69); none for a per-seat wall."""
     dice_count: int
     """Dice per throw: two (000, 001); three in Taiwanese (004 l.344)."""
     deal_one_and_three: bool
@@ -57,8 +75,18 @@ class PlayRules:
     """Stacks left when the hand is drawn: 0 (MCR, the wall is empty), 7 (001 l.42), 8 = the
     16-tile dead wall of 003 l.141."""
     kong_needs_live_tile: bool
-    """True: no kong without a tile left to replace it; False: a kong (or flower) that needs
-    a replacement when none is left ends the hand at once (003 l.141)."""
+    """True: no kong without a tile left to replace it (in a per-seat wall, in the
+    declarer's part); False: a kong (or flower) that needs a replacement when none is left
+    ends the hand at once (003 l.141)."""
+    turn_kong_needs_next_draw: bool
+    """A kong on one's own turn (concealed or promoted) needs, besides its replacement, a
+    tile left for the next seat's draw: two live tiles in a shared wall; in a per-seat
+    wall the declarer's part and the next seat's part both holding a tile (the Botzone
+    judge, main.cpp l.215, l.232). False: `kong_needs_live_tile` alone decides."""
+    last_discard_claims: str
+    """One of `LAST_DISCARD_CLAIMS`: what the last discard, the one after which the next
+    seat has no tile to draw, may be claimed for: ``all`` (a set too, the claimer then
+    discards again, 003 l.139) or ``win_only`` (the Botzone judge, main.cpp l.449-452)."""
     chow_only_from_left: bool
     """A chow is claimed only from the player on the left (000 l.68, 001 l.29, 003 l.49)."""
     missed_tile_rule: bool
@@ -70,6 +98,11 @@ class PlayRules:
     """A called (Ting) hand may add the tile it drew to its exposed pung (a promoted kong):
     004 l.503 takes away only adding to a concealed pung (l.165 likewise), and the
     concealed tiles stay as called (l.504). False: no kong at all after Ting."""
+    last_tile_draw_on_replacement: bool
+    """A replacement tile (for a kong or a flower) that leaves no tile for the next seat's
+    draw scores Last Tile Draw too. False: only a tile drawn from the live wall is the last
+    tile (000 l.229). The Botzone judge sets its last-tile flag from the next seat's part
+    alone, whatever the tile drawn (main.cpp l.117-119)."""
     last_discard_scores: bool
     """Winning on the discard after the wall's last tile scores as the last tile (MCR Last
     Tile Claim, 000 l.230); 004 scores only the last tile drawn (l.332)."""
@@ -83,10 +116,21 @@ class PlayRules:
 
         if self.deal_flower_order not in DEAL_FLOWER_ORDERS:
             raise bad(f"deal_flower_order must be one of {', '.join(DEAL_FLOWER_ORDERS)}")
+        if self.wall_layout not in WALL_LAYOUTS:
+            raise bad(f"wall_layout must be one of {', '.join(WALL_LAYOUTS)}")
+        if self.last_discard_claims not in LAST_DISCARD_CLAIMS:
+            raise bad(f"last_discard_claims must be one of {', '.join(LAST_DISCARD_CLAIMS)}")
         if self.hand_size not in (13, 16):
             raise bad(f"hand_size must be 13 or 16, not {self.hand_size}")
-        if self.dice_throws not in (1, 2) or self.dice_count not in (2, 3):
-            raise bad("dice_throws must be 1 or 2 and dice_count 2 or 3")
+        if self.wall_layout == "per_seat":
+            if self.dice_throws != 0:
+                raise bad("a per-seat wall is not broken by dice: set dice_throws = 0")
+            if self.draw_stacks_left != 0:
+                raise bad("a per-seat wall has no dead wall: set draw_stacks_left = 0")
+        elif self.dice_throws not in (1, 2):
+            raise bad("dice_throws must be 1 or 2 (0 only for a per-seat wall)")
+        if self.dice_count not in (2, 3):
+            raise bad("dice_count must be 2 or 3")
         if self.wall_stacks_per_side * 8 != (144 if self.uses_flowers else 136):
             raise bad("wall_stacks_per_side must give 144 tiles (136 without flowers)")
         if not 0 <= self.draw_stacks_left <= 20:
@@ -98,4 +142,10 @@ class PlayRules:
         return 2 * self.draw_stacks_left
 
 
-__all__ = ["DEAL_FLOWER_ORDERS", "InvalidPlayRulesError", "PlayRules"]
+__all__ = [
+    "DEAL_FLOWER_ORDERS",
+    "LAST_DISCARD_CLAIMS",
+    "WALL_LAYOUTS",
+    "InvalidPlayRulesError",
+    "PlayRules",
+]

@@ -118,7 +118,7 @@ def _contents(value: Any) -> Any:
     return value
 
 
-PACKAGED_HOUSE_RULES = ("bp-club",)
+PACKAGED_HOUSE_RULES = ("bp-club", "botzone")
 """Rulesets shipped as house-rules files (``rules/data/<name>.toml``), loaded when first
 asked for by `get_ruleset`."""
 

@@ -26,10 +26,15 @@ MULTIPLE_WINNERS = ("next_in_turn", "all")
 """How several wins on one discard resolve: the nearest seat after the discarder wins
 (MCR, 000 l.74, 001 l.49), or every claimant wins (Taiwanese, 003 l.65, 004 l.454-460)."""
 
-FALSE_WIN = ("continue", "disqualify", "void")
+FALSE_WIN = ("continue", "disqualify", "void", "end")
 """What a false win declaration does: play continues (a penalty event only), the declarer
-may not win this hand (000 l.98, 002 l.59-60, 001 l.43), or the hand is void and replayed
-with the same dealer and dice (004 l.144, l.480)."""
+may not win this hand (000 l.98, 002 l.59-60, 001 l.43), the hand is void and replayed
+with the same dealer and dice (004 l.144, l.480), or the hand ends at once with no winner
+and the declarer pays its penalty (the Botzone judge, main.cpp l.143-144 with l.72-88)."""
+
+ILLEGAL_ACTIONS = ("refuse", "end_hand")
+"""What an illegal action does: it is refused and changes nothing, or it is an offence that
+ends the hand (the Botzone judge, main.cpp l.72-88)."""
 
 WIN_PAYMENTS = ("base_and_points", "total")
 """Who pays a win. ``base_and_points``: every loser pays the base, and the discarder (or,
@@ -112,6 +117,15 @@ class TableRules:
     by the seeds' minimum rule, 001 l.43; 10 each is the competition option)."""
     false_win: str
     """One of `FALSE_WIN`: what a false declaration of a win does to the hand."""
+    illegal_action: str
+    """One of `ILLEGAL_ACTIONS`. ``refuse``: an illegal action raises `IllegalActionError`
+    and changes nothing. ``end_hand``: it is an offence, recorded, that ends the hand at
+    once with no winner; the offender pays ``illegal_action_penalty`` to each other player
+    (the Botzone judge, main.cpp l.72-88). A pass by a seat with nothing to decide is still
+    refused: the judge asks every seat at every step and a pass is its empty answer."""
+    illegal_action_penalty: int
+    """What an illegal action that ends the hand pays to each other player (the Botzone
+    judge: 10 each, 30 in all, main.cpp l.72-88); the seeds name no such penalty."""
     invalid_claim_forfeits: bool
     """An invalid claim forfeits the right to win this hand (bp-club, 001 l.52)."""
     unrevealed_kong_penalty: int
@@ -121,6 +135,7 @@ class TableRules:
         for name, allowed in (
             ("multiple_winners", MULTIPLE_WINNERS),
             ("false_win", FALSE_WIN),
+            ("illegal_action", ILLEGAL_ACTIONS),
             ("win_payments", WIN_PAYMENTS),
         ):
             if getattr(self, name) not in allowed:
@@ -137,6 +152,11 @@ class TableRules:
         return self.false_win == "void"
 
     @property
+    def false_win_ends_hand(self) -> bool:
+        """A false win ends the hand with no winner (``false_win = "end"``)."""
+        return self.false_win == "end"
+
+    @property
     def false_win_disqualifies(self) -> bool:
         """A false win bars the declarer from winning this hand."""
         return self.false_win == "disqualify"
@@ -149,6 +169,7 @@ COMPETITION_FALSE_WIN = 10
 __all__ = [
     "COMPETITION_FALSE_WIN",
     "FALSE_WIN",
+    "ILLEGAL_ACTIONS",
     "MULTIPLE_WINNERS",
     "WIN_PAYMENTS",
     "InvalidTableRulesError",

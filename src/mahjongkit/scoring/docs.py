@@ -362,7 +362,7 @@ GENERATED_TABLES: tuple[GeneratedTable, ...] = (
         "docs/rules/rulebook.md",
         "rulebook",
         "",
-        ("mcr", "mcr-gb", "bp-club", "taiwanese-lrc", "taiwanese-dxb"),
+        ("mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb"),
     ),
 )
 """Every generated catalogue table in the docs; ``scripts/gen_rules_docs.py`` rewrites them
