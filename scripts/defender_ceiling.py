@@ -29,12 +29,12 @@ from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
-from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.match import money_of
-from mahjongkit.game.rotation import first_deal
 from mahjongkit.game.runner import play_hand
-from mahjongkit.game.settlement import balances
 from mahjongkit.game.state import HandState
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import first_deal
+from mahjongkit.money.settlement import balances
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.sim.selfplay import hand_seed
 

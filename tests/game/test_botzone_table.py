@@ -18,14 +18,14 @@ from mahjongkit.bots import RandomBot
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import NUM_ACTIONS, PASS, Action, ActionKind
 from mahjongkit.game.events import END_REPLACEMENT, END_WALL, EventKind
-from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.match import money_of
 from mahjongkit.game.observation import observation
 from mahjongkit.game.record import HandRecord, record_of, verify
-from mahjongkit.game.rotation import first_deal
-from mahjongkit.game.settlement import balances
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall, full_set
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import first_deal
+from mahjongkit.money.settlement import balances
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset, ruleset_names
 

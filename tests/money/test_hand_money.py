@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from mahjongkit.game.events import ROBBED, Event, EventKind
 from mahjongkit.game.hand_money import hand_money
-from mahjongkit.game.penalties import Effect
-from mahjongkit.game.rotation import Deal
-from mahjongkit.game.settlement import Reason, balances
+from mahjongkit.money.penalties import Effect
+from mahjongkit.money.rotation import Deal
+from mahjongkit.money.settlement import Reason, balances
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import RED, parse_tile
@@ -184,7 +184,7 @@ def test_every_hand_is_zero_sum(
 def _chases_by_window(events: list[Event]) -> list[tuple[int, int]]:
     """The chases as the card reads them (004 l.404): the last four discards since a
     claim, by the players in turn, of one tile; counting starts afresh after each."""
-    from mahjongkit.game.instant import is_chase
+    from mahjongkit.money.instant import is_chase
 
     run: list[tuple[int, int]] = []
     found = []

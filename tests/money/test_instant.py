@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mahjongkit.game.instant import (
+from mahjongkit.money.instant import (
     Bouquet,
     bouquet_payments,
     bouquets,
@@ -18,7 +18,7 @@ from mahjongkit.game.instant import (
     return_pot,
     triple_dice,
 )
-from mahjongkit.game.settlement import POT, Payment, Reason, SettlementError, balances
+from mahjongkit.money.settlement import POT, Payment, Reason, SettlementError, balances
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import EAST, RED, WEST, parse_tile

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from mahjongkit.game.actions import WIN, Action, ActionKind
 from mahjongkit.game.match import Match, points_of, verify
 from mahjongkit.game.observation import Observation
-from mahjongkit.game.penalties import Effect
-from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.hand import Hand
+from mahjongkit.money.penalties import Effect
+from mahjongkit.money.settlement import Reason, balances
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Score, ScoreItem, Situation
 from mahjongkit.scoring.result import Outcome

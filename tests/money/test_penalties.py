@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from mahjongkit.game.penalties import (
+from mahjongkit.money.penalties import (
     Effect,
     Penalty,
     competition_rules,
@@ -15,7 +15,7 @@ from mahjongkit.game.penalties import (
     invalid_claim,
     unrevealed_concealed_kong,
 )
-from mahjongkit.game.settlement import Payment, Reason, SettlementError, balances
+from mahjongkit.money.settlement import Payment, Reason, SettlementError, balances
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.rules.table import InvalidTableRulesError
 

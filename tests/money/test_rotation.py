@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjongkit.game.rotation import Deal, draw_seats, first_deal, next_deal, seating_order
+from mahjongkit.money.rotation import Deal, draw_seats, first_deal, next_deal, seating_order
 from mahjongkit.rules.ruleset import get_ruleset
 
 MCR = get_ruleset("mcr").table

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mahjongkit.game.scoresheet import Scoresheet, ScoresheetError
-from mahjongkit.game.settlement import Win
+from mahjongkit.money.scoresheet import Scoresheet, ScoresheetError
+from mahjongkit.money.settlement import Win
 from mahjongkit.notation import parse_tiles
 from mahjongkit.tiles import RED
 

@@ -10,13 +10,13 @@ import pytest
 
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
-from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.match import Match, money_of, verify
-from mahjongkit.game.rotation import Deal
 from mahjongkit.game.runner import must_win_on_flowers, play_hand
-from mahjongkit.game.settlement import Reason, balances
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import Deal
+from mahjongkit.money.settlement import Reason, balances
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.rules.table import TableRules

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjongkit.game.settlement import (
+from mahjongkit.money.settlement import (
     POT,
     Payment,
     Reason,

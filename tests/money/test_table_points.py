@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjongkit.game.table_points import TablePointsError, as_number, standings, table_points
+from mahjongkit.money.table_points import TablePointsError, as_number, standings, table_points
 
 F = Fraction
 

@@ -21,8 +21,8 @@ from mahjongkit.cli.app import app, fail
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import Match, MatchRecord, verify
-from mahjongkit.game.settlement import balances
-from mahjongkit.game.table_points import as_number
+from mahjongkit.money.settlement import balances
+from mahjongkit.money.table_points import as_number
 
 
 def _describe(record: MatchRecord) -> list[str]:

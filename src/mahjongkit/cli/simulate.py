@@ -31,7 +31,7 @@ from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.match import Match, MatchRecord
-from mahjongkit.game.settlement import balances
+from mahjongkit.money.settlement import balances
 from mahjongkit.sim.run import Run, simulate
 
 

@@ -19,11 +19,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjongkit.game import instant
 from mahjongkit.game.events import ROBBED, Event, EventKind
-from mahjongkit.game.penalties import Penalty, false_win, illegal_action, invalid_claim
-from mahjongkit.game.rotation import Deal
-from mahjongkit.game.settlement import (
+from mahjongkit.money import instant
+from mahjongkit.money.penalties import Penalty, false_win, illegal_action, invalid_claim
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import Deal
+from mahjongkit.money.settlement import (
     PLAYERS,
     POT,
     Payment,
@@ -38,34 +39,6 @@ from mahjongkit.tiles import IS_FLOWER, Tile
 _DEAL, _DRAW, _DISCARD = EventKind.DEAL, EventKind.DRAW, EventKind.DISCARD
 _FLOWER, _CONCEALED_KONG = EventKind.FLOWER, EventKind.CONCEALED_KONG
 _CHOW, _PUNG, _KONG = EventKind.CHOW, EventKind.PUNG, EventKind.KONG
-
-
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """The dead-hand pot: what each player has put in since it was last collected."""
-
-    contributions: tuple[int, int, int, int] = (0, 0, 0, 0)
-
-    @property
-    def total(self) -> int:
-        """The points in the pot."""
-        return sum(self.contributions)
-
-    def after(self, payments: Sequence[Payment]) -> Pot:
-        """The pot once these payments are made: paid in adds, a collection empties it.
-
-        >>> Pot().after(instant.dead_hand(get_ruleset("taiwanese-lrc").table)).total
-        20
-        """
-        c = list(self.contributions)
-        for p in payments:
-            if p.payee == POT:
-                c[p.payer] += p.amount
-            elif p.payer == POT:
-                if p.amount != sum(c):
-                    raise SettlementError("the pot is always taken whole")
-                c = [0, 0, 0, 0]
-        return Pot((c[0], c[1], c[2], c[3]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,4 +220,4 @@ def _penalty_to_players(penalty: Penalty, player: Callable[[int], int]) -> Penal
     )
 
 
-__all__ = ["HandMoney", "Pot", "hand_money"]
+__all__ = ["HandMoney", "hand_money"]

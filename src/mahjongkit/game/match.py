@@ -25,11 +25,14 @@ from fractions import Fraction
 from typing import Any
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.hand_money import HandMoney, Pot, hand_money
-from mahjongkit.game.instant import return_pot
+from mahjongkit.game.hand_money import HandMoney, hand_money
 from mahjongkit.game.players import Bot, BotFactory, RandomBot
 from mahjongkit.game.record import HandRecord, record_of, replay
-from mahjongkit.game.rotation import (
+from mahjongkit.game.runner import play_hand
+from mahjongkit.game.state import HandState
+from mahjongkit.money.instant import return_pot
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import (
     WIND_LETTERS,
     Deal,
     draw_seats,
@@ -37,10 +40,8 @@ from mahjongkit.game.rotation import (
     next_deal,
     seating_order,
 )
-from mahjongkit.game.runner import play_hand
-from mahjongkit.game.settlement import PLAYERS, Payment, balances
-from mahjongkit.game.state import HandState
-from mahjongkit.game.table_points import as_number, table_points
+from mahjongkit.money.settlement import PLAYERS, Payment, balances
+from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.rules.table import TableRules
 from mahjongkit.scoring import Score

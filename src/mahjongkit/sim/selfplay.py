@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjongkit.bots import BOTS, Bot
-from mahjongkit.game.hand_money import Pot
 from mahjongkit.game.match import money_of
 from mahjongkit.game.record import record_of
-from mahjongkit.game.rotation import first_deal
 from mahjongkit.game.runner import play_hand
-from mahjongkit.game.settlement import balances
 from mahjongkit.game.state import HandState
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import first_deal
+from mahjongkit.money.settlement import balances
 from mahjongkit.rules.ruleset import get_ruleset
 
 

@@ -25,8 +25,8 @@ from mahjongkit.bots import BOTS
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
 from mahjongkit.game.record import HandRecord, replay_states
-from mahjongkit.game.settlement import PLAYERS
 from mahjongkit.game.state import HandState
+from mahjongkit.money.settlement import PLAYERS
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.svg import tile_svg
 from mahjongkit.tiles import NAMES, NUM_TILES, counts_to_tiles

@@ -1,7 +1,7 @@
 """The scorer page's breakdowns and the club scoresheet's lines, as the API takes them.
 
 A stored scoresheet is its ruleset, its four names and its lines as entered; the sheet
-(`mahjongkit.game.scoresheet.Scoresheet`) is rebuilt from them, so undo is dropping the
+(`mahjongkit.money.scoresheet.Scoresheet`) is rebuilt from them, so undo is dropping the
 last line.
 
 >>> sheet = new_sheet({"ruleset": "mcr", "players": ["A", "B", "C", "D"]})
@@ -19,10 +19,10 @@ from typing import Any
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import points_of
-from mahjongkit.game.penalties import Effect, Penalty
-from mahjongkit.game.scoresheet import Scoresheet, ScoresheetError
-from mahjongkit.game.settlement import PLAYERS, Payment, Reason, Win, balances
 from mahjongkit.hand import Hand
+from mahjongkit.money.penalties import Effect, Penalty
+from mahjongkit.money.scoresheet import Scoresheet, ScoresheetError
+from mahjongkit.money.settlement import PLAYERS, Payment, Reason, Win, balances
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import EAST

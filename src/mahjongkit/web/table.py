@@ -25,15 +25,15 @@ from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import DISCARDS, PASS, WIN, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
-from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.instant import return_pot
 from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of
 from mahjongkit.game.record import record_of
-from mahjongkit.game.rotation import Deal, first_deal, next_deal
 from mahjongkit.game.runner import must_win_on_flowers
-from mahjongkit.game.settlement import PLAYERS, Payment, balances
 from mahjongkit.game.state import HandState
-from mahjongkit.game.table_points import as_number, table_points
+from mahjongkit.money.instant import return_pot
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import Deal, first_deal, next_deal
+from mahjongkit.money.settlement import PLAYERS, Payment, balances
+from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import NAMES, counts_to_tiles
 from mahjongkit.web.sheets import items_json

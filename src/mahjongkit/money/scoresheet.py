@@ -24,12 +24,12 @@ from fractions import Fraction
 from typing import Any
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.game import instant
-from mahjongkit.game.hand_money import Pot
-from mahjongkit.game.penalties import Effect, Penalty, false_win
-from mahjongkit.game.rotation import Deal, first_deal, next_deal
-from mahjongkit.game.settlement import PLAYERS, Payment, Win, balances, settle
-from mahjongkit.game.table_points import as_number, table_points
+from mahjongkit.money import instant
+from mahjongkit.money.penalties import Effect, Penalty, false_win
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import Deal, first_deal, next_deal
+from mahjongkit.money.settlement import PLAYERS, Payment, Win, balances, settle
+from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import Tile

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from mahjongkit.game.settlement import PLAYERS, SettlementError
+from mahjongkit.money.settlement import PLAYERS, SettlementError
 from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
 from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import WINDS, Tile

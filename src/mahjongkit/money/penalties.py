@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from mahjongkit.game.settlement import PLAYERS, Payment, Reason, SettlementError
+from mahjongkit.money.settlement import PLAYERS, Payment, Reason, SettlementError
 from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
 from mahjongkit.rules.table import COMPETITION_FALSE_WIN, TableRules
 

@@ -64,7 +64,7 @@ class Payment:
     >>> Payment(1, 1, 8, Reason.WIN)
     Traceback (most recent call last):
     ...
-    mahjongkit.game.settlement.SettlementError: player 1 cannot pay themselves (win)
+    mahjongkit.money.settlement.SettlementError: player 1 cannot pay themselves (win)
     """
 
     payer: int

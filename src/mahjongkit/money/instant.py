@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
-from mahjongkit.game.settlement import PLAYERS, POT, Payment, Reason, SettlementError
+from mahjongkit.money.settlement import PLAYERS, POT, Payment, Reason, SettlementError
 from mahjongkit.rules.ruleset import get_ruleset  # noqa: F401  (doctests)
 from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import FLOWERS, IS_FLOWER, IS_HONOR, IS_SUITED, WEST, Tile
