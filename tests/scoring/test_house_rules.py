@@ -226,6 +226,7 @@ def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
         ("draw_stack_left = 7", "unknown option 'draw_stack_left'; did you mean draw_stacks_left"),
         ("claim_priority = ['win']", "unknown option 'claim_priority'"),
         ('false_win = "maybe"', "false_win must be one of"),
+        ('discards = "middle"', "discards must be one of ('rows', 'centre')"),
         ('base_payment = "8"', "base_payment must be a whole number"),
         ("dxb_no_terminals = 'both'", "unknown option 'dxb_no_terminals'"),
         # one rule, one switch: the forfeit is the play rule false_claim_forfeits_win

@@ -11,6 +11,8 @@ default names the seed line it rests on.
 >>> tw = play_rules(get_ruleset("taiwanese-lrc"))
 >>> tw.hand_size, tw.reserve_tiles, tw.multiple_winners, tw.missed_tile_rule
 (16, 16, 'all', True)
+>>> mcr.discards, tw.discards
+('rows', 'centre')
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ from mahjongkit.rules.ruleset import Ruleset
 MULTIPLE_WINNERS = ("next_in_turn", "all")
 """How several wins on one discard resolve: the nearest seat after the discarder wins
 (MCR, seed 000 line 74), or every claimant wins (Taiwanese, seed 003 line 65)."""
+
+DISCARD_LAYOUTS = ("rows", "centre")
+"""Where discards lie: in a row in front of each player, in order (seed 000 line 90), or
+mixed in the centre of the table, owner and order not shown (seed 003 line 45, seed 004
+line 46)."""
 
 FALSE_WIN = ("continue", "disqualify", "void")
 """What a false win declaration does: play continues (a penalty event only), the
@@ -73,6 +80,14 @@ class PlayRules:
     flower_win: bool = False
     """Seven or eight flowers are a win on one's own turn, whatever the tiles (seed 004
     lines 210-211, 382-390)."""
+    discards: str = "rows"
+    """Where discards lie (`DISCARD_LAYOUTS`). ``rows``: each player's in front of them,
+    in order, so everyone sees who threw what and when (MCR, seed 000 line 90; "a common
+    option in modern Chinese Mah Jong", seed 003 line 47). ``centre``: "randomly in the
+    middle of the table" (seed 004 line 46) "so that it cannot be readily seen which tile
+    is discarded by which player, or in which order" (seed 003 line 45, classical): an
+    observation then shows the discards as counts, and only the last one with its
+    thrower. Default: rows (MCR), centre (Taiwanese: both its seeds)."""
 
     @property
     def reserve_tiles(self) -> int:
@@ -99,6 +114,7 @@ def _family_defaults(ruleset: Ruleset) -> dict[str, Any]:
             "false_win": "void",
             "flower_win": True,
             "last_discard_scores": False,
+            "discards": "centre",
         }
     return {}
 
@@ -128,6 +144,8 @@ def _check(rules: PlayRules, name: str) -> None:
 
     if rules.multiple_winners not in MULTIPLE_WINNERS:
         raise bad(f"multiple_winners must be one of {MULTIPLE_WINNERS}")
+    if rules.discards not in DISCARD_LAYOUTS:
+        raise bad(f"discards must be one of {DISCARD_LAYOUTS}")
     if rules.false_win not in FALSE_WIN:
         raise bad(f"false_win must be one of {FALSE_WIN}")
     if rules.dice_throws not in (1, 2) or rules.dice_count not in (2, 3):
@@ -138,4 +156,11 @@ def _check(rules: PlayRules, name: str) -> None:
         raise bad("draw_stacks_left must be 0..20")
 
 
-__all__ = ["FALSE_WIN", "MULTIPLE_WINNERS", "InvalidPlayRulesError", "PlayRules", "play_rules"]
+__all__ = [
+    "DISCARD_LAYOUTS",
+    "FALSE_WIN",
+    "MULTIPLE_WINNERS",
+    "InvalidPlayRulesError",
+    "PlayRules",
+    "play_rules",
+]
