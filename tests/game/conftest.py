@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
-from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset, register
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -50,3 +51,19 @@ def table(
         parse_tiles(replacements) if replacements else (),
     )
     return HandState(rules, wall)
+
+
+def with_discards(name: str, layout: str) -> Ruleset:
+    """The ruleset with its discards laid out as ``layout``, registered as ``NAME-LAYOUT``
+    (records are replayed, and bots read forms, by the ruleset's name)."""
+    rules = get_ruleset(name)
+    options = dict(rules.options) | {"discards": layout}
+    variant = dataclasses.replace(
+        rules, name=f"{rules.name}-{layout}", aliases=(), options=tuple(sorted(options.items()))
+    )
+    return register(variant, replace=True)
+
+
+def label(rules: str | Ruleset) -> str:
+    """A test id: the ruleset's name."""
+    return rules if isinstance(rules, str) else rules.name

@@ -21,8 +21,7 @@ from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.shapes import is_complete
 from mahjongkit.tiles import RANK, SUIT
 
-from .conftest import need_scorer
-from .test_centre_discards import label, with_discards
+from .conftest import label, need_scorer, with_discards
 
 RULESETS = [
     "mcr",

@@ -18,8 +18,7 @@ from mahjongkit.game.record import HandRecord, record_of, verify
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.rules.ruleset import Ruleset
 
-from .conftest import need_scorer
-from .test_centre_discards import label, with_discards
+from .conftest import label, need_scorer, with_discards
 
 RULESETS: list[str | Ruleset] = [
     "mcr",
