@@ -51,7 +51,8 @@ class Observation:
     """...and counted here instead (the seat's own concealed kongs are in `melds`)."""
     flowers: tuple[tuple[Tile, ...], ...]
     discards: tuple[tuple[tuple[Tile, bool], ...], ...]
-    """Every seat's discards in order, each with True where it was claimed."""
+    """Every seat's discards in order, each with True where it was claimed (empty at a
+    table whose discards lie in the centre: see `pond`)."""
     hand_sizes: tuple[int, ...]
     """Concealed tiles each seat holds (public: anyone can count them)."""
     ting: tuple[bool, ...]
