@@ -152,7 +152,7 @@ def test_every_bot_plays_a_centre_table_to_the_end(name: str) -> None:
     accounted for at every step, no observation showing who threw which discard (the
     first 20 hands), every record replaying exactly; the defender plays from what it saw
     thrown (seed 003 line 45)."""
-    rules = need_scorer(with_discards("mcr", "centre") if name == "mcr-centre" else name)
+    rules = need_scorer(CENTRE if name == "mcr-centre" else name)
     assert rules.name == name and play_rules(rules).discards == "centre"
     kinds: dict[str, int] = {}
     remembered = 0
