@@ -28,9 +28,14 @@ def observe(
     ting: Sequence[bool] = (False,) * 4,
     wall_live: int = 60,
     drawn: Sequence[str] = ("", "", "", ""),
+    pond: str | None = None,
+    last: str = "",
+    thrower: int = -1,
 ) -> Observation:
     """Seat 0's view. ``legal`` defaults, on a turn, to discarding any held tile. A seat's
-    discards of the tiles in its ``drawn`` were thrown straight from the draw."""
+    discards of the tiles in its ``drawn`` were thrown straight from the draw. With a
+    ``pond`` (tiles, "" for none) the table lays its discards in the centre: ``last`` is
+    the last discard and ``thrower`` its seat."""
     counts = [0] * 34
     for t in parse_tiles(concealed):
         counts[t] += 1
@@ -63,6 +68,9 @@ def observe(
             tuple(t in parse_tiles(dd) for t in parse_tiles(d))
             for d, dd in zip(discards, drawn, strict=True)
         ),
+        pond=() if pond is None else tuple(parse_tiles(pond).count(t) for t in range(34)),
+        last_discard=parse_tiles(last)[0] if last else -1,
+        last_discarder=thrower,
     )
 
 

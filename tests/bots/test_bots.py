@@ -21,7 +21,7 @@ from mahjongkit.bots.defender import (
     wait_chance,
 )
 from mahjongkit.bots.efficient import EfficientBot
-from mahjongkit.bots.hand_view import HandView, live_useful, unseen_counts
+from mahjongkit.bots.hand_view import HandView, discards_made, live_useful, unseen_counts
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN
 from mahjongkit.game.record import record_of, verify
@@ -73,6 +73,17 @@ def test_unseen_counts_subtract_own_tiles_melds_and_discards(observe) -> None:  
     assert unseen[parse_tile("1m")] == 1  # one held, two discarded
     assert unseen[parse_tile("E")] == 0  # two held, three... only four exist
     assert unseen[parse_tile("5m")] == 4
+
+
+def test_at_a_centre_table_unseen_counts_subtract_the_pond(observe) -> None:  # type: ignore[no-untyped-def]
+    """Seed 003 line 45: the pond shows the same tiles as the rows would, unowned."""
+    melds = (("[EEE1]",), (), ())
+    rows = observe("123m456p789s11sEEC", discards=("9s", "1m1m", "", ""), other_melds=melds)
+    centre = observe("123m456p789s11sEEC", pond="1m1m9s", last="1m", thrower=1, other_melds=melds)
+    assert centre.centre and not rows.centre
+    assert unseen_counts(centre) == unseen_counts(rows)
+    assert discards_made(rows) == 3  # the rows' tiles (these hold no claimed one)
+    assert discards_made(centre) == 4  # the pond's and the claimed E
 
 
 def test_efficient_wins_whenever_offered(observe) -> None:  # type: ignore[no-untyped-def]

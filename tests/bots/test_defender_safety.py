@@ -7,6 +7,7 @@ import random
 from mahjongkit.bots.defender import DefenderBot, danger
 from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.scorer import ScorerBot
+from mahjongkit.game.actions import DISCARDS, PASS
 from mahjongkit.tiles import parse_tile
 
 FAR = "1479m1368p2578sENWSC"
@@ -167,3 +168,106 @@ def test_ready_with_a_live_wait_it_pushes_against_a_called_hand(observe) -> None
     obs = observe("123m456m789m234p55p11s5s", ruleset="taiwanese-lrc", ting=CALLED, wall_live=40)
     assert DefenderBot(random.Random(0)).act(obs).tile == parse_tile("5s")
     assert ScorerBot(random.Random(0)).act(obs).tile == parse_tile("5s")
+
+
+def centre_round(observe, heard_from_south: bool) -> DefenderBot:  # type: ignore[no-untyped-def]
+    """A Taiwanese table with discards in the centre (seed 003 line 45, seed 004 line 46):
+    West has called; the defender throws C, then South 4m, West 9p, North 1s, nobody
+    claiming. It sees North's 1s as the last discard at its turn, and South's 4m only
+    when ``heard_from_south`` (asked about it, say)."""
+    bot = DefenderBot(random.Random(0))
+    first = observe(FAR, ruleset="taiwanese-lrc", pond="", ting=CALLED, legal=[DISCARDS[C]])
+    assert bot.act(first) == DISCARDS[C]
+    if heard_from_south:
+        bot.act(
+            observe(
+                FAR.replace("C", ""),
+                ruleset="taiwanese-lrc",
+                phase="claim",
+                claim_tile=parse_tile("4m"),
+                claim_giver=1,
+                legal=[PASS],
+                pond="C4m",
+                last="4m",
+                thrower=1,
+                ting=CALLED,
+                wall_live=58,
+            )
+        )
+    bot.act(
+        observe(
+            FAR.replace("C", "") + "3s",
+            ruleset="taiwanese-lrc",
+            pond="C4m9p1s",
+            last="1s",
+            thrower=3,
+            ting=CALLED,
+            wall_live=56,
+        )
+    )
+    return bot
+
+
+C = parse_tile("C")
+
+
+def test_at_a_centre_table_what_was_thrown_after_a_ting_is_read_from_the_pond(observe) -> None:  # type: ignore[no-untyped-def]
+    """The pond grew by C, 4m, 9p and 1s since the defender's turn: whoever threw them,
+    the called West passed on each (seed 004 lines 452, 488-496)."""
+    bot = centre_round(observe, heard_from_south=False)
+    for tile in ("C", "4m", "9p", "1s"):
+        assert bot.is_safe(2, parse_tile(tile)), tile
+    assert not bot.is_safe(2, parse_tile("7m"))
+
+
+def test_at_a_centre_table_a_clean_round_counts_only_known_throwers(observe) -> None:  # type: ignore[no-untyped-def]
+    """Seed 003 line 45: who threw 4m and 9p does not show. North's 1s was seen thrown
+    last, so South and West passed on it; with rows South would also be known to have
+    passed on West's 9p, here not."""
+    bot = centre_round(observe, heard_from_south=False)
+    assert bot.is_safe(1, parse_tile("1s")) and not bot.is_safe(1, parse_tile("9p"))
+    assert not any(bot.is_safe(3, t) for t in range(34))
+    view = HandView(observe(FAR, ruleset="taiwanese-lrc", pond="C4m9p1s", ting=CALLED))
+    assert danger(view, 2, parse_tile("9p"), bot.thrown(view.obs, 2)) > 0.5
+
+
+def test_at_a_centre_table_the_one_tile_left_is_placed(observe) -> None:  # type: ignore[no-untyped-def]
+    """Seen: its own C, South's 4m (asked about it), North's 1s; the round's four tiles
+    were C, 4m, 9p, 1s, so West threw 9p: South passed on it, and against the called
+    West it is a tile West discarded itself."""
+    bot = centre_round(observe, heard_from_south=True)
+    assert bot.is_safe(1, parse_tile("9p")) and bot.is_safe(1, parse_tile("1s"))
+    view = HandView(observe(FAR, ruleset="taiwanese-lrc", pond="C4m9p1s", ting=CALLED))
+    assert bot.thrown(view.obs, 2) == 1 << parse_tile("9p")
+    assert danger(view, 2, parse_tile("9p"), bot.thrown(view.obs, 2)) == 0.04
+
+
+def test_at_a_centre_table_claimed_tiles_count_and_no_hand_reads_as_kept(observe) -> None:  # type: ignore[no-untyped-def]
+    """West threw 6s, North claimed it and threw 2p: a tile claimed since the last turn
+    was thrown too, and the called West passed on it. No row shows a tile thrown from the
+    draw, so no player is read as keeping its hand."""
+    bot = DefenderBot(random.Random(0))
+    bot.act(observe(FAR, ruleset="taiwanese-lrc", pond="", ting=CALLED, legal=[DISCARDS[C]]))
+    bot.act(
+        observe(
+            FAR.replace("C", "") + "3s",
+            ruleset="taiwanese-lrc",
+            pond="C4m2p",
+            other_melds=((), (), ("[666s1]",)),
+            last="2p",
+            thrower=3,
+            ting=CALLED,
+            wall_live=56,
+        )
+    )
+    for tile in ("C", "4m", "6s", "2p"):
+        assert bot.is_safe(2, parse_tile(tile)), tile
+    assert not any(bot.is_safe(s, t) for s in (1, 3) for t in range(34))
+
+
+def test_at_a_centre_table_a_new_hand_forgets_who_threw_what(observe) -> None:  # type: ignore[no-untyped-def]
+    bot = centre_round(observe, heard_from_south=True)
+    fresh = observe(FAR, ruleset="taiwanese-lrc", pond="", wall_live=80)
+    bot.act(fresh)
+    assert not any(bot.thrown(fresh, s) for s in range(4))
+    assert not any(bot.is_safe(s, t) for s in range(4) for t in range(34))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
-from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.rules import ruleset as ruleset_module
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset, register
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -50,3 +52,33 @@ def table(
         parse_tiles(replacements) if replacements else (),
     )
     return HandState(rules, wall)
+
+
+_VARIANTS: dict[str, Ruleset] = {}
+"""The rulesets `with_discards` made, by name."""
+
+
+def with_discards(name: str, layout: str) -> Ruleset:
+    """The ruleset with its discards laid out as ``layout``, named ``NAME-LAYOUT``: every
+    test finds it by that name (records are replayed, and bots read forms, by name)."""
+    rules = get_ruleset(name)
+    variant = dataclasses.replace(
+        rules.changed(discards=layout), name=f"{rules.name}-{layout}", aliases=()
+    )
+    _VARIANTS[variant.name] = variant
+    return variant
+
+
+@pytest.fixture(autouse=True)
+def _variants_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rulesets of `with_discards`, registered in a private copy of the registry, so
+    the rest of the suite never sees them."""
+    monkeypatch.setattr(ruleset_module, "_REGISTRY", dict(ruleset_module._REGISTRY))
+    monkeypatch.setattr(ruleset_module, "_ALIASES", dict(ruleset_module._ALIASES))
+    for variant in _VARIANTS.values():
+        register(variant, replace=True)
+
+
+def label(rules: str | Ruleset) -> str:
+    """A test id: the ruleset's name."""
+    return rules if isinstance(rules, str) else rules.name

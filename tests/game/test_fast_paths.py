@@ -17,12 +17,19 @@ from mahjongkit.game.events import Event, EventKind, interned
 from mahjongkit.game.observation import Observation, observation
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.hand import Hand
+from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.shapes import is_complete
 from mahjongkit.tiles import RANK, SUIT
 
-from .conftest import need_scorer
+from .conftest import label, need_scorer, with_discards
 
-RULESETS = ["mcr", "bp-club", "taiwanese-lrc"]
+RULESETS = [
+    "mcr",
+    "bp-club",
+    "taiwanese-lrc",
+    with_discards("mcr", "centre"),
+    with_discards("taiwanese-lrc", "rows"),
+]
 
 
 def fresh_public(state: HandState, seat: int) -> tuple[object, ...]:
@@ -74,6 +81,22 @@ def fresh_observation(state: HandState, seat: int) -> Observation:
     phase = state.phase.value
     legal = state.legal_actions(seat)
     in_window = w is not None and phase in ("claim", "rob")
+    rows = tuple(
+        tuple(zip(d, c, strict=True)) for d, c in zip(state.discards, state.claimed, strict=True)
+    )
+    drawn = drawn_discards(state)
+    pond: tuple[int, ...] = ()
+    last = giver = -1
+    if state.rules.discards == "centre":
+        counts = [0] * 34
+        for row in rows:
+            for t, claimed in row:
+                counts[t] += not claimed
+        pond = tuple(counts)
+        thrown = [e for e in state.events if e.kind is EventKind.DISCARD]
+        if thrown:
+            last, giver = thrown[-1].tile, thrown[-1].seat
+        rows = drawn = ((), (), (), ())
     return Observation(
         seat=seat,
         ruleset=state.ruleset.name,
@@ -86,10 +109,7 @@ def fresh_observation(state: HandState, seat: int) -> Observation:
         melds=tuple(melds),
         hidden_kongs=tuple(hidden),
         flowers=tuple(tuple(f) for f in state.flowers),
-        discards=tuple(
-            tuple(zip(d, c, strict=True))
-            for d, c in zip(state.discards, state.claimed, strict=True)
-        ),
+        discards=rows,
         hand_sizes=tuple(sum(c) for c in state.concealed),
         ting=tuple(state.ting),
         forfeited=tuple(state.forfeited),
@@ -99,7 +119,10 @@ def fresh_observation(state: HandState, seat: int) -> Observation:
         claim_giver=w.giver if in_window and w is not None else -1,
         legal_actions=legal,
         dealer_streak=state.dealer_streak,
-        drawn_discards=drawn_discards(state),
+        drawn_discards=drawn,
+        pond=pond,
+        last_discard=last,
+        last_discarder=giver,
     )
 
 
@@ -137,8 +160,8 @@ def check(state: HandState) -> None:
         assert observation(state, seat) == fresh_observation(state, seat)
 
 
-@pytest.mark.parametrize("name", RULESETS)
-def test_kept_bookkeeping_matches_a_fresh_count(name: str) -> None:
+@pytest.mark.parametrize("name", RULESETS, ids=label)
+def test_kept_bookkeeping_matches_a_fresh_count(name: str | Ruleset) -> None:
     rules = need_scorer(name)
     claims = 0
     for seed in range(25):

@@ -240,6 +240,7 @@ def test_pricing_a_removed_item_brings_it_back(tmp_path: Path) -> None:
         ("play", 'last_discard_claims = "sets"', "play", "last_discard_claims must be one of"),
         ("table", 'illegal_action = "ignore"', "table", "illegal_action must be one of"),
         ("table", 'illegal_action_penalty = "10"', "table.illegal_action_penalty", "whole number"),
+        ("play", 'discards = "middle"', "play", "discards must be one of rows, centre"),
     ],
 )
 def test_sections_are_checked_against_the_typed_parts(

@@ -223,7 +223,9 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
 
 
 def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path) -> None:
-    """Issue 8, deliver 2: keys as well as buttons, on the 16-tile Taiwanese table."""
+    """Issue 8, deliver 2: keys as well as buttons, on the 16-tile Taiwanese table. Its
+    discards lie in the centre (seed 003 line 45, seed 004 line 46): one group, no
+    player's row, the last discard named."""
     import time
 
     page = browser.new_page(viewport={"width": 1000, "height": 900})
@@ -238,8 +240,14 @@ def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path
     assert page.locator('[data-testid="hand-tile"]').count() in (16, 17)
     page.screenshot(path=str(screenshots / "table-taiwanese.png"), full_page=True)
     deadline = time.monotonic() + 60
+    centre_seen = False
     while not page.locator('[data-testid="match-result"]:visible').count():
         assert time.monotonic() < deadline, "the hand did not end"
+        if not centre_seen and page.locator('[data-testid="pond"] [data-tile]').count() >= 4:
+            assert "last:" in page.inner_text('[data-testid="last-discard-line"]')
+            assert page.locator('[data-testid^="discards-"] [data-tile]').count() == 0
+            page.screenshot(path=str(screenshots / "table-taiwanese-centre.png"), full_page=True)
+            centre_seen = True
         actions = page.locator('[data-testid="action"]').evaluate_all(
             "els => els.map(e => e.dataset.action)"
         )
@@ -252,4 +260,5 @@ def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path
             page.keyboard.press("ArrowLeft")  # from nothing selected: the drawn tile
             page.keyboard.press("Enter")
         page.wait_for_timeout(40)
+    assert centre_seen
     page.close()

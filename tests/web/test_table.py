@@ -13,6 +13,7 @@ from mahjongkit.cli.play import read_action
 from mahjongkit.game.actions import DISCARDS, PASS
 from mahjongkit.game.match import verify
 from mahjongkit.hand import Hand, Meld
+from mahjongkit.tiles import NAMES
 from mahjongkit.web.table import (
     HUMAN,
     SPECTATOR,
@@ -202,3 +203,39 @@ def test_terminal_play_runs_a_match_to_its_end() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "your hand:" in result.output and "table" in result.output.splitlines()[-1]
+
+
+def test_a_centre_table_shows_one_pond_and_hides_who_threw_what() -> None:
+    """Taiwanese discards lie in the centre (seed 003 line 45, seed 004 line 46): each
+    view shows them as one group in tile order, no player's row, and the log names the
+    tile of the latest discard only; a table with rows shows no pond."""
+    game = TableGame(TableConfig("taiwanese-lrc", seed=5, seats=(HUMAN,) * 4, hands=1))
+    play_randomly(game, random.Random(5), steps=30)
+    state = game.state
+    lying = sorted(
+        t
+        for row, claimed in zip(state.discards, state.claimed, strict=True)
+        for t, c in zip(row, claimed, strict=True)
+        if not c
+    )
+    thrown = [e for e in state.events if e.kind.value == "discard"]
+    for player in (0, 1, SPECTATOR):
+        view = game.view(player)
+        assert all(p["discards"] == [] for p in view["players"])
+        assert view["pond"] == [NAMES[t] for t in lying]
+        assert view["last_discard"] == NAMES[thrown[-1].tile]
+        assert view["last_discarder"] == game.player_at(thrown[-1].seat)
+        named = [line for line in view["log"] if " discard " in line and "?" not in line]
+        assert len(named) == 1 and named[0].endswith(f"discard {NAMES[thrown[-1].tile]}")
+    rows = TableGame(TableConfig("mcr", seed=5, seats=(HUMAN,) * 4, hands=1))
+    play_randomly(rows, random.Random(5), steps=30)
+    assert rows.view(0)["pond"] is None and any(p["discards"] for p in rows.view(0)["players"])
+
+
+def test_terminal_play_shows_a_centre_table() -> None:
+    """``mahjongkit play`` at a Taiwanese table: the discards as one group, the last named."""
+    command = ["play", "--ruleset", "taiwanese-lrc", "--seed", "4", "--hands", "1"]
+    result = CliRunner().invoke(app, command, input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "centre: " in result.output and "    discards:" not in result.output
+    assert "; last " in result.output

@@ -42,6 +42,13 @@ discard is weighed by what it risks.
   `TAIWANESE_DEAL_IN` points; the scorer's discard stands when it is known safe.
 - While threatened (a threat of `THREATENED` or more) and two or more steps from ready,
   it claims nothing: a claim spends safe tiles.
+- At a table whose discards lie in the centre (`Observation.pond`, seed 003 line 45) it
+  knows what a player there knows: the tiles discarded since its last turn (the pond's
+  growth and the tiles claimed into new melds), and who threw a tile only where it saw
+  it as the last discard, or threw it itself, or can place it as the one tile of a clean
+  round left once the others are placed. "A tile the opponent discarded itself" means
+  one it saw that opponent throw; a clean round counts only the tiles whose thrower it
+  knows; no tile is shown as thrown from the draw, so the kept-hand reading is off.
 
 >>> import random
 >>> from mahjongkit.game.state import HandState
@@ -57,12 +64,15 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from mahjongkit.bots.hand_view import HandView
+from mahjongkit.bots.hand_view import HandView, discards_made
 from mahjongkit.bots.scorer import ScorerBot
-from mahjongkit.game.actions import PASS, Action
+from mahjongkit.game.actions import PASS, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.shanten import shanten
 from mahjongkit.tiles import NUM_KINDS
+
+_DISCARD, _TING = ActionKind.DISCARD, ActionKind.TING
+"""The actions that throw a tile."""
 
 _Floats = tuple[float, ...]
 """A row of measured chances or points. The tables below spell out their types: the
@@ -142,8 +152,14 @@ def ready_chance(view: HandView, seat: int) -> float:
     return READY_CHANCE[sets][min(obs.wall_live // 20, 4)]
 
 
-def wait_chance(view: HandView, seat: int, tile: int) -> float:
+def thrown_row(obs: Observation, seat: int) -> int:
+    """The tiles in ``seat``'s row of discards, as bits (none at a centre table)."""
+    return _bits(t for t, _ in obs.discards[seat])
+
+
+def wait_chance(view: HandView, seat: int, tile: int, thrown: int | None = None) -> float:
     """MCR: the chance ``tile`` wins for ``seat`` if that hand is ready and qualifies.
+    ``thrown``: the tiles ``seat`` is known to have discarded, as bits (its row).
 
     >>> import random
     >>> from mahjongkit.game.state import HandState
@@ -155,7 +171,7 @@ def wait_chance(view: HandView, seat: int, tile: int) -> float:
     obs = view.obs
     suited = tile < 27
     chance = WAIT_CHANCE[tile % 9] * UNSEEN_FACTOR[view.unseen[tile]] if suited else HONOUR_WAIT
-    if any(t == tile for t, _ in obs.discards[seat]):
+    if (thrown_row(obs, seat) if thrown is None else thrown) >> tile & 1:
         chance *= THROWN_FACTOR
     melds = obs.melds[seat]
     if melds:
@@ -183,11 +199,12 @@ def threats(view: HandView) -> list[float]:
     return out
 
 
-def danger(view: HandView, seat: int, tile: int) -> float:
+def danger(view: HandView, seat: int, tile: int, thrown: int | None = None) -> float:
     """Taiwanese: how likely ``tile`` is to win for the called ``seat``, in units of about
-    one time in eight (see the module docstring)."""
-    own = view.obs.discards[seat]
-    if any(t == tile for t, _ in own):
+    one time in eight (see the module docstring). ``thrown``: the tiles ``seat`` is known
+    to have discarded, as bits (its row)."""
+    own = thrown_row(view.obs, seat) if thrown is None else thrown
+    if own >> tile & 1:
         return 0.04
     if tile >= 27:
         return 0.05
@@ -195,9 +212,7 @@ def danger(view: HandView, seat: int, tile: int) -> float:
     base = _CALLED_RANK[rank] * _CALLED_UNSEEN[view.unseen[tile]]
     # Suji: a called hand that threw the tile three away seldom waits on it by a
     # two-sided wait (measured 0.6 of the rate in the middle, less at the edges).
-    if (rank >= 3 and any(t == tile - 3 for t, _ in own)) or (
-        rank <= 5 and any(t == tile + 3 for t, _ in own)
-    ):
+    if (rank >= 3 and own >> (tile - 3) & 1) or (rank <= 5 and own >> (tile + 3) & 1):
         base *= 0.6 if 3 <= rank <= 5 else 0.35
     return base
 
@@ -234,10 +249,12 @@ def _on_line(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
 class _Table:
     """What the defender remembers of the table at its last turn."""
 
-    __slots__ = ("hidden", "lens", "melds", "ting", "wall")
+    __slots__ = ("hidden", "lens", "made", "melds", "pond", "ting", "wall")
 
     def __init__(self, obs: Observation) -> None:
         self.lens = tuple(len(d) for d in obs.discards)
+        self.made = discards_made(obs)
+        self.pond = obs.pond
         self.melds = obs.melds
         self.hidden = obs.hidden_kongs
         self.ting = obs.ting
@@ -246,10 +263,12 @@ class _Table:
 
 def _kept_hand(obs: Observation, last: _Table, seat: int) -> bool:
     """True when ``seat`` holds the hand it held at ``last``: no meld since, and every
-    discard since was the tile it had just drawn (False where that is not shown)."""
+    discard since was the tile it had just drawn (False where that is not shown: at a
+    centre table)."""
     drawn = obs.drawn_discards[seat]
     return (
-        obs.melds[seat] == last.melds[seat]
+        not obs.centre
+        and obs.melds[seat] == last.melds[seat]
         and obs.hidden_kongs[seat] == last.hidden[seat]
         and len(drawn) == len(obs.discards[seat])
         and all(drawn[last.lens[seat] :])
@@ -275,12 +294,44 @@ class DefenderBot(ScorerBot):
         """Per seat, tiles it cannot win on for the rest of the hand (bit ``t``)."""
         self._passed = [0, 0, 0, 0]
         """Per seat, tiles it passed on with the hand it still holds (bit ``t``)."""
+        self._thrown = [0, 0, 0, 0]
+        """Centre table: per seat, tiles the bot saw it throw this hand (bit ``t``)..."""
+        self._round: dict[int, int] = {}
+        """...and, by seat, the tile it saw thrown since the bot's last turn..."""
+        self._mine = -1
+        """...and the bot's own discard at its last turn."""
+        self._heard = (-1, 0)
+        """Centre table: the live wall and the discards made at the last observation."""
 
     def act(self, observation: Observation) -> Action:
         """As the scorer; at its own turn it first reads what happened since the last."""
+        if observation.centre:
+            self.hear(observation)
         if observation.phase == "turn":
             self.remember(observation)
-        return super().act(observation)
+        action = super().act(observation)
+        if observation.centre and action.kind in (_DISCARD, _TING):
+            self._mine = action.tile
+        return action
+
+    def hear(self, obs: Observation) -> None:
+        """Centre table: note the last discard and its thrower, as the table saw it thrown
+        (seed 003 lines 43, 45)."""
+        made = discards_made(obs)
+        if obs.wall_live > self._heard[0] or made < self._heard[1]:  # a new hand
+            self._thrown = [0, 0, 0, 0]
+            self._round = {}
+            self._mine = -1
+        self._heard = (obs.wall_live, made)
+        thrower = obs.last_discarder
+        if thrower >= 0 and thrower != obs.seat:
+            self._thrown[thrower] |= 1 << obs.last_discard
+            self._round[thrower] = obs.last_discard
+
+    def thrown(self, obs: Observation, seat: int) -> int:
+        """The tiles ``seat`` is known to have discarded this hand, as bits: its row, or
+        at a centre table those the bot saw it throw (or placed: see `remember`)."""
+        return self._thrown[seat] if obs.centre else thrown_row(obs, seat)
 
     def remember(self, obs: Observation) -> None:
         """Update the safe tiles from the discards made since the bot's last turn.
@@ -293,22 +344,28 @@ class DefenderBot(ScorerBot):
         stays as it was while it makes no meld and throws only the tiles it draws
         (`Observation.drawn_discards`), so those tiles pile up from turn to turn. Once it
         changes its hand, only the tiles discarded after that count, when the round shows
-        their order (each seat discarded once, nobody claimed or declared a kong)."""
+        their order (each seat discarded once, nobody claimed or declared a kong).
+
+        At a centre table the round's tiles come from the pond and the claims
+        (`centre_round`), and a clean round counts only the tiles whose thrower is known."""
         now = _Table(obs)
         last = self._last
         self._last = now
         me = obs.seat
-        if last is None or now.wall > last.wall or sum(now.lens) < sum(last.lens):
+        if last is None or now.wall > last.wall or now.made < last.made:
             self._safe = [0, 0, 0, 0]  # a new hand
             self._passed = [0, 0, 0, 0]
+            self._round = {}
             return
-        fresh = [obs.discards[s][last.lens[s] :] for s in range(4)]
-        every = _bits(t for d in fresh for t, _ in d)
-        clean = (
-            now.melds == last.melds
-            and now.hidden == last.hidden
-            and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
-        )
+        same = now.melds == last.melds and now.hidden == last.hidden
+        if obs.centre:
+            clean = same and now.made - last.made == 4
+            every, first = self.centre_round(obs, last, clean)
+        else:
+            fresh = [obs.discards[s][last.lens[s] :] for s in range(4)]
+            every = _bits(t for d in fresh for t, _ in d)
+            clean = same and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
+            first = [d[0][0] if d else -1 for d in fresh]
         order = [(me + k) % 4 for k in range(4)]  # a clean round's discards: me first
         for i in range(1, 4):
             x = order[i]
@@ -317,10 +374,38 @@ class DefenderBot(ScorerBot):
             if _kept_hand(obs, last, x):
                 self._passed[x] |= every
                 continue
-            later = _bits(fresh[order[j]][0][0] for j in range(i + 1, 4)) if clean else 0
+            after = (first[order[j]] for j in range(i + 1, 4))
+            later = _bits(t for t in after if t >= 0) if clean else 0
             self._passed[x] = later
             if clean and now.ting[x] and not last.ting[x]:
                 self._safe[x] |= later
+
+    def centre_round(self, obs: Observation, last: _Table, clean: bool) -> tuple[int, list[int]]:
+        """Centre table: the tiles discarded since the bot's last turn, as bits (the
+        pond's growth and the claimed tile of each new meld), and in a clean round the
+        tile each seat threw, -1 where its thrower is not known. Known: the bot's own,
+        those it saw thrown, and the one left over when only one seat's is missing."""
+        self._round, seen = {}, self._round
+        grown = [now - then for now, then in zip(obs.pond, last.pond, strict=True)]
+        every = _bits(t for t, n in enumerate(grown) if n > 0)
+        for ms, before in zip(obs.melds, last.melds, strict=True):
+            every |= _bits(m.claimed for m in ms[len(before) :] if m.claimed is not None)
+        first = [-1, -1, -1, -1]
+        if not clean:
+            return every, first
+        first[obs.seat] = self._mine
+        for seat, tile in seen.items():
+            first[seat] = tile
+        missing = [s for s in range(4) if first[s] < 0]
+        if len(missing) == 1:
+            for t in first:
+                if t >= 0:
+                    grown[t] -= 1
+            if min(grown) == 0 and sum(grown) == 1:
+                tile = grown.index(1)
+                first[missing[0]] = tile
+                self._thrown[missing[0]] |= 1 << tile
+        return every, first
 
     def is_safe(self, seat: int, tile: int) -> bool:
         """True when ``seat`` cannot win on ``tile`` now (see `remember`)."""
@@ -334,11 +419,12 @@ class DefenderBot(ScorerBot):
         threat = threats(view)
         if not any(threat):
             return {}
+        thrown = [self.thrown(view.obs, s) if threat[s] else 0 for s in range(4)]
         out = {}
         for t in range(NUM_KINDS):
             if view.counts[t]:
                 d = sum(
-                    threat[s] * danger(view, s, t)
+                    threat[s] * danger(view, s, t, thrown[s])
                     for s in range(4)
                     if threat[s] and not self.is_safe(s, t)
                 )
@@ -352,7 +438,9 @@ class DefenderBot(ScorerBot):
         for seat in range(4):
             if seat == view.obs.seat or self.is_safe(seat, tile):
                 continue
-            p = ready_chance(view, seat) * wait_chance(view, seat, tile)
+            p = ready_chance(view, seat) * wait_chance(
+                view, seat, tile, self.thrown(view.obs, seat)
+            )
             chance += p
             cost += p * (8 + FANS_PAID[bool(view.obs.melds[seat])])
         return chance, cost
@@ -392,6 +480,7 @@ __all__ = [
     "hand_worth",
     "ready_chance",
     "threats",
+    "thrown_row",
     "value_of_worth",
     "wait_chance",
 ]

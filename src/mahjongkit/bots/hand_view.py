@@ -86,8 +86,13 @@ class HandView:
 
 def unseen_counts(obs: Observation) -> tuple[int, ...]:
     """Copies of each tile the seat has not seen: four, less its own tiles (concealed and
-    melded), every exposed meld and every discard lying on the table."""
-    seen = list(obs.concealed)
+    melded), every exposed meld and every discard lying on the table (in the rows, or in
+    the pond of a centre table)."""
+    pond = obs.pond
+    if pond:
+        seen = [a + b for a, b in zip(obs.concealed, pond, strict=True)]
+    else:
+        seen = list(obs.concealed)
     for ms in obs.melds:
         for m in ms:
             t = m.tile
@@ -97,11 +102,31 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
                 seen[t + 2] += 1
             else:
                 seen[t] += 4 if m.kind is KONG else 3
-    for ds in obs.discards:
-        for t, claimed in ds:
-            if not claimed:
-                seen[t] += 1
+    if not pond:
+        for ds in obs.discards:
+            for t, claimed in ds:
+                if not claimed:
+                    seen[t] += 1
     return tuple([_LEFT[c] for c in seen])
+
+
+def discards_made(obs: Observation) -> int:
+    """Discards made so far this hand, as the table shows them: the rows' tiles, or the
+    pond's and the claimed tile of every declared meld (a centre table).
+
+    >>> import random
+    >>> from mahjongkit.game.state import HandState
+    >>> discards_made(HandState.new("taiwanese-lrc", random.Random(3)).observation(1))
+    0
+    """
+    if not obs.pond:
+        return sum([len(ds) for ds in obs.discards])
+    made = sum(obs.pond)
+    for ms in obs.melds:
+        for m in ms:
+            if m.claimed is not None:
+                made += 1
+    return made
 
 
 _LEFT: Final = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0)
@@ -490,6 +515,7 @@ __all__ = [
     "after_taking",
     "claim_tiles",
     "discard_entries",
+    "discards_made",
     "forms_argument",
     "live_useful",
     "live_useful_of_entries",

@@ -44,7 +44,15 @@ def render(view: dict[str, Any], glyphs: bool = True) -> str:
             f"{info['hand_size']} tiles; melds {' '.join(info['melds']) or '-'}{hidden}; "
             f"flowers {_tiles(info['flowers'], glyphs)}"
         )
-        lines.append(f"    discards: {_tiles([d[0] for d in info['discards']], glyphs)}")
+        if view.get("pond") is None:
+            lines.append(f"    discards: {_tiles([d[0] for d in info['discards']], glyphs)}")
+    if view.get("pond") is not None:
+        # Discards in the centre (seed 003 line 45): one mixed group, the last one named.
+        last = ""
+        if view["last_discard"] and view["last_discarder"] is not None:
+            who = view["players"][view["last_discarder"]]["name"]
+            last = f"; last {who} {_tiles([view['last_discard']], glyphs)}"
+        lines.append(f"centre: {_tiles(view['pond'], glyphs)}{last}")
     you = view["you"]
     hand = _tiles(you["concealed"], glyphs)
     drawn = f"  + drew {_tiles([you['last_tile']], glyphs)}" if you["last_tile"] else ""

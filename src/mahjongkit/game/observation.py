@@ -1,7 +1,8 @@
 """What one seat may know of a hand in play, with its legal actions and their mask.
 
 Never another seat's concealed tiles, the tile of another seat's concealed kong (laid
-face down, seed 000 line 80), or the order of the wall.
+face down, seed 000 line 80), or the order of the wall; at a table whose discards lie in
+the centre, never who threw which of them or in which order, except the latest.
 
 >>> import random
 >>> from mahjongkit.game.state import HandState
@@ -50,7 +51,8 @@ class Observation:
     """...and counted here instead (the seat's own concealed kongs are in `melds`)."""
     flowers: tuple[tuple[Tile, ...], ...]
     discards: tuple[tuple[tuple[Tile, bool], ...], ...]
-    """Every seat's discards in order, each with True where it was claimed."""
+    """Every seat's discards in order, each with True where it was claimed (empty at a
+    table whose discards lie in the centre: see `pond`)."""
     hand_sizes: tuple[int, ...]
     """Concealed tiles each seat holds (public: anyone can count them)."""
     ting: tuple[bool, ...]
@@ -74,6 +76,23 @@ class Observation:
     wall_parts: tuple[int, ...] = ()
     """Per seat, the tiles left in its own part of a per-seat wall, the only part it draws
     from (public: anyone can count them); empty for a shared wall."""
+    pond: tuple[int, ...] = ()
+    """At a table whose discards lie in the centre (`PlayRules.discards`): the discards
+    lying there unclaimed, as 34 counts, with no owner and no order ("it cannot be readily
+    seen which tile is discarded by which player, or in which order", seed 003 line 45;
+    the Seabed of seed 004 lines 46, 176). `discards` and `drawn_discards` are then empty.
+    Empty at a table with rows."""
+    last_discard: Tile = -1
+    """At a centre table, the latest discard, seen as it is thrown, until the next one (a
+    claimed one is also in the claimer's meld); -1 before the first and at a table with
+    rows (where it is the last of a row)..."""
+    last_discarder: int = -1
+    """...and the seat that threw it."""
+
+    @property
+    def centre(self) -> bool:
+        """True at a table whose discards lie mixed in the centre (`pond` holds them)."""
+        return bool(self.pond)
 
     @property
     def action_mask(self) -> tuple[bool, ...]:
@@ -108,6 +127,11 @@ class Observation:
             "claim_tile": NAMES[self.claim_tile] if self.claim_tile >= 0 else None,
             "claim_giver": self.claim_giver,
             "legal_actions": [str(a) for a in self.legal_actions],
+            "pond": format_tiles(t for t in range(34) for _ in range(self.pond[t]))
+            if self.pond
+            else None,
+            "last_discard": NAMES[self.last_discard] if self.last_discard >= 0 else None,
+            "last_discarder": self.last_discarder,
         }
 
 
@@ -130,7 +154,19 @@ def _frozen(values: tuple[Any, ...]) -> Observation:
 
 def observation(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know now."""
-    melds, hidden, flowers, discards, sizes, ting, forfeited, drawn = state.table_snapshot()
+    (
+        melds,
+        hidden,
+        flowers,
+        discards,
+        sizes,
+        ting,
+        forfeited,
+        drawn,
+        pond,
+        last_discard,
+        last_discarder,
+    ) = state.table_snapshot()
     if hidden[seat]:
         # The seat sees its own concealed kongs.
         own = list(melds)
@@ -175,6 +211,9 @@ def observation(state: HandState, seat: int) -> Observation:
             state.dealer_streak,
             drawn,
             wall.parts_left,
+            pond,
+            last_discard,
+            last_discarder,
         )
     )
 

@@ -88,9 +88,14 @@ TableSnapshot = tuple[
     tuple[bool, ...],
     tuple[bool, ...],
     tuple[tuple[bool, ...], ...],
+    tuple[int, ...],
+    Tile,
+    int,
 ]
-"""`TableView`, then every seat's number of concealed tiles, Ting and forfeited flags, and
-which of its discards were the tile it had just drawn."""
+"""`TableView`, then every seat's number of concealed tiles, Ting and forfeited flags,
+which of its discards were the tile it had just drawn, and (discards in the centre) the
+pond's counts, the last discard and its thrower. At a centre table the seats' discards and
+drawn flags are empty; with rows the pond is empty and the last discard -1."""
 
 
 _DEAL = interned(EventKind.DEAL)
@@ -248,6 +253,9 @@ _FROM_DRAW = ((False,), (True,))
 _WIN_ONLY = "the last discard may be claimed only to win (no tile is left for the next draw)"
 """Why a set claim of the last discard is refused (`PlayRules.last_discard_claims`)."""
 
+_NO_ROWS: tuple[tuple[Any, ...], ...] = ((), (), (), ())
+"""Every seat's discards (and drawn flags) as a centre table shows them: none."""
+
 
 def _source(claimer: int, giver: int) -> int:
     """Where the giver sits for the claimer: 1 left, 2 opposite, 3 right."""
@@ -283,6 +291,12 @@ class HandState:
         self.discards: list[list[Tile]] = [[], [], [], []]
         self.claimed: list[list[bool]] = [[], [], [], []]
         """Parallel to `discards`: True where the discard was claimed into a meld."""
+        self.pond = [0] * NUM_KINDS
+        """The discards lying on the table, unclaimed, by tile."""
+        self.last_discarder = -1
+        """The seat that made the latest discard (-1 before the first)."""
+        self._centre = self.rules.discards == "centre"
+        """Discards lie mixed in the centre: observations show the pond, not the rows."""
         self.ting = [False] * 4
         self.forfeited = [False] * 4
         self.missed = [0] * 4
@@ -370,6 +384,8 @@ class HandState:
         other.flowers = [list(f) for f in self.flowers]
         other.discards = [list(d) for d in self.discards]
         other.claimed = [list(c) for c in self.claimed]
+        other.pond = list(self.pond)
+        other.last_discarder = self.last_discarder
         other.ting = list(self.ting)
         other.forfeited = list(self.forfeited)
         other.missed = list(self.missed)
@@ -442,13 +458,14 @@ class HandState:
 
     def public_view(self, seat: int) -> PublicView:
         """What everyone sees of a seat: its exposed melds, its number of concealed kongs
-        (face down), its flowers, and its discards each with whether it was claimed."""
+        (face down), its flowers, and its discards each with whether it was claimed (a
+        table with rows; at a centre table observations show the pond instead)."""
         melds, hidden, flowers, discards = self.table_view()
         return melds[seat], hidden[seat], flowers[seat], discards[seat]
 
     def table_view(self) -> TableView:
         """`public_view` of every seat, gathered field by field (what every observation
-        shows of the table)."""
+        shows of the table with rows)."""
         shown = self._shown
         if shown is None:
             exposed = tuple(tuple(m for m in ms if not m.concealed) for ms in self.melds)
@@ -462,14 +479,24 @@ class HandState:
 
     def table_snapshot(self) -> TableSnapshot:
         """What every seat sees alike now: `table_view`, then each seat's number of
-        concealed tiles, Ting and forfeited flags, and which discards were drawn tiles.
-        Taken once per step, however many seats are asked (see
+        concealed tiles, Ting and forfeited flags, which discards were drawn tiles, and
+        the pond and the last discard of a centre table (see `TableSnapshot`). Taken once
+        per step, however many seats are asked (see
         `mahjongkit.game.observation`)."""
         version = len(self.history)
         taken = self._table
         if taken is not None and taken[0] == version:
             return taken[1]
         melds, hidden, flowers, discards = self.table_view()
+        drawn = tuple(self._drawn_discards)
+        if self._centre:
+            # Seed 003 line 45: no owner, no order; only the tile just thrown is known.
+            g = self.last_discarder
+            pond: tuple[int, ...] = tuple(self.pond)
+            last = self.discards[g][-1] if g >= 0 else -1
+            discards = drawn = _NO_ROWS
+        else:
+            pond, last, g = (), -1, -1
         if self.phase is _P_ENDED:
             sizes = tuple(map(sum, self.concealed))
         else:
@@ -495,7 +522,10 @@ class HandState:
             sizes,
             tuple(self.ting),
             tuple(self.forfeited),
-            tuple(self._drawn_discards),
+            drawn,
+            pond,
+            last,
+            g,
         )
         self._table = (version, snapshot)
         return snapshot
@@ -879,6 +909,8 @@ class HandState:
             self.claimed[seat].append(False)
             self._seen_discards[seat] += _LYING[t]
             self._drawn_discards[seat] += _FROM_DRAW[t == self.last_tile]
+            self.pond[t] += 1
+            self.last_discarder = seat
             self.visible[t] += 1
             self.discard_count += 1
             emit(_DISCARDED[ting][seat][t])
@@ -1098,6 +1130,7 @@ class HandState:
         counts = self.concealed[seat]
         keys = self._keys[seat]
         self.claimed[giver][-1] = True
+        self.pond[t] -= 1
         seen = self._seen_discards[giver]
         self._seen_discards[giver] = (*seen[:-1], (seen[-1][0], True))
         self._shown = None

@@ -26,6 +26,10 @@ revealed and a replacement that is itself a flower waits until the other seats h
 replaced (Taiwanese, 004 l.76)."""
 
 
+DISCARD_LAYOUTS = ("rows", "centre")
+"""Where discards lie: in a row in front of each player, in order (000 l.90), or mixed in
+the centre of the table, owner and order not shown (003 l.45, 004 l.46)."""
+
 WALL_LAYOUTS = ("shared", "per_seat")
 """How the wall is laid out: one ring broken by the dice (000 l.30-48), or the shuffled set
 cut into four parts, one per seat (the Botzone judge, main.cpp l.645-650)."""
@@ -98,6 +102,13 @@ class PlayRules:
     """A called (Ting) hand may add the tile it drew to its exposed pung (a promoted kong):
     004 l.503 takes away only adding to a concealed pung (l.165 likewise), and the
     concealed tiles stay as called (l.504). False: no kong at all after Ting."""
+    discards: str
+    """Where discards lie (`DISCARD_LAYOUTS`). ``rows``: each player's in front of them,
+    in order, so everyone sees who threw what and when (MCR, 000 l.90; "a common option in
+    modern Chinese Mah Jong", 003 l.47). ``centre``: "randomly in the middle of the table"
+    (004 l.46) "so that it cannot be readily seen which tile is discarded by which player,
+    or in which order" (003 l.45, classical): an observation then shows the discards as
+    counts, and only the last one with its thrower."""
     last_tile_draw_on_replacement: bool
     """A replacement tile (for a kong or a flower) that leaves no tile for the next seat's
     draw scores Last Tile Draw too. False: only a tile drawn from the live wall is the last
@@ -116,6 +127,8 @@ class PlayRules:
 
         if self.deal_flower_order not in DEAL_FLOWER_ORDERS:
             raise bad(f"deal_flower_order must be one of {', '.join(DEAL_FLOWER_ORDERS)}")
+        if self.discards not in DISCARD_LAYOUTS:
+            raise bad(f"discards must be one of {', '.join(DISCARD_LAYOUTS)}")
         if self.wall_layout not in WALL_LAYOUTS:
             raise bad(f"wall_layout must be one of {', '.join(WALL_LAYOUTS)}")
         if self.last_discard_claims not in LAST_DISCARD_CLAIMS:
@@ -144,6 +157,7 @@ class PlayRules:
 
 __all__ = [
     "DEAL_FLOWER_ORDERS",
+    "DISCARD_LAYOUTS",
     "LAST_DISCARD_CLAIMS",
     "WALL_LAYOUTS",
     "InvalidPlayRulesError",

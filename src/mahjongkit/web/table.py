@@ -412,7 +412,10 @@ class TableGame:
         in_play = self.in_play
         legal = [str(a) for a in obs.legal_actions] if in_play and not watching else []
         seen_by = SPECTATOR if watching else obs.seat
-        log = [_event_text(e.seen_by(seen_by), self) for e in state.events[-LOG_LENGTH:]]
+        shown = [e.seen_by(seen_by) for e in state.events[-LOG_LENGTH:]]
+        if obs.centre:
+            shown = _latest_discard_only(shown)
+        log = [_event_text(e, self) for e in shown]
         out: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "ruleset_title": self.ruleset.title,
@@ -426,6 +429,8 @@ class TableGame:
             "turn": self.player_at(obs.turn) if in_play else None,
             "wall_live": obs.wall_live,
             "last_discarder": self._last_discarder(),
+            "pond": [NAMES[t] for t in counts_to_tiles(obs.pond)] if obs.centre else None,
+            "last_discard": NAMES[obs.last_discard] if obs.last_discard >= 0 else None,
             "claim_tile": NAMES[obs.claim_tile] if in_play and obs.claim_tile >= 0 else None,
             "claim_giver": (
                 self.player_at(obs.claim_giver) if in_play and obs.claim_giver >= 0 else None
@@ -502,6 +507,16 @@ def timed_out_discard(state: HandState, seat: int) -> Action:
     if drawn >= 0 and DISCARDS[drawn] in discards:
         return DISCARDS[drawn]
     return max(discards, key=lambda a: a.tile)
+
+
+def _latest_discard_only(events: list[Event]) -> list[Event]:
+    """The log of a table whose discards lie in the centre: a discard's tile only for the
+    latest one (seed 003 line 45: which player threw which tile, and when, does not show)."""
+    latest = max((i for i, e in enumerate(events) if e.kind is EventKind.DISCARD), default=-1)
+    return [
+        Event(e.kind, e.seat, -1, e.detail) if e.kind is EventKind.DISCARD and i != latest else e
+        for i, e in enumerate(events)
+    ]
 
 
 def _event_text(event: Event, game: TableGame) -> str:

@@ -96,6 +96,18 @@ function markLast(row, p) {
   }
 }
 
+// A table whose discards lie in the centre: one mixed group, no owner, no order; the
+// last discard is named with its thrower (seed 003 lines 43, 45).
+function renderPond(v) {
+  const area = $("pond-area");
+  area.hidden = !v.pond;
+  if (!v.pond) return;
+  const pond = $("pond"); pond.innerHTML = "";
+  pond.append(MJK.tiles_(v.pond));
+  const line = $("last-discard-line"); line.innerHTML = "";
+  if (v.last_discard && v.last_discarder !== null) line.append(`· last: ${v.players[v.last_discarder].name} `, MJK.tile(v.last_discard));
+}
+
 function renderInfo(v) {
   $("info").textContent = `${v.ruleset} · hand ${v.hand_number}/${v.max_hands} · ${v.round} · prevalent wind ${v.prevalent_wind} · wall ${v.wall_live}`;
 }
@@ -114,6 +126,7 @@ function renderWatching(v) {
   renderInfo(v);
   const opp = $("opponents"); opp.innerHTML = "";
   for (const p of [0, 1, 2, 3]) opp.append(seatBox(p));
+  renderPond(v);
   $("you-area").hidden = true; $("actions").innerHTML = ""; $("claim").hidden = true; $("keys-help").hidden = true;
   renderScores(v, null);
   $("status").textContent = v.phase === "over" ? "match over" : v.phase === "between" ? "hand over" : "watching";
@@ -127,6 +140,7 @@ function render() {
   // Opponents in turn order after you: right, opposite, left.
   const opp = $("opponents"); opp.innerHTML = "";
   for (const k of [1, 2, 3]) opp.append(seatBox((me + k) % 4));
+  renderPond(v);
   $("you-area").className = "you card" + (mine.to_act ? " turn" : "");
   $("you-head").textContent = `${mine.wind} · ${mine.name} (you) · ${mine.score}${mine.dealer ? " · dealer" : ""}${mine.ting ? " · ting" : ""}`;
   const exposed = $("your-exposed"); exposed.innerHTML = "";
