@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib.metadata
 import json
 import os
@@ -121,3 +122,17 @@ def test_bad_bots_are_named(bots: str, says: str) -> None:
         line_up(bots)
     with pytest.raises(ValueError, match=says):
         play_hand("mcr", bots=bots)
+
+
+def test_the_readme_library_session_is_real_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README.md "Library": the session, run again, prints exactly what is pasted there."""
+    readme = (SOURCE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Library", 1)[1]
+    session = section.split("```pycon\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)  # it writes hands.jsonl
+    test = doctest.DocTestParser().get_doctest(session, {}, "README Library", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 10
