@@ -24,10 +24,9 @@ from mahjongkit.game.picture import (
 )
 from mahjongkit.game.state import HandState
 from mahjongkit.hand import Meld
-from mahjongkit.rules.ruleset import ruleset_names
 from mahjongkit.tiles import NAMES, NUM_KINDS, parse_tile
 
-from .conftest import table
+from .conftest import BUILT_IN, table
 
 A = Action.parse
 FB = "258m258p258sCFPE"
@@ -56,7 +55,7 @@ def hands_in_play(ruleset: str, seeds: range) -> list[HandState]:
     return states
 
 
-@pytest.mark.parametrize("ruleset", sorted(ruleset_names()))
+@pytest.mark.parametrize("ruleset", BUILT_IN)
 def test_the_whole_table_shows_every_tile_where_it_is(ruleset: str) -> None:
     for state in hands_in_play(ruleset, range(3)):
         picture = hand_picture(state)
