@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -105,6 +106,16 @@ def test_every_event_reads_back_from_its_words() -> None:
 def test_a_bad_event_text_is_named(text: str, says: str) -> None:
     with pytest.raises(InvalidNotationError, match=says.replace("(", r"\(")):
         Event.parse(text)
+
+
+def test_the_events_of_the_notation_doc_read_back() -> None:
+    """docs/notation.md, "Actions and events": every example is an event as written."""
+    doc = (DATA.parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    block = doc.split("## Actions and events", 1)[1].split("```", 2)[1]
+    examples = [e for e in re.split(r"\s{2,}|\n", block) if e.strip()]
+    assert len(examples) >= 15
+    for text in examples:
+        assert str(Event.parse(text.strip())) == text.strip()
 
 
 def played(ruleset: str, seed: int, bots: str = "random") -> HandState:
