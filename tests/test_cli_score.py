@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from mahjongkit.cli.app import COMMAND_MODULES, app
+from mahjongkit.rules.catalogues import catalogue_of
 
 for _name in COMMAND_MODULES:
     if importlib.util.find_spec(f"mahjongkit.cli.{_name}") is not None:
@@ -58,6 +59,21 @@ def test_json_has_the_contract_fields() -> None:
     assert data["qualifies"] is True
     assert data["total"] == sum(f["points"] * f["count"] for f in data["fans"])
     assert fans(data)["Pure Straight"] == 1
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "family"),
+    [("mcr", HAND, "mcr"), ("taiwanese-dxb", "1111m3344p6688s777sEE", "taiwanese")],
+)
+def test_json_fans_carry_their_catalogue_ids(ruleset: str, hand: str, family: str) -> None:
+    """Each fan names its stable catalogue id beside its display name, so a reader can
+    tell fans apart however they are named or translated."""
+    data = score_json(hand, "--ruleset", ruleset)
+    catalogue = catalogue_of(family)
+    assert data["fans"]
+    for fan in data["fans"]:
+        assert list(fan)[:2] == ["id", "name"]
+        assert fan["id"] in catalogue and catalogue[fan["id"]].name == fan["name"], fan
 
 
 def test_self_drawn() -> None:

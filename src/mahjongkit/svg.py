@@ -1,8 +1,11 @@
 """Tiles, melds and hands drawn as SVG, for notebooks and the web table.
 
 Each tile is a small ivory face with its rank and suit (characters red, dots blue, bamboo
-green), its Chinese character for honours and flowers; a tile back is plain green.
-Standard library only: the drawing is text.
+green), its Chinese character for honours and flowers, and its notation in Latin letters
+in the corner, so that it reads without a CJK font; a tile back is plain green.
+Standard library only: the drawing is text. Pictures made of several rows (a whole table:
+`mahjongkit.game.picture`) are put together from `tile_row`, `text_element` and
+`svg_document`.
 
 >>> svg = tile_svg(parse_tile("5m"))
 >>> svg.startswith("<svg") and 'data-tile="5m"' in svg and "萬" in svg
@@ -13,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from mahjongkit.hand import Hand, Meld
@@ -23,6 +26,8 @@ TILE_WIDTH = 30
 TILE_HEIGHT = 40
 GAP = 2
 """Space between tiles; groups (melds, the last tile) are set apart by three gaps."""
+BACK: Tile = -1
+"""In `tile_row`: a tile drawn face down."""
 
 _SUIT_MARK = ("萬", "筒", "條")
 _SUIT_COLOUR = ("#b3261e", "#1f4fa8", "#1d7a3a")
@@ -32,18 +37,23 @@ _FLOWER = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬")
 _NUMERAL = ("一", "二", "三", "四", "五", "六", "七", "八", "九")
 
 
-def _face(tile: Tile, x: float, y: float, back: bool = False) -> str:
-    """One tile as an SVG group at (x, y)."""
+def _face(
+    tile: Tile, x: float, y: float, back: bool = False, scale: float = 1.0, faded: bool = False
+) -> str:
+    """One tile as an SVG group at (x, y), drawn ``scale`` times its size, ``faded`` (as a
+    claimed discard is) or not."""
     w, h = TILE_WIDTH, TILE_HEIGHT
+    place = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
+    look = ' opacity="0.35"' if faded else ""
     if back:
         return (
-            f'<g data-tile="back" transform="translate({x},{y})">'
+            f'<g data-tile="back" transform="{place}"{look}>'
             f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="4" '
             'fill="#2e7d5b" stroke="#1b4d37"/></g>'
         )
     name = NAMES[tile]
     parts = [
-        f'<g data-tile="{name}" transform="translate({x},{y})">',
+        f'<g data-tile="{name}" transform="{place}"{look}>',
         f"<title>{name}</title>",
         f'<rect x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" rx="4" '
         'fill="#fbf8ee" stroke="#8a8170"/>',
@@ -53,49 +63,106 @@ def _face(tile: Tile, x: float, y: float, back: bool = False) -> str:
         '<text x="{x}" y="{y}" font-size="{s}" text-anchor="middle" fill="{c}" {extra}>{t}</text>'
     )
     font = 'font-family="serif" font-weight="bold"'
+    # The tile's notation in Latin letters, in the corner, keeps it readable without a
+    # CJK font: on every tile (on dots and bamboo too, whose digit alone would leave the
+    # suit to colour and a CJK mark), large enough to read on a discard drawn smaller.
     if suit < 3:
         colour = _SUIT_COLOUR[suit]
         numeral = _NUMERAL[RANK[tile] - 1] if suit == 0 else str(RANK[tile])
-        y = 21 if suit == 0 else 19  # room for the corner index above a Chinese numeral
-        parts.append(
-            text.format(x=w / 2, y=y, s=14 if suit == 0 else 15, c=colour, extra=font, t=numeral)
-        )
-        parts.append(text.format(x=w / 2, y=35, s=12, c=colour, extra=font, t=_SUIT_MARK[suit]))
+        parts.append(text.format(x=w / 2, y=25, s=14, c=colour, extra=font, t=numeral))
+        parts.append(text.format(x=w / 2, y=37, s=11, c=colour, extra=font, t=_SUIT_MARK[suit]))
     elif suit == 3:
         i = tile - 27
+        colour = _HONOUR_COLOUR[i]
         if _HONOUR[i]:
-            parts.append(
-                text.format(x=w / 2, y=28, s=20, c=_HONOUR_COLOUR[i], extra=font, t=_HONOUR[i])
-            )
+            parts.append(text.format(x=w / 2, y=33, s=18, c=colour, extra=font, t=_HONOUR[i]))
         else:  # the white dragon: an empty blue frame
             parts.append(
-                f'<rect x="7" y="11" width="{w - 14}" height="{h - 17}" rx="2" fill="none" '
-                f'stroke="{_HONOUR_COLOUR[i]}" stroke-width="2"/>'
+                f'<rect x="8" y="15" width="{w - 16}" height="{h - 20}" rx="2" fill="none" '
+                f'stroke="{colour}" stroke-width="2"/>'
             )
     else:
         i = tile - 34
         colour = "#7a3e9d" if i < 4 else "#b35c00"
-        parts.append(text.format(x=w / 2, y=24, s=17, c=colour, extra=font, t=_FLOWER[i]))
+        parts.append(text.format(x=w / 2, y=29, s=15, c=colour, extra=font, t=_FLOWER[i]))
         parts.append(
             text.format(
-                x=w / 2, y=36, s=9, c=colour, extra='font-family="sans-serif"', t=str(i % 4 + 1)
+                x=w / 2, y=38, s=8, c=colour, extra='font-family="sans-serif"', t=str(i % 4 + 1)
             )
         )
-    # A corner index in Latin letters keeps the tile readable without a CJK font.
-    if suit != 1 and suit != 2:
-        parts.append(
-            f'<text x="3" y="9" font-size="8" fill="#555" font-family="sans-serif">{name}</text>'
-        )
+    parts.append(
+        f'<text x="2.5" y="10.5" font-size="10" font-weight="bold" fill="{colour}" '
+        f'font-family="sans-serif">{name}</text>'
+    )
     parts.append("</g>")
     return "".join(parts)
 
 
-def _svg(body: str, width: float, label: str) -> str:
+def svg_document(body: str, width: float, height: float, label: str) -> str:
+    """An SVG image of ``width`` by ``height`` holding the elements ``body``; ``label``
+    names it for screen readers.
+
+    >>> svg_document("", 10, 20, "empty")[:48]
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1'
+    """
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{TILE_HEIGHT}" '
-        f'viewBox="0 0 {width:g} {TILE_HEIGHT}" role="img" aria-label="{escape(label)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{escape(label)}">'
         f"{body}</svg>"
     )
+
+
+def _svg(body: str, width: float, label: str) -> str:
+    return svg_document(body, width, TILE_HEIGHT, label)
+
+
+def text_element(
+    text: str, x: float, y: float, *, size: float = 12, bold: bool = False, colour: str = "#222"
+) -> str:
+    """A line of text whose baseline starts at (x, y), in a sans-serif font.
+
+    >>> text_element("E <ting>", 0, 10)
+    '<text x="0" y="10" font-size="12" fill="#222" font-family="sans-serif">E &lt;ting&gt;</text>'
+    """
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{colour}" '
+        f'font-family="sans-serif"{weight}>{escape(text)}</text>'
+    )
+
+
+def tile_row(
+    groups: Iterable[Iterable[Tile]],
+    x: float,
+    y: float,
+    *,
+    scale: float = 1.0,
+    faded: Sequence[bool] = (),
+) -> tuple[str, float]:
+    """Groups of tiles in a row from (x, y), the groups set apart, ``scale`` times the
+    tile size; a `BACK` is drawn face down, and the n-th tile of the row is faded where
+    ``faded[n]`` is true. Returns the elements and the x where the row ends.
+
+    >>> body, end = tile_row([[0, 1], [BACK]], 10, 0, faded=[False, True])
+    >>> body.count("<g data-tile"), body.count('opacity="0.35"'), body.count('"back"'), end
+    (3, 1, 1, 110.0)
+    """
+    body: list[str] = []
+    step = (TILE_WIDTH + GAP) * scale
+    start = x
+    n = 0
+    for group in groups:
+        tiles = list(group)
+        if not tiles:
+            continue
+        if body:
+            x += 3 * GAP * scale
+        for t in tiles:
+            fade = n < len(faded) and faded[n]
+            body.append(_face(t, x, y, back=t == BACK, scale=scale, faded=fade))
+            x += step
+            n += 1
+    return "".join(body), (x - GAP * scale if body else start)
 
 
 def tile_svg(tile: Tile, *, back: bool = False) -> str:
@@ -114,21 +181,8 @@ def groups_svg(groups: Iterable[Iterable[Tile]], label: str = "tiles") -> str:
     >>> groups_svg([[0, 1], [27]]).count("<g data-tile")
     3
     """
-    body: list[str] = []
-    x = 0.0
-    first = True
-    for group in groups:
-        tiles = list(group)
-        if not tiles:
-            continue
-        if not first:
-            x += 3 * GAP
-        first = False
-        for t in tiles:
-            body.append(_face(t, x, 0))
-            x += TILE_WIDTH + GAP
-    width = max(x - GAP, 0.0) if body else 0.0
-    return _svg("".join(body), width, label)
+    body, end = tile_row(groups, 0, 0)
+    return _svg(body, end, label)
 
 
 def tiles_svg(tiles: Iterable[Tile | str]) -> str:
@@ -165,12 +219,16 @@ def hand_svg(hand: Hand) -> str:
 
 
 __all__ = [
+    "BACK",
     "GAP",
     "TILE_HEIGHT",
     "TILE_WIDTH",
     "groups_svg",
     "hand_svg",
     "meld_svg",
+    "svg_document",
+    "text_element",
+    "tile_row",
     "tile_svg",
     "tiles_svg",
 ]

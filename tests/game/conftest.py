@@ -11,7 +11,8 @@ from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules import ruleset as ruleset_module
-from mahjongkit.rules.ruleset import Ruleset, get_ruleset, register
+from mahjongkit.rules.builtin import BUILTIN
+from mahjongkit.rules.ruleset import PACKAGED_HOUSE_RULES, Ruleset, get_ruleset, register
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -77,6 +78,11 @@ def _variants_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ruleset_module, "_ALIASES", dict(ruleset_module._ALIASES))
     for variant in _VARIANTS.values():
         register(variant, replace=True)
+
+
+BUILT_IN = sorted([*(r.name for r in BUILTIN), *PACKAGED_HOUSE_RULES])
+"""The names of the rulesets the package ships (`ruleset_names` in a game test also lists
+the variants of `with_discards`)."""
 
 
 def label(rules: str | Ruleset) -> str:

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from mahjongkit.bots import RandomBot
+from mahjongkit.game.actions import Action
 from mahjongkit.game.events import EventKind
 from mahjongkit.game.observation import observation, seen_events
 from mahjongkit.game.record import HandRecord, record_of, verify
@@ -143,7 +144,9 @@ def test_a_tampered_record_is_reported() -> None:
     rules = need_scorer("mcr")
     state = play_checked(rules, 1, leaks=False)
     data = record_of(state, seed=1).to_json()
-    data["actions"][3][1] = (data["actions"][3][1] + 1) % 34
+    seat, action = state.history[3]
+    other = Action.from_index((action.to_index() + 1) % 34)
+    data["actions"][3] = f"{'ESWN'[seat]} {other}"
     problems = verify(HandRecord.from_json(data))
     assert len(problems) == 1 and problems[0].startswith(("action 3", "after action 4"))
 

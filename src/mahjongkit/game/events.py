@@ -9,6 +9,12 @@ so ``Event.from_index(e.to_index()) == e``.
 ('W pung 5p from E', True)
 >>> str(Event(EventKind.DRAW, 1, 34, DRAW_KONG))
 'S draw 1f (kong replacement)'
+
+`Event.parse` reads that text back (a hidden tile is written ``?``), so a record can
+store its events as words (`mahjongkit.game.record`):
+
+>>> Event.parse("W pung 5p from E") == e, Event.parse("N draw ?")
+(True, Event(kind=<EventKind.DRAW: 'draw'>, seat=3, tile=-1, detail=0))
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from mahjongkit.errors import InvalidNotationError
-from mahjongkit.tiles import NAMES
+from mahjongkit.tiles import NAMES, Tile, parse_tile
 
 SEAT_NAMES = "ESWN"
 
@@ -148,6 +154,127 @@ class Event:
         if k is EventKind.EXHAUSTIVE_DRAW:
             return "table exhaustive-draw" + (" (replacement needed)" if self.detail else "")
         return f"{who} {k.value} {tile}"
+
+    @classmethod
+    def parse(cls, text: str) -> Event:
+        """The event written as `str` writes it: ``E discard 5m``, ``S win 3p from E``,
+        ``table exhaustive-draw``; a tile hidden from the reader is ``?``. Only that
+        exact text is read (``InvalidNotationError`` otherwise), so ``str`` and ``parse``
+        round-trip.
+
+        >>> str(Event.parse("N win 5m from E, robbing the kong"))
+        'N win 5m from E, robbing the kong'
+        >>> Event.parse("E win 5m")
+        Traceback (most recent call last):
+        ...
+        mahjongkit.errors.InvalidNotationError: not a win event at position 6 in 'E win 5m'
+        """
+        who, _, rest = text.partition(" ")
+        name, _, rest = rest.partition(" ")
+        if who == "table":
+            seat = -1
+        elif len(who) == 1 and who in SEAT_NAMES:
+            seat = SEAT_NAMES.index(who)
+        else:
+            raise InvalidNotationError("an event starts with its seat (E S W N) or 'table'", text)
+        kind = _BY_NAME.get(name)
+        if kind is None:
+            raise InvalidNotationError(f"no event is called {name!r}", text, len(who) + 1)
+        try:
+            tile, detail = _READ[kind](rest, seat)
+        except (InvalidNotationError, ValueError, IndexError):
+            raise InvalidNotationError(
+                f"not a {kind.value} event", text, len(who) + len(name) + 2
+            ) from None
+        event = cls(kind, seat, tile, detail)
+        written = str(event)
+        if written != text:
+            raise InvalidNotationError(f"not an event as written (read as {written!r})", text)
+        return event
+
+
+def _tile(word: str) -> Tile:
+    """A tile of an event's text: its name, or ``?`` where it is hidden (-1)."""
+    return -1 if word == "?" else parse_tile(word)
+
+
+def _seat(word: str) -> int:
+    """A seat of an event's text: E S W N."""
+    if len(word) != 1 or word not in SEAT_NAMES:
+        raise ValueError(f"not a seat: {word!r}")
+    return SEAT_NAMES.index(word)
+
+
+def _read_tile(rest: str, seat: int) -> tuple[Tile, int]:
+    return _tile(rest), 0
+
+
+def _read_draw(rest: str, seat: int) -> tuple[Tile, int]:
+    tile, _, source = rest.partition(" ")
+    if not source:
+        return _tile(tile), 0
+    return _tile(tile), _DRAW_SOURCES.index(f" {source}")
+
+
+def _read_discard(rest: str, seat: int) -> tuple[Tile, int]:
+    tile, _, ting = rest.partition(" ")
+    return _tile(tile), 1 if ting else 0
+
+
+def _read_chow(rest: str, seat: int) -> tuple[Tile, int]:
+    tile, _, place = rest.partition(" ")
+    return _tile(tile), _CHOW_PLACES.index(place)
+
+
+def _read_claim(rest: str, seat: int) -> tuple[Tile, int]:
+    tile, _, giver = rest.partition(" from ")
+    return _tile(tile), _seat(giver)
+
+
+def _read_win(rest: str, seat: int) -> tuple[Tile, int]:
+    tile, _, how = rest.partition(" ")
+    how, robbed, _ = how.partition(", robbing the kong")
+    giver = seat if how == "self-drawn" else _seat(how.removeprefix("from "))
+    return _tile(tile), giver | (ROBBED if robbed else 0)
+
+
+def _read_false_win(rest: str, seat: int) -> tuple[Tile, int]:
+    return -1, FALSE_WIN_EFFECTS.index(rest.removeprefix("(").removesuffix(")"))
+
+
+def _read_invalid_claim(rest: str, seat: int) -> tuple[Tile, int]:
+    claim, _, tile = rest.partition(" ")
+    return _tile(tile), _CLAIMS.index(claim)
+
+
+def _read_exhaustive_draw(rest: str, seat: int) -> tuple[Tile, int]:
+    return -1, 1 if rest else 0
+
+
+def _read_illegal_action(rest: str, seat: int) -> tuple[Tile, int]:
+    what, _, tile = rest.partition(" ")
+    return (_tile(tile) if tile else -1), ACTION_KINDS.index(what)
+
+
+_BY_NAME = {k.value: k for k in EventKind}
+_CHOW_PLACES = ("(1 of 3)", "(2 of 3)", "(3 of 3)")
+_READ: dict[EventKind, Callable[[str, int], tuple[Tile, int]]] = {
+    EventKind.DEAL: _read_tile,
+    EventKind.DRAW: _read_draw,
+    EventKind.FLOWER: _read_tile,
+    EventKind.DISCARD: _read_discard,
+    EventKind.CHOW: _read_chow,
+    EventKind.PUNG: _read_claim,
+    EventKind.KONG: _read_claim,
+    EventKind.CONCEALED_KONG: _read_tile,
+    EventKind.PROMOTED_KONG: _read_tile,
+    EventKind.WIN: _read_win,
+    EventKind.FALSE_WIN: _read_false_win,
+    EventKind.INVALID_CLAIM: _read_invalid_claim,
+    EventKind.EXHAUSTIVE_DRAW: _read_exhaustive_draw,
+    EventKind.ILLEGAL_ACTION: _read_illegal_action,
+}
+"""How the text after an event's kind gives its tile and detail (the seat given too)."""
 
 
 _PRIVATE = frozenset({EventKind.DEAL, EventKind.DRAW, EventKind.CONCEALED_KONG})

@@ -1,6 +1,12 @@
 """Hand records: the ruleset, its contents hash, the seed, the initial wall, every
 decision and event, and the result; JSON dump and load; replay that checks every step.
 
+The JSON is version 2 (``"format": "mahjongkit-hand/2"``): each decision and each event
+in words, as a player would write them down (``"E discard 5m"``, ``"S pung 5m from E"``;
+`Action.parse`, `Event.parse`). Version 1 records, which numbered them by their indexes
+(`Action.to_index`, `Event.to_index`), still load and replay; saving one writes it as
+version 2.
+
 >>> import random
 >>> from mahjongkit.bots import RandomBot
 >>> from mahjongkit.game.runner import play_hand
@@ -22,14 +28,18 @@ from typing import Any
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
-from mahjongkit.game.events import Event
+from mahjongkit.game.events import SEAT_NAMES, Event
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import format_tiles, parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import EAST, NAMES, wind_of
 
-FORMAT = "mahjongkit-hand/1"
+FORMAT = "mahjongkit-hand/2"
+"""The format `HandRecord.to_json` writes: decisions and events in words."""
+FORMAT_V1 = "mahjongkit-hand/1"
+"""The first format, still read: decisions as ``[seat, action index]`` and events as
+their indexes."""
 
 
 class InvalidRecordError(MahjongError, ValueError):
@@ -59,7 +69,7 @@ class HandRecord:
     result: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        """The record as a JSON-ready object."""
+        """The record as a JSON-ready object, in `FORMAT` (version 2)."""
         return {
             "format": FORMAT,
             "ruleset": self.ruleset,
@@ -69,18 +79,25 @@ class HandRecord:
             "dealer_streak": self.dealer_streak,
             "dice": [list(d) for d in self.dice],
             "wall": format_tiles(self.wall),
-            "actions": [[s, a] for s, a in self.actions],
-            "events": list(self.events),
+            "actions": [f"{SEAT_NAMES[s]} {Action.from_index(a)}" for s, a in self.actions],
+            "events": [str(Event.from_index(e)) for e in self.events],
             "result": self.result,
         }
 
     @classmethod
     def from_json(cls, data: Any) -> HandRecord:
-        """A record from its JSON object; a bad field raises `InvalidRecordError`."""
+        """A record from its JSON object, version 2 or 1; a bad field raises
+        `InvalidRecordError`, naming it."""
         if not isinstance(data, dict):
             raise InvalidRecordError("a hand record must be a JSON object")
-        if data.get("format") != FORMAT:
-            raise InvalidRecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        version = data.get("format")
+        if version not in (FORMAT, FORMAT_V1):
+            raise InvalidRecordError(
+                f"format must be {FORMAT!r} (or {FORMAT_V1!r}), not {version!r}"
+            )
+        read_actions, read_events = (
+            (_actions_v1, _events_v1) if version == FORMAT_V1 else (_actions, _events)
+        )
         try:
             return cls(
                 ruleset=str(data["ruleset"]),
@@ -90,8 +107,8 @@ class HandRecord:
                 dice=tuple(tuple(int(d) for d in throw) for throw in data["dice"]),
                 prevalent_wind=wind_of(str(data.get("prevalent_wind", "E"))),
                 dealer_streak=int(data.get("dealer_streak", 0)),
-                actions=tuple((int(s), int(a)) for s, a in data["actions"]),
-                events=tuple(int(e) for e in data["events"]),
+                actions=read_actions(data["actions"]),
+                events=read_events(data["events"]),
                 result=dict(data["result"]),
             )
         except KeyError as err:
@@ -102,6 +119,51 @@ class HandRecord:
     def dumps(self) -> str:
         """The record as one line of JSON."""
         return json.dumps(self.to_json(), separators=(",", ":"))
+
+
+def _listed(field: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidRecordError(f"hand record field {field!r} must be a list")
+    return value
+
+
+def _actions(value: Any) -> tuple[tuple[int, int], ...]:
+    """Version 2 decisions: ``"E discard 5m"``, the seat's wind and the action."""
+    out = []
+    for n, text in enumerate(_listed("actions", value)):
+        if not isinstance(text, str):
+            raise InvalidRecordError(f"action {n} must be text like 'E discard 5m'")
+        who, _, action = text.partition(" ")
+        if len(who) != 1 or who not in SEAT_NAMES:
+            raise InvalidRecordError(f"action {n} ({text!r}) must start with its seat: E S W N")
+        try:
+            out.append((SEAT_NAMES.index(who), Action.parse(action).to_index()))
+        except MahjongError as err:
+            raise InvalidRecordError(f"action {n}: {err}") from None
+    return tuple(out)
+
+
+def _events(value: Any) -> tuple[int, ...]:
+    """Version 2 events: each in its words (`Event.parse`)."""
+    out = []
+    for n, text in enumerate(_listed("events", value)):
+        if not isinstance(text, str):
+            raise InvalidRecordError(f"event {n} must be text like 'E discard 5m'")
+        try:
+            out.append(Event.parse(text).to_index())
+        except MahjongError as err:
+            raise InvalidRecordError(f"event {n}: {err}") from None
+    return tuple(out)
+
+
+def _actions_v1(value: Any) -> tuple[tuple[int, int], ...]:
+    """Version 1 decisions: ``[seat, action index]``."""
+    return tuple((int(s), int(a)) for s, a in _listed("actions", value))
+
+
+def _events_v1(value: Any) -> tuple[int, ...]:
+    """Version 1 events: their indexes."""
+    return tuple(int(e) for e in _listed("events", value))
 
 
 def record_of(state: HandState, seed: int | None = None) -> HandRecord:
@@ -215,6 +277,7 @@ def dump_records(records: list[HandRecord], path: str | Path) -> None:
 
 __all__ = [
     "FORMAT",
+    "FORMAT_V1",
     "HandRecord",
     "InvalidRecordError",
     "ReplayMismatchError",

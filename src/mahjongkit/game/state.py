@@ -534,6 +534,20 @@ class HandState:
         """What ``seat`` may know now (see `mahjongkit.game.observation`)."""
         return observation(self, seat)
 
+    def __str__(self) -> str:
+        """The whole table in a few lines of text: every seat's tiles, melds, flowers and
+        discards, the live wall, whose turn (`mahjongkit.game.picture.table_text`)."""
+        from mahjongkit.game.picture import hand_picture, table_text
+
+        return table_text(hand_picture(self))
+
+    def _repr_svg_(self) -> str:
+        """The whole table drawn as SVG, which notebooks show
+        (`mahjongkit.game.picture.table_svg`)."""
+        from mahjongkit.game.picture import hand_picture, table_svg
+
+        return table_svg(hand_picture(self))
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now (empty when it has nothing to decide)."""
         cached = self._legal.get(seat)

@@ -93,7 +93,15 @@ class Score:
 
     def to_json(self) -> dict[str, Any]:
         """The batch-contract object (docs/score-cases.md): ruleset, total, qualifies,
-        outcome, totals, minimum, the fans with what earned them, and notes."""
+        outcome, totals, minimum, the fans with what earned them, and notes. Each fan
+        carries its stable ``id`` (the catalogue's, which a renamed fan keeps) beside its
+        display ``name``.
+
+        >>> from mahjongkit.scoring import score
+        >>> fan = score("2333m123456789p2m").to_json()["fans"][0]
+        >>> fan["id"], fan["name"], fan["points"]
+        ('pure_straight', 'Pure Straight', 16)
+        """
         return {
             "ruleset": self.ruleset,
             "total": self.total,
@@ -102,7 +110,13 @@ class Score:
             "total_without_flowers": self.total_without_flowers,
             "minimum": self.minimum,
             "fans": [
-                {"name": i.name, "points": i.points, "count": i.count, "sources": list(i.sources)}
+                {
+                    "id": i.id,
+                    "name": i.name,
+                    "points": i.points,
+                    "count": i.count,
+                    "sources": list(i.sources),
+                }
                 for i in self.items
             ],
             "notes": list(self.notes),
