@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import Self
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.rules.play import PlayRules
@@ -109,7 +110,7 @@ class WallCount:
         wall."""
 
     @classmethod
-    def full(cls, rules: PlayRules) -> WallCount:
+    def full(cls, rules: PlayRules) -> Self:
         """The count of a whole set before the deal."""
         size = len(_FULL_SETS[rules.uses_flowers])
         parts = [len(p) for p in _part_order(size)] if rules.wall_layout == "per_seat" else []
