@@ -350,7 +350,7 @@ class Position:
             self._take(seat, own, tile)
             return
         if source == DRAW_WALL and own:
-            self.missed = 0  # a new turn (004 l.452: "until it is your turn again")
+            self.missed = 0  # a new turn (004 l.452: "... and it is your turn again")
         self._take(seat, own, tile)
         self.turn = seat
         self.phase = Phase.TURN
@@ -474,10 +474,10 @@ class Position:
                 window.giver,
                 window.tile,
                 self._concealed,
-                self.ting[seat],
-                self.missed,
-                window.robbing,
-                partial(self._qualifies, window.tile, False, window.robbing, window.giver),
+                ting=self.ting[seat],
+                missed=self.missed,
+                robbing=window.robbing,
+                can_win=partial(self._qualifies, window.tile, False, window.robbing, window.giver),
             )
         if self.turn != seat:
             return ()
@@ -490,8 +490,8 @@ class Position:
             suit_keys(self._concealed),
             self.melds[seat],
             tile,
-            self.ting[seat],
-            partial(self._qualifies, tile, True, False, None),
+            ting=self.ting[seat],
+            can_win=partial(self._qualifies, tile, True, False, None),
         )
 
     def _qualifies(self, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None) -> bool:

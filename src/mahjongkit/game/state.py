@@ -551,8 +551,8 @@ class HandState:
             self._keys[seat],
             self.melds[seat],
             tile,
-            self.ting[seat],
-            partial(self._may_win_drawn, seat, tile),
+            ting=self.ting[seat],
+            can_win=partial(self._may_win_drawn, seat, tile),
         )
 
     def _may_win_drawn(self, seat: int, tile: Tile) -> bool:
@@ -971,10 +971,10 @@ class HandState:
                 giver,
                 tile,
                 self.concealed[seat],
-                self.ting[seat],
-                missed[seat],
-                False,
-                partial(self._may_win_on, seat, tile, giver, False),
+                ting=self.ting[seat],
+                missed=missed[seat],
+                robbing=False,
+                can_win=partial(self._may_win_on, seat, tile, giver, False),
             )
             if acts:
                 options[seat] = acts
@@ -996,10 +996,10 @@ class HandState:
                 seat,
                 tile,
                 self.concealed[other],
-                self.ting[other],
-                self.missed[other],
-                True,
-                partial(self._may_win_on, other, tile, seat, True),
+                ting=self.ting[other],
+                missed=self.missed[other],
+                robbing=True,
+                can_win=partial(self._may_win_on, other, tile, seat, True),
             )
             if acts:
                 options[other] = acts
