@@ -247,6 +247,11 @@ _NO_ROWS: tuple[tuple[Any, ...], ...] = ((), (), (), ())
 """Every seat's discards (and drawn flags) as a centre table shows them: none."""
 
 
+def _no_win() -> bool:
+    """A win that cannot be: the hand does not wait on the tile."""
+    return False
+
+
 def _source(claimer: int, giver: int) -> int:
     """Where the giver sits for the claimer: 1 left, 2 opposite, 3 right."""
     return (claimer - giver) % 4
@@ -542,7 +547,6 @@ class HandState:
 
     def _turn_actions(self, seat: int) -> tuple[Action, ...]:
         """`mahjongkit.game.decisions.turn_actions` of the seat in turn."""
-        tile = -1 if self.mode is _M_CLAIMED else self.last_tile
         return turn_actions(
             self.rules,
             self.wall,
@@ -550,13 +554,14 @@ class HandState:
             self.concealed[seat],
             self._keys[seat],
             self.melds[seat],
-            tile,
-            ting=self.ting[seat],
-            can_win=partial(self._may_win_drawn, seat, tile),
+            -1 if self.mode is _M_CLAIMED else self.last_tile,
+            self.ting[seat],
+            self._may_win_drawn,
         )
 
-    def _may_win_drawn(self, seat: int, tile: Tile) -> bool:
-        """Would the seat's win on the tile it drew qualify?"""
+    def _may_win_drawn(self) -> bool:
+        """Would the win of the seat in turn on the tile it drew qualify?"""
+        seat, tile = self.turn, self.last_tile
         # `_self_drawn_mask`, written out: this runs at nearly every turn.
         k = self._keys[seat]
         suit, step = SUIT_OF[tile], KEY_STEP[tile]
@@ -974,7 +979,10 @@ class HandState:
                 ting=self.ting[seat],
                 missed=missed[seat],
                 robbing=False,
-                can_win=partial(self._may_win_on, seat, tile, giver, False),
+                # Screen by the seat's known winning tiles before scoring anything.
+                can_win=partial(self._may_win_on, seat, tile, giver, False)
+                if known[2] & bit
+                else _no_win,
             )
             if acts:
                 options[seat] = acts
