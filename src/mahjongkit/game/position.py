@@ -152,16 +152,23 @@ class Position:
         self.pond = [0] * NUM_KINDS
         """The discards lying on the table, unclaimed, by tile."""
         self.last_discard: Tile = -1
+        """The latest discard, -1 before the first..."""
         self.last_discarder = -1
+        """...and the seat that threw it."""
         self.discard_count = 0
+        """Discards made so far, claimed ones included."""
         self.declared = False
         """True once any meld was made (it ends the heavenly and earthly hands)."""
         self.phase = Phase.TURN
+        """Where the hand stands, as the engine's `Phase`."""
         self.turn = 0
+        """The seat in turn (the discarder while its discard is answered)."""
         self.last_tile: Tile = -1
         """The tile the seat just drew (or, the dealer, its last tile dealt); -1 when it
         holds none, or after claiming a chow or pung."""
         self.draw_source = DRAW_WALL
+        """How the seat's last tile came: `DRAW_WALL` (the deal too), `DRAW_KONG`,
+        `DRAW_FLOWER`."""
         self.winners: tuple[int, ...] = ()
         self._claims = 0
         """Discards claimed into melds."""
