@@ -251,6 +251,24 @@ def test_seven_flowers_win_on_the_dealers_turn_seed_004_line_384() -> None:
     assert state.result is not None and state.result.scores == (score,)
 
 
+def test_heavenly_and_earthly_hands_seed_004_lines_333_334() -> None:
+    """East dealt a complete hand wins before its first discard (Heavenly, 004 l.334);
+    South winning on East's first discard has the Earthly hand (l.333)."""
+    others = [FB + "SSN", FC + "PPF"]
+    dealt = ["111m222m333m444m555m66m", "789m789p789s123s456sE", *others]
+    score = follow(table("taiwanese-lrc", dealt))[0].win_score()
+    assert score is not None and score.situation.heavenly and score.situation.self_drawn
+    state = table("taiwanese-lrc", [FA + "C", "789m789p789s123s456sE", *others])
+    positions = follow(state, [(0, "discard E")])
+    score = positions[1].win_score()
+    assert WIN in positions[1].legal_actions()
+    assert score is not None and score.situation.earthly and not score.situation.heavenly
+    step(state, positions, 1, "win")
+    for seat in state.to_act():  # another seat may pung the E: it passes
+        step(state, positions, seat, "pass")
+    assert state.result is not None and state.result.scores == (score,)
+
+
 def test_a_false_win_and_an_invalid_claim_forfeit_the_win_seed_001_lines_43_52() -> None:
     """bp-club: South's false win bars it from winning (001 l.43); an invalid claim
     forfeits too and counts as its pass (l.52)."""
