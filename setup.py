@@ -27,6 +27,7 @@ COMPILED = (
     "scoring/taiwanese/detect",
     "scoring/taiwanese/engine",
     "game/completion",
+    "game/decisions",
     "game/state",
     "game/runner",
     "bots/hand_view",

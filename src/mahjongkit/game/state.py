@@ -19,20 +19,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import chain, compress, repeat
+from functools import partial
+from itertools import chain, repeat
 from operator import is_
 from typing import Any
 
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import (
-    CHOWS,
-    CONCEALED_KONGS,
-    DISCARDS,
     KONG,
     PASS,
-    PROMOTED_KONGS,
     PUNG,
-    TINGS,
     WIN,
     Action,
     ActionKind,
@@ -42,8 +38,17 @@ from mahjongkit.game.completion import (
     SUIT_OF,
     SuitKeys,
     hand_masks,
-    ready_after_discard,
     suit_keys,
+)
+from mahjongkit.game.decisions import (
+    answer_actions,
+    flower_win,
+    kong_allowed,
+    sets_claimable,
+    turn_actions,
+    turn_kong_allowed,
+    win_score,
+    win_situation,
 )
 from mahjongkit.game.events import (
     ACTION_KINDS,
@@ -61,13 +66,13 @@ from mahjongkit.game.events import (
 )
 from mahjongkit.game.observation import Observation, observation
 from mahjongkit.game.wall import InvalidWallError, Wall
-from mahjongkit.hand import CHOW, Hand, Meld
+from mahjongkit.hand import CHOW, Meld
 from mahjongkit.hand import KONG as KONG_MELD
 from mahjongkit.hand import PUNG as PUNG_MELD
 from mahjongkit.rules.play import PlayRules
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
-from mahjongkit.scoring import Score, Situation, score
-from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, NUM_TILES, RANK, SUIT, Tile
+from mahjongkit.scoring import Score, Situation
+from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, NAMES, NUM_KINDS, NUM_TILES, Tile
 
 PublicView = tuple[tuple[Meld, ...], int, tuple[Tile, ...], tuple[tuple[Tile, bool], ...]]
 """A seat's public side: exposed melds, hidden kongs, flowers, discards (tile, claimed)."""
@@ -225,21 +230,6 @@ _P_ROB = Phase.ROB
 _P_TURN = Phase.TURN
 
 
-def _chow_shapes(tile: Tile) -> tuple[tuple[Tile, Tile, Tile], ...]:
-    """The chows a discard can complete: (lowest tile, the two other tiles needed)."""
-    if tile >= 27:
-        return ()
-    r = RANK[tile]
-    out = []
-    for start in (tile - 2, tile - 1, tile):
-        sr = r - (tile - start)
-        if 1 <= sr <= 7 and SUIT[start] == SUIT[tile]:
-            a, b = (x for x in (start, start + 1, start + 2) if x != tile)
-            out.append((start, a, b))
-    return tuple(out)
-
-
-_CHOW_SHAPES = tuple(_chow_shapes(t) for t in range(NUM_KINDS))
 _NO_KEYS = tuple(suit_keys([0] * NUM_KINDS))
 """`suit_keys` of a hand holding nothing."""
 _ALONE = ((0,), (1,), (2,), (3,))
@@ -255,6 +245,11 @@ _WIN_ONLY = "the last discard may be claimed only to win (no tile is left for th
 
 _NO_ROWS: tuple[tuple[Any, ...], ...] = ((), (), (), ())
 """Every seat's discards (and drawn flags) as a centre table shows them: none."""
+
+
+def _no_win() -> bool:
+    """A win that cannot be: the hand does not wait on the tile."""
+    return False
 
 
 def _source(claimer: int, giver: int) -> int:
@@ -565,75 +560,41 @@ class HandState:
         return acts
 
     def _turn_actions(self, seat: int) -> tuple[Action, ...]:
-        acts: list[Action] = []
-        counts = self.concealed[seat]
-        mode = self.mode
-        rules = self.rules
-        ting = self.ting[seat]
-        if mode is not _M_CLAIMED:
-            tile = self.last_tile
-            melds = self.melds[seat]
-            if tile >= 0:
-                # `_self_drawn_mask`, written out: this runs at nearly every turn.
-                k = self._keys[seat]
-                suit, step = SUIT_OF[tile], KEY_STEP[tile]
-                key = (
-                    k[0] - step if suit == 0 else k[0],
-                    k[1] - step if suit == 1 else k[1],
-                    k[2] - step if suit == 2 else k[2],
-                    k[3] - step if suit == 3 else k[3],
-                )
-                known = self._waits[seat]
-                if known is not None and known[1] == len(melds) and known[0] == key:
-                    wins = known[2]
-                else:
-                    wins = self._compute_waits(seat, key)
-                # Score only a tile the hand waits on (or seven flowers, where they win).
-                if wins >> tile & 1 or (rules.flower_win and len(self.flowers[seat]) >= 7):
-                    win = self._win_score(seat, tile, self_drawn=True, robbing=False)
-                    if win is not None and win.qualifies:
-                        acts.append(WIN)
-            if (
-                (melds or 4 in counts)
-                and (not ting or (melds and rules.ting_may_promote_pung))
-                and self._turn_kong_allowed(seat)
-            ):
-                if 4 in counts and not ting:
-                    acts += [CONCEALED_KONGS[t] for t in range(NUM_KINDS) if counts[t] == 4]
-                for m in melds:
-                    # A called hand adds only the tile it drew: its concealed tiles stay
-                    # as called (seed 004 lines 503-504).
-                    if m.kind is PUNG_MELD and counts[m.tile] and (not ting or m.tile == tile):
-                        acts.append(PROMOTED_KONGS[m.tile])
-            if ting:
-                # A called hand is locked: it discards what it drew (seed 004 line 504).
-                acts.append(DISCARDS[tile])
-                return tuple(acts)
-        if not acts and not rules.ting_in_play:
-            return tuple(compress(DISCARDS, counts))  # the usual turn: discards only
-        acts += compress(DISCARDS, counts)
-        if rules.ting_in_play and not ting:
-            # Ting is declared on the regular form only (seed 004 line 336: not in Nico
-            # Nico or the orphan hands).
-            k = self._keys[seat]
-            sets = rules.hand_size // 3 - len(self.melds[seat])
-            ready = ready_after_discard((k[0], k[1], k[2], k[3]), sets)
-            if ready:
-                acts += [TINGS[t] for t in range(NUM_KINDS) if ready >> t & 1 and counts[t]]
-        return tuple(acts)
+        """`mahjongkit.game.decisions.turn_actions` of the seat in turn."""
+        return turn_actions(
+            self.rules,
+            self.wall,
+            seat,
+            self.concealed[seat],
+            self._keys[seat],
+            self.melds[seat],
+            -1 if self.mode is _M_CLAIMED else self.last_tile,
+            self.ting[seat],
+            self._may_win_drawn,
+        )
 
-    def _kong_allowed(self, seat: int) -> bool:
-        """May ``seat`` declare a kong, as far as the wall goes? MCR: not without a tile to
-        replace it; Taiwanese: the kong ends the hand instead (seed 003 line 141)."""
-        return not self.rules.kong_needs_live_tile or self.wall.can_draw(seat)
-
-    def _turn_kong_allowed(self, seat: int) -> bool:
-        """`_kong_allowed` for a kong on the seat's own turn: where the table says so, the
-        next seat's draw must be there too, after the replacement (the Botzone judge,
-        main.cpp l.215, l.232)."""
-        if self.rules.turn_kong_needs_next_draw:
-            return self.wall.can_draw_in_turn((seat, (seat + 1) % 4))
-        return self._kong_allowed(seat)
+    def _may_win_drawn(self) -> bool:
+        """Would the win of the seat in turn on the tile it drew qualify?"""
+        seat, tile = self.turn, self.last_tile
+        # `_self_drawn_mask`, written out: this runs at nearly every turn.
+        k = self._keys[seat]
+        suit, step = SUIT_OF[tile], KEY_STEP[tile]
+        key = (
+            k[0] - step if suit == 0 else k[0],
+            k[1] - step if suit == 1 else k[1],
+            k[2] - step if suit == 2 else k[2],
+            k[3] - step if suit == 3 else k[3],
+        )
+        known = self._waits[seat]
+        if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
+            wins = known[2]
+        else:
+            wins = self._compute_waits(seat, key)
+        # Score only a tile the hand waits on (or seven flowers, where they win).
+        if wins >> tile & 1 or flower_win(self.rules, self.flowers[seat]):
+            win = self._win_score(seat, tile, self_drawn=True, robbing=False)
+            return win is not None and win.qualifies
+        return False
 
     def _win_score(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None = None
@@ -641,24 +602,20 @@ class HandState:
         """The score of the seat winning on ``tile`` (None when it is no winning shape);
         ``giver`` is the discarder (or the kong's declarer) for a win on another's tile.
         Scores are remembered until the next tile arrives or the next window opens."""
-        if self.forfeited[seat] or tile < 0:
-            return None
         asked = (seat, tile, self_drawn, robbing)
         if asked in self._scores:
             return self._scores[asked]
-        melds = self.melds[seat]
-        mask = self._self_drawn_mask(seat, tile) if self_drawn else self._wait_mask(seat)
-        result: Score | None = None
-        flower_win = self_drawn and self.rules.flower_win and len(self.flowers[seat]) >= 7
-        if mask >> tile & 1 or flower_win:
-            counts = list(self.concealed[seat])
-            if not self_drawn:
-                counts[tile] += 1
-            hand = Hand(tuple(counts), tuple(melds), tuple(sorted(self.flowers[seat])), tile)
-            situation = self._situation(seat, tile, self_drawn, robbing, giver)
-            result = score(hand, situation, self.ruleset)
-            if not result.is_win:
-                result = None
+        result = win_score(
+            self.ruleset,
+            self._self_drawn_mask(seat, tile) if self_drawn else self._wait_mask(seat),
+            tile,
+            self_drawn,
+            self.forfeited[seat],
+            self.concealed[seat],
+            self.melds[seat],
+            self.flowers[seat],
+            partial(self._situation, seat, tile, self_drawn, robbing, giver),
+        )
         self._scores[asked] = result
         return result
 
@@ -704,45 +661,24 @@ class HandState:
     def _situation(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None
     ) -> Situation:
-        if self_drawn:
-            giver = None
-        seen = self.visible[tile] - (0 if self_drawn or robbing else 1)
-        from_wall = self_drawn and self.draw_source == DRAW_WALL
-        if self_drawn:
-            # The last tile of the wall: Last Tile Draw (MCR), Seabed (seed 004 line 332):
-            # the next seat has nothing to draw (a shared wall is empty).
-            last = (
-                from_wall or self.rules.last_tile_draw_on_replacement
-            ) and not self.wall.can_draw((seat + 1) % 4)
-        else:
-            # Last Tile Claim (seed 000 line 230): MCR only; robbing is never "last".
-            last = (
-                not robbing
-                and self.rules.last_discard_scores
-                and giver is not None
-                and not self.wall.can_draw((giver + 1) % 4)
-            )
         # Tiles on the table (seed 004 lines 329-331): discards lying there plus every
         # declared set's tiles; flowers are not counted.
         lying = sum(c.count(False) for c in self.claimed)
         declared = sum(len(m.tiles) for ms in self.melds for m in ms)
-        return Situation(
+        return win_situation(
+            self.rules,
+            self.wall,
+            seat,
             self_drawn=self_drawn,
-            kong_replacement=self_drawn and self.draw_source == DRAW_KONG,
-            flower_replacement=self_drawn and self.draw_source == DRAW_FLOWER,
-            robbing_kong=robbing,
-            last_of_kind=seen >= 3,
-            last_wall_tile=last,
-            seat_wind=EAST + seat,
-            prevalent_wind=self.prevalent_wind,
-            flowers=tuple(sorted(self.flowers[seat])),
-            dealer=seat == 0,
-            discarder_is_dealer=giver == 0,
+            robbing=robbing,
+            giver=giver,
+            draw_source=self.draw_source,
+            seen=self.visible[tile],
+            flowers=self.flowers[seat],
             ting=self.ting[seat],
-            heavenly=self_drawn and seat == 0 and self.discard_count == 0 and not self.declared,
-            earthly=(
-                not self_drawn and giver == 0 and self.discard_count == 1 and not self.declared
-            ),
+            prevalent_wind=self.prevalent_wind,
+            discard_count=self.discard_count,
+            declared=self.declared,
             tiles_on_table=lying + declared,
             dealer_streak=self.dealer_streak,
         )
@@ -858,7 +794,7 @@ class HandState:
             return f"the hand is not one tile from winning after discarding {NAMES[t]}"
         if self.mode is _M_CLAIMED:
             return "no kong right after claiming a chow or pung (seed 003 line 101)"
-        if not self._turn_kong_allowed(seat):
+        if not turn_kong_allowed(self.rules, self.wall, seat):
             if self.rules.turn_kong_needs_next_draw:
                 return "a kong needs a tile for its replacement and one for the next draw"
             return "no tile is left to replace a kong"
@@ -884,18 +820,18 @@ class HandState:
             return _WIN_ONLY
         if k is _A_CHOW and seat != (w.giver + 1) % 4:
             return "a chow is claimed only from the player on the left (seed 000 line 68)"
-        if k is _A_KONG and self.concealed[seat][w.tile] == 3 and not self._kong_allowed(seat):
+        if (
+            k is _A_KONG
+            and self.concealed[seat][w.tile] == 3
+            and not kong_allowed(self.rules, self.wall, seat)
+        ):
             return "no tile is left to replace a kong"
         return f"the concealed tiles cannot make that {k.value} with {NAMES[w.tile]}"
 
     def _claims_win_only(self, w: _Window) -> bool:
         """True when the discard being answered is the last one and the table lets it be
         claimed only to win (`PlayRules.last_discard_claims`)."""
-        return (
-            self.phase is _P_CLAIM
-            and self.rules.last_discard_claims == "win_only"
-            and not self.wall.can_draw((w.giver + 1) % 4)
-        )
+        return self.phase is _P_CLAIM and not sets_claimable(self.rules, self.wall, w.giver)
 
     # -- turn actions -----------------------------------------------------------------
     def _do_turn(self, seat: int, action: Action) -> None:
@@ -1025,9 +961,7 @@ class HandState:
         bit = 1 << tile
         others = _OTHERS[giver]
         left = others[0]
-        # The last discard (the next seat has nothing to draw) may be claimed only to win
-        # where the table says so (the Botzone judge, main.cpp l.449-452, l.468-471).
-        sets = self.rules.last_discard_claims == "all" or self.wall.can_draw(left)
+        sets = sets_claimable(self.rules, self.wall, giver)
         for seat in others:
             known = waits[seat]
             if known is None:
@@ -1049,26 +983,23 @@ class HandState:
                 could = known[6]
             if not could & bit or missed[seat] & bit:
                 continue
-            acts: list[Action] = []
-            # Screen by the seat's known winning tiles before scoring anything.
-            if not self.forfeited[seat] and known[2] & bit:
-                win = self._win_score(seat, tile, False, False, giver)
-                if win is not None and win.qualifies:
-                    acts.append(WIN)
-            if sets and not self.ting[seat]:
-                counts = self.concealed[seat]
-                c = counts[tile]
-                if c >= 2:
-                    if c == 3 and self._kong_allowed(seat):
-                        acts.append(KONG)
-                    acts.append(PUNG)
-                if seat == left or any_chow:
-                    for low, a, b in _CHOW_SHAPES[tile]:
-                        if counts[a] and counts[b]:
-                            acts.append(CHOWS[low])
+            acts = answer_actions(
+                self.rules,
+                self.wall,
+                seat,
+                giver,
+                tile,
+                self.concealed[seat],
+                ting=self.ting[seat],
+                missed=missed[seat],
+                robbing=False,
+                # Screen by the seat's known winning tiles before scoring anything.
+                can_win=partial(self._may_win_on, seat, tile, giver, False)
+                if known[2] & bit
+                else _no_win,
+            )
             if acts:
-                acts.append(PASS)
-                options[seat] = tuple(acts)
+                options[seat] = acts
         if not options:
             self._draw_for(left)
             return
@@ -1079,13 +1010,21 @@ class HandState:
         self.window = _Window(tile, seat, {})
         self._scores = {}
         options: dict[int, tuple[Action, ...]] = {}
-        for step in (1, 2, 3):
-            other = (seat + step) % 4
-            if self.missed[other] >> tile & 1:
-                continue
-            win = self._win_score(other, tile, False, True, seat)
-            if win is not None and win.qualifies:
-                options[other] = (WIN, PASS)
+        for other in _OTHERS[seat]:
+            acts = answer_actions(
+                self.rules,
+                self.wall,
+                other,
+                seat,
+                tile,
+                self.concealed[other],
+                ting=self.ting[other],
+                missed=self.missed[other],
+                robbing=True,
+                can_win=partial(self._may_win_on, other, tile, seat, True),
+            )
+            if acts:
+                options[other] = acts
         if not options:
             self.window = None
             self._promote(seat, tile)
@@ -1093,6 +1032,12 @@ class HandState:
             return
         self.window.options = options
         self.phase = _P_ROB
+
+    def _may_win_on(self, seat: int, tile: Tile, giver: int, robbing: bool) -> bool:
+        """Would the seat's win on ``giver``'s tile (a discard, or the tile of a promoted
+        kong it robs) qualify?"""
+        win = self._win_score(seat, tile, False, robbing, giver)
+        return win is not None and win.qualifies
 
     def _answer(self, seat: int, action: Action) -> None:
         w = self.window

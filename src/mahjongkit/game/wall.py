@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import Self
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.rules.play import PlayRules
@@ -83,7 +84,75 @@ _FULL_SETS = {
 }
 
 
-class Wall:
+class WallCount:
+    """What every player can count of a wall: the tiles left in it, the tiles kept back
+    when the hand is drawn, and in a per-seat wall the tiles left in each seat's part. The
+    rules of play ask only these, whether a seat can still draw (`can_draw`); `Wall` is
+    one, and a seat's position (`mahjongkit.game.position`) keeps one by counting the tiles
+    it sees dealt and drawn.
+
+    >>> count = WallCount(20, 16)
+    >>> count.live, count.can_draw(0), count.can_draw_in_turn((0, 1, 2, 3, 0))
+    (4, True, False)
+    >>> WallCount(3, 0, (0, 1, 1, 1)).can_draw(0)
+    False
+    """
+
+    __slots__ = ("_left", "remaining", "reserve")
+
+    def __init__(self, remaining: int, reserve: int, parts: Sequence[int] = ()) -> None:
+        self.remaining = remaining
+        """Tiles left in the wall, the dead wall included."""
+        self.reserve = reserve
+        """Tiles that stay in the wall when the hand is drawn."""
+        self._left: list[int] | None = list(parts) if parts else None
+        """Per seat, the tiles left in its own part of a per-seat wall; None for a shared
+        wall."""
+
+    @classmethod
+    def full(cls, rules: PlayRules) -> Self:
+        """The count of a whole set before the deal."""
+        size = len(_FULL_SETS[rules.uses_flowers])
+        parts = [len(p) for p in _part_order(size)] if rules.wall_layout == "per_seat" else []
+        return cls(size, rules.reserve_tiles, parts)
+
+    @property
+    def live(self) -> int:
+        """Tiles that may still be drawn or taken as replacements before the hand is drawn
+        (in a per-seat wall, in the four parts together)."""
+        return self.remaining - self.reserve
+
+    @property
+    def parts_left(self) -> tuple[int, ...]:
+        """Per seat, the tiles left in its own part of a per-seat wall; empty for a shared
+        wall (everyone draws from the same live wall)."""
+        left = self._left
+        return () if left is None else (left[0], left[1], left[2], left[3])
+
+    def can_draw(self, seat: int) -> bool:
+        """True when ``seat`` may still draw a tile (a replacement too): the live wall is
+        not empty, or in a per-seat wall the seat's own part is not."""
+        left = self._left
+        if left is None:
+            return self.remaining > self.reserve
+        return left[seat] > 0
+
+    def can_draw_in_turn(self, seats: Sequence[int]) -> bool:
+        """True when the wall holds a draw for each of ``seats`` in turn: a shared wall
+        one live tile each, a per-seat wall as many in each seat's own part as it is named.
+
+        >>> from mahjongkit.rules.ruleset import get_ruleset
+        >>> wall = Wall.shuffled(get_ruleset("mcr"), random.Random(1))
+        >>> wall.can_draw_in_turn((0, 1)), wall.parts_left
+        (True, ())
+        """
+        left = self._left
+        if left is None:
+            return self.remaining - self.reserve >= len(seats)
+        return all(left[s] >= seats.count(s) for s in seats)
+
+
+class Wall(WallCount):
     """A built wall with its dice and break, and the tiles taken from it so far.
 
     The wall is mutable (tiles leave it); `copy` is cheap.
@@ -94,14 +163,11 @@ class Wall:
         "_bi",
         "_fi",
         "_front",
-        "_left",
         "_parts",
         "_pi",
         "_taken",
         "break_stack",
         "dice",
-        "remaining",
-        "reserve",
         "rules",
         "thrower",
         "tiles",
@@ -137,7 +203,7 @@ class Wall:
             # Not broken: the dealer's part is simply the first (main.cpp l.645-650).
             self.thrower, self.break_stack = 0, 0
             self._parts: tuple[tuple[int, ...], ...] | None = _part_order(len(tiles))
-            self._left: list[int] | None = [len(part) for part in self._parts]
+            self._left = [len(part) for part in self._parts]
         else:
             self.thrower, self.break_stack = break_of(rules, dice)
             self._parts = None
@@ -310,7 +376,7 @@ class Wall:
     def copy(self) -> Wall:
         """An independent copy (the tile order is shared, it never changes)."""
         other = Wall.__new__(Wall)
-        for name in Wall.__slots__:
+        for name in (*WallCount.__slots__, *Wall.__slots__):
             setattr(other, name, getattr(self, name))
         other._taken = bytearray(self._taken)
         other._pi = list(self._pi)
@@ -384,41 +450,6 @@ class Wall:
         return hands
 
     # -- draws ----------------------------------------------------------------------
-    @property
-    def live(self) -> int:
-        """Tiles that may still be drawn or taken as replacements before the hand is drawn
-        (in a per-seat wall, in the four parts together)."""
-        return self.remaining - self.reserve
-
-    @property
-    def parts_left(self) -> tuple[int, ...]:
-        """Per seat, the tiles left in its own part of a per-seat wall; empty for a shared
-        wall (everyone draws from the same live wall)."""
-        left = self._left
-        return () if left is None else (left[0], left[1], left[2], left[3])
-
-    def can_draw(self, seat: int) -> bool:
-        """True when ``seat`` may still draw a tile (a replacement too): the live wall is
-        not empty, or in a per-seat wall the seat's own part is not."""
-        left = self._left
-        if left is None:
-            return self.remaining > self.reserve
-        return left[seat] > 0
-
-    def can_draw_in_turn(self, seats: Sequence[int]) -> bool:
-        """True when the wall holds a draw for each of ``seats`` in turn: a shared wall
-        one live tile each, a per-seat wall as many in each seat's own part as it is named.
-
-        >>> from mahjongkit.rules.ruleset import get_ruleset
-        >>> wall = Wall.shuffled(get_ruleset("mcr"), random.Random(1))
-        >>> wall.can_draw_in_turn((0, 1)), wall.parts_left
-        (True, ())
-        """
-        left = self._left
-        if left is None:
-            return self.remaining - self.reserve >= len(seats)
-        return all(left[s] >= seats.count(s) for s in seats)
-
     def draw(self, seat: int = 0) -> Tile:
         """The next tile from the live end (clockwise from the break); in a per-seat wall,
         the next tile of ``seat``'s own part."""
@@ -541,4 +572,4 @@ def break_of(rules: PlayRules, dice: Sequence[Sequence[int]]) -> tuple[int, int]
     return thrower, (start + count) % stacks
 
 
-__all__ = ["RING_SEATS", "InvalidWallError", "Wall", "break_of", "full_set"]
+__all__ = ["RING_SEATS", "InvalidWallError", "Wall", "WallCount", "break_of", "full_set"]
