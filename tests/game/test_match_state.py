@@ -199,6 +199,7 @@ def test_a_seat_that_may_only_pass_is_passed_for() -> None:
     window = hand.window
     assert window is not None
     window.options[state.seat_of(second)] = (PASS,)  # as a forfeit leaves it
+    hand.forfeited[state.seat_of(second)] = True
     hand._legal = {}
     before = len(hand.history)
     state.automations = Automations()

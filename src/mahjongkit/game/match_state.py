@@ -314,6 +314,15 @@ class MatchState:
         at = self._player_at
         return tuple([at[s] for s in hand.to_act()])
 
+    def asked(self) -> tuple[int, tuple[Action, ...]] | None:
+        """The first of `to_act` with their `legal_actions`, or None when no one is to
+        decide (between hands): a bot loop's one question per step."""
+        if self.phase is not _PLAY:
+            return None
+        hand = self._hand
+        seat = hand.turn if hand.phase is _TURN else hand.to_act()[0]
+        return self._player_at[seat], hand.legal_actions(seat)
+
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now (empty when they have nothing to decide)."""
         if type(player) is not int or not 0 <= player < PLAYERS:
@@ -357,10 +366,7 @@ class MatchState:
         events = hand.apply(self._seat_of[player], action)
         if hand.result is not None:
             self._finish()
-        elif (
-            # A turn is taken by the state only for a flower win (most steps are turns).
-            hand.phase is not _TURN or (self._flowers and len(hand.flowers[hand.turn]) >= 7)
-        ):
+        elif (hand.phase is not _TURN or self._flowers) and self._may_automate(hand):
             start = len(hand.events) - len(events)
             if self._automate(hand):
                 return hand.events[start:]
@@ -384,6 +390,15 @@ class MatchState:
         self._automations = automations
         self._flowers = automations.flower_wins and self.ruleset.play.flower_win
         """Is the instant flower win declared by the state, under these rules?"""
+
+    def _may_automate(self, hand: HandState) -> bool:
+        """Could an automation act now? A quick look, as it runs after every action: a
+        flower win needs seven flowers, a forced pass a seat that has forfeited its win."""
+        if hand.phase is _TURN:
+            return self._flowers and len(hand.flowers[hand.turn]) >= 7
+        if self._flowers and max(map(len, hand.flowers)) >= 7:
+            return True
+        return self._automations.forced_passes and True in hand.forfeited
 
     def _automate(self, hand: HandState) -> bool:
         """Take the decisions the automations take, until a player must decide or the

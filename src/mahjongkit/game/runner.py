@@ -25,7 +25,6 @@ from mahjongkit.game.match_state import MatchPhase, MatchState
 from mahjongkit.game.players import Bot
 from mahjongkit.game.state import HandResult, HandState
 
-_PLAY = MatchPhase.PLAY
 _DEAL = MatchPhase.DEAL
 _OVER = MatchPhase.OVER
 
@@ -38,21 +37,20 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
     choosers: list[Callable[[Sequence[Action]], Action] | None] = [
         getattr(b, "choose", None) for b in bots
     ]
-    to_act = state.to_act
-    legal_actions = state.legal_actions
+    asked = state.asked
     apply = state.apply
     while True:
-        phase = state.phase
-        if phase is _PLAY:
-            player = to_act()[0]
+        question = asked()
+        if question is not None:
+            player, legal = question
             choose = choosers[player]
             if choose is not None:
-                apply(player, choose(legal_actions(player)))
+                apply(player, choose(legal))
             else:
                 apply(player, bots[player].act(state.observation(player)))
-        elif phase is _OVER:
+        elif state.phase is _OVER:
             return
-        elif phase is _DEAL:
+        elif state.phase is _DEAL:
             state.deal()
         else:
             state.next_hand()
