@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -49,7 +49,7 @@ from mahjongkit.game.hand_money import HandMoney
 from mahjongkit.game.match_record import MatchHand, MatchRecord, money_of
 from mahjongkit.game.observation import SPECTATOR, Observation
 from mahjongkit.game.record import record_of
-from mahjongkit.game.state import HandState, Phase, checked_action
+from mahjongkit.game.state import HandState, Phase, checked_action, checked_seat
 from mahjongkit.game.wall import Wall
 from mahjongkit.money.instant import return_pot
 from mahjongkit.money.pot import Pot
@@ -236,12 +236,7 @@ class MatchState:
             seed or 0,
             seating=(0, 1, 2, 3),
             max_hands=1,
-            automations=Automations(
-                deal=False,
-                flower_wins=automations.flower_wins,
-                forced_passes=automations.forced_passes,
-                next_hand=automations.next_hand,
-            ),
+            automations=replace(automations, deal=False),  # the hand is dealt already
             first=first,
         )
         state.automations = automations
@@ -300,7 +295,7 @@ class MatchState:
 
     def player_at(self, seat: int) -> int:
         """The player sitting in ``seat`` (0 East, the dealer) in the hand on show."""
-        return self._player_at[_player(seat)]
+        return self._player_at[checked_seat(seat)]
 
     # -- deciding ----------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
