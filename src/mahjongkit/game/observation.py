@@ -32,6 +32,7 @@ class Observation:
     """One seat's view. Seats are 0 East (the dealer) .. 3 North."""
 
     seat: int
+    """The seat whose view this is; `SPECTATOR` (-1) for what the whole table sees."""
     ruleset: str
     phase: str
     turn: int
