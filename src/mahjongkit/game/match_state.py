@@ -500,9 +500,9 @@ class MatchState:
     def observation(self, observer: int) -> Observation:
         """What ``observer`` (a player, or `SPECTATOR`: what everyone at the table sees)
         may know of the hand on show, in the hand's seats (``seat`` is the player's wind)."""
+        if self.phase is _PLAY and type(observer) is int and 0 <= observer < PLAYERS:
+            return self._hand.observation(self._seat_of[observer])  # a bot's, every step
         hand = self.hand
-        if type(observer) is int and 0 <= observer < PLAYERS:
-            return hand.observation(self._seat_of[observer])
         if observer == SPECTATOR and type(observer) is int:
             return hand.observation(SPECTATOR)
         return hand.observation(self._seat_of[_player(observer)])
