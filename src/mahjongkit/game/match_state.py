@@ -361,10 +361,16 @@ class MatchState:
         events = hand.apply(self._seat_of[player], action)
         if hand.result is not None:
             self._finish()
-        elif (hand.phase is not _TURN or self._flowers) and self._may_automate(hand):
-            start = len(hand.events) - len(events)
-            if self._automate(hand):
-                return hand.events[start:]
+            return events
+        if hand.phase is _TURN:
+            # Most steps: a turn is taken by the state only for a flower win.
+            if not self._flowers or len(hand.flowers[hand.turn]) < 7:
+                return events
+        elif not self._may_answer(hand):
+            return events
+        start = len(hand.events) - len(events)
+        if self._automate(hand):
+            return hand.events[start:]
         return events
 
     def _no_hand(self) -> str:
@@ -377,7 +383,8 @@ class MatchState:
     # -- what the state does by itself -------------------------------------------------
     @property
     def automations(self) -> Automations:
-        """What the state does by itself (`Automations`); may be changed at any time."""
+        """What the state does by itself (`Automations`). May be changed at any time; the
+        new ones act from the next step on (`apply`, `deal`, `next_hand`)."""
         return self._automations
 
     @automations.setter
@@ -386,11 +393,10 @@ class MatchState:
         self._flowers = automations.flower_wins and self.ruleset.play.flower_win
         """Is the instant flower win declared by the state, under these rules?"""
 
-    def _may_automate(self, hand: HandState) -> bool:
-        """Could an automation act now? A quick look, as it runs after every action: a
-        flower win needs seven flowers, a forced pass a seat that has forfeited its win."""
-        if hand.phase is _TURN:
-            return self._flowers and len(hand.flowers[hand.turn]) >= 7
+    def _may_answer(self, hand: HandState) -> bool:
+        """Could an automation answer a discard or a kong now? A quick look, as it runs
+        after every answer: a flower win needs seven flowers, a forced pass a seat that has
+        forfeited its win."""
         if self._flowers and max(map(len, hand.flowers)) >= 7:
             return True
         return self._automations.forced_passes and True in hand.forfeited
