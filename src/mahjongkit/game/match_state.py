@@ -149,6 +149,18 @@ _OVER = MatchPhase.OVER
 _TURN = Phase.TURN
 
 
+_SEATS_BY_DEALER = tuple(
+    (
+        tuple(Deal(dealer=dealer).seat_of(p) for p in range(PLAYERS)),
+        tuple(Deal(dealer=dealer).player_at(s) for s in range(PLAYERS)),
+        tuple((Deal(dealer=dealer).player_at(s),) for s in range(PLAYERS)),
+    )
+    for dealer in range(PLAYERS)
+)
+"""By dealer: each player's seat, the player in each seat, and that player alone (the
+`to_act` of a turn)."""
+
+
 @dataclass
 class _Played:
     """A hand dealt in this match: where it stood, its state, its wall's seed, and once it
@@ -189,7 +201,7 @@ class MatchState:
         self.ruleset = get_ruleset(ruleset)
         self.table: TableRules = table or self.ruleset.table
         self.seed = seed
-        self.rng = rng if rng is not None else random.Random(seed)
+        self._rng = rng
         if seating is None:
             seating = seating_order(draw_seats(self.rng))
         if sorted(seating) != [0, 1, 2, 3]:
@@ -214,9 +226,7 @@ class MatchState:
         self._hand: HandState
         """The hand on show (the last of `_played`), set by the first deal."""
         self._started = clock()
-        self._seat_of = (0, 1, 2, 3)
-        self._player_at = (0, 1, 2, 3)
-        self._alone: tuple[tuple[int], ...] = ((0,), (1,), (2,), (3,))
+        self._seat_of, self._player_at, self._alone = _SEATS_BY_DEALER[0]
         if self._out_of_time():
             self._end("time limit")
         elif automations.deal:
@@ -242,6 +252,14 @@ class MatchState:
         state.automations = automations
         state._start(hand, seed)
         return state
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's generator: the seating (unless given), then each hand's wall seed
+        (unless given). Seeded with `seed` unless one was given, when first needed."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     # -- where the match stands ------------------------------------------------------
     @property
@@ -493,13 +511,11 @@ class MatchState:
         d = self.deal_now
         self._played.append(_Played(d, hand, seed))
         self._hand = hand
-        self._seat_of = (d.seat_of(0), d.seat_of(1), d.seat_of(2), d.seat_of(3))
-        self._player_at = (d.player_at(0), d.player_at(1), d.player_at(2), d.player_at(3))
-        self._alone = tuple((p,) for p in self._player_at)
+        self._seat_of, self._player_at, self._alone = _SEATS_BY_DEALER[d.dealer]
         self.phase = _PLAY
         if hand.result is not None:
             self._finish()
-        else:
+        elif hand.phase is not _TURN or (self._flowers and len(hand.flowers[hand.turn]) >= 7):
             self._automate(hand)
 
     # -- what players and spectators see -------------------------------------------------
