@@ -43,3 +43,8 @@ class InvalidSituationError(MahjongError, ValueError):
 
 class IllegalActionError(MahjongError, ValueError):
     """An action that is not legal in the game state; the state is left unchanged."""
+
+
+class InvalidInputError(IllegalActionError, TypeError):
+    """A seat or an action of the wrong type (a float, a bool, ``None``, a foreign object)
+    given to a game state; nothing has changed."""

@@ -11,7 +11,8 @@ import pytest
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
 from mahjongkit.game.match import Match, money_of, verify
-from mahjongkit.game.runner import must_win_on_flowers, play_hand
+from mahjongkit.game.match_state import automatic_action
+from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall
 from mahjongkit.money.pot import Pot
@@ -158,7 +159,7 @@ def test_seven_flowers_dealt_win_at_once_004_l384() -> None:
     flowers = parse_tiles("1f2f3f4f5f6f7f")
     wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]])
     state = HandState(rules, wall, EAST, dealer_streak=2)
-    assert must_win_on_flowers(state, 0)
+    assert automatic_action(state, 0) is WIN
     never_wins = [RandomBot(random.Random(i)) for i in range(4)]
     result = play_hand(state, never_wins)
     assert state.history == [(0, WIN)]
@@ -176,7 +177,7 @@ def test_mcr_has_no_flower_win() -> None:
     flowers = parse_tiles("1f2f3f4f5f6f7f")
     wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m")]])
     state = HandState(rules, wall, EAST)
-    assert not must_win_on_flowers(state, 0)
+    assert automatic_action(state, 0) is None
 
 
 def test_flower_win_in_a_match_replays_004_l384(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,8 @@
-"""Playing mahjong: the wall, a hand as a state machine, observations, records, matches.
+"""Playing mahjong: the wall, a hand and a match as state machines, observations, records.
 
 Hand level: `mahjongkit.game.wall`, `.actions`, `.events`, `.state`, `.observation`,
-`.record`, `.runner`; one seat's position rebuilt from what it saw, `.position`, following
-the rules of a decision the state follows too, `.decisions`. See ``docs/game.md``.
+`.record`, `.runner` (the bot loop); one seat's position rebuilt from what it saw,
+`.position`, following the rules of a decision the state follows too, `.decisions`. Match
+level: `.match_state` (`MatchState`, the match stepped one decision at a time),
+`.match_record`, `.match` (`Match`: a game between bots). See ``docs/game.md``.
 """

@@ -32,6 +32,7 @@ class Observation:
     """One seat's view. Seats are 0 East (the dealer) .. 3 North."""
 
     seat: int
+    """The seat whose view this is; `SPECTATOR` (-1) for what the whole table sees."""
     ruleset: str
     phase: str
     turn: int
@@ -152,8 +153,18 @@ def _frozen(values: tuple[Any, ...]) -> Observation:
     return obs
 
 
+SPECTATOR = -1
+"""The observer who sits at no seat: sees what everyone at the table sees (every exposed
+meld, flower and discard, the counts), never a concealed tile, the tile of a concealed
+kong, a drawn tile, or who may claim a discard."""
+
+_NO_TILES = (0,) * 34
+
+
 def observation(state: HandState, seat: int) -> Observation:
-    """What ``seat`` may know now."""
+    """What ``seat`` (0..3, or `SPECTATOR`) may know now."""
+    if seat == SPECTATOR:
+        return spectator_observation(state)
     (
         melds,
         hidden,
@@ -218,10 +229,68 @@ def observation(state: HandState, seat: int) -> Observation:
     )
 
 
+def spectator_observation(state: HandState) -> Observation:
+    """What everyone at the table sees now: a `SPECTATOR`'s observation. No concealed
+    tiles (all counts 0), no drawn tile, every concealed kong face down (counted in
+    ``hidden_kongs``), no legal actions; while a discard is being answered no one is
+    shown as asked (who could claim would show what they hold)."""
+    (
+        melds,
+        hidden,
+        flowers,
+        discards,
+        sizes,
+        ting,
+        forfeited,
+        drawn,
+        pond,
+        last_discard,
+        last_discarder,
+    ) = state.table_snapshot()
+    w = state.window
+    phase = state.phase._value_
+    wall = state.wall
+    if w is not None and (phase == "claim" or phase == "rob"):
+        turn, giver, tile = w.giver, w.giver, w.tile
+        to_act: tuple[int, ...] = ()
+    else:
+        turn, giver, tile = state.turn, -1, -1
+        to_act = state.to_act() if phase == "turn" else ()
+    live = wall.remaining - wall.reserve
+    return Observation(
+        seat=SPECTATOR,
+        ruleset=state.ruleset.name,
+        phase=phase,
+        turn=turn,
+        to_act=to_act,
+        prevalent_wind=state.prevalent_wind,
+        concealed=_NO_TILES,
+        last_tile=-1,
+        melds=melds,
+        hidden_kongs=hidden,
+        flowers=flowers,
+        discards=discards,
+        hand_sizes=sizes,
+        ting=ting,
+        forfeited=forfeited,
+        wall_live=live if live > 0 else 0,
+        wall_remaining=wall.remaining,
+        claim_tile=tile,
+        claim_giver=giver,
+        legal_actions=(),
+        dealer_streak=state.dealer_streak,
+        drawn_discards=drawn,
+        wall_parts=wall.parts_left,
+        pond=pond,
+        last_discard=last_discard,
+        last_discarder=last_discarder,
+    )
+
+
 def seen_events(state: HandState, seat: int) -> list[Event]:
-    """The hand's events as ``seat`` saw them: others' dealt and drawn tiles and
-    concealed-kong tiles hidden."""
+    """The hand's events as ``seat`` (or `SPECTATOR`) saw them: others' dealt and drawn
+    tiles and concealed-kong tiles hidden."""
     return [e.seen_by(seat) for e in state.events]
 
 
-__all__ = ["Observation", "observation", "seen_events"]
+__all__ = ["SPECTATOR", "Observation", "observation", "seen_events", "spectator_observation"]

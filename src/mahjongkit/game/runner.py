@@ -1,12 +1,14 @@
-"""Playing a hand to its end: each seat that must decide asks its bot, in seat order.
+"""Playing with bots: the one loop that a match, a single hand, the simulator and the
+command line all play with, over `MatchState`.
 
-The one loop the hand command, a match and the simulator all play with. A seat showing
-seven or eight flowers that may win declares it at once (the card's instant win, 004
-l.384), whatever its bot would do. A bot that needs only the legal actions (one with a
-``choose(legal)`` method, as `RandomBot`) is asked without building its observation.
+Each player who must decide asks their bot, one decision at a time, in the hand's seat
+order; everything else (dealing, the instant flower win, moving on) is the state's own
+work (`mahjongkit.game.match_state.Automations`). A bot that needs only the legal actions
+(one with a ``choose(legal)`` method, as `RandomBot`) is asked without building its
+observation.
 
 >>> import random
->>> from mahjongkit.bots import RandomBot
+>>> from mahjongkit.game.players import RandomBot
 >>> from mahjongkit.game.state import HandState
 >>> state = HandState.new("mcr", random.Random(2))
 >>> bots = [RandomBot(random.Random(i)) for i in range(4)]
@@ -18,52 +20,50 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mahjongkit.game.actions import WIN, Action
+from mahjongkit.game.actions import Action
+from mahjongkit.game.match_state import MatchPhase, MatchState
 from mahjongkit.game.players import Bot
-from mahjongkit.game.state import HandResult, HandState, Phase
+from mahjongkit.game.state import HandResult, HandState
 
-_TURN = Phase.TURN
-_ALONE = ((0,), (1,), (2,), (3,))
-
-
-def must_win_on_flowers(state: HandState, seat: int) -> bool:
-    """True when ``seat`` shows seven or eight flowers and may declare the win: the card's
-    win is instant (004 l.384 "Draw the 7th Flower and instantly win"), so the table
-    declares it for the player instead of leaving it to a bot's choice.
-    """
-    return len(state.flowers[seat]) >= 7 and WIN in state.legal_actions(seat)
+_DEAL = MatchPhase.DEAL
+_OVER = MatchPhase.OVER
 
 
-def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
-    """Ask the bots (by seat) until the hand ends; returns its result. A flower win is
-    declared at once (see `must_win_on_flowers`)."""
+def play(state: MatchState, bots: Sequence[Bot]) -> None:
+    """Ask the bots (``bots[p]`` plays for player ``p``, a table position) until the match
+    is over; deals and moves on between hands where the state leaves that to its caller."""
     if len(bots) != 4:
-        raise ValueError(f"a hand needs four bots, not {len(bots)}")
+        raise ValueError(f"a match needs four bots, not {len(bots)}")
     choosers: list[Callable[[Sequence[Action]], Action] | None] = [
         getattr(b, "choose", None) for b in bots
     ]
-    flowers = state.flowers
-    legal_actions = state.legal_actions
+    asked = state.asked
     apply = state.apply
-    result = state.result
-    while result is None:
-        # A turn asks one seat: its tuple without the call (the usual step).
-        for seat in _ALONE[state.turn] if state.phase is _TURN else state.to_act():
-            legal = legal_actions(seat)
-            if len(flowers[seat]) >= 7 and WIN in legal:
-                action = WIN
+    while True:
+        question = asked()
+        if question is not None:
+            player, legal = question
+            choose = choosers[player]
+            if choose is not None:
+                apply(player, choose(legal))
             else:
-                choose = choosers[seat]
-                if choose is not None:
-                    action = choose(legal)
-                else:
-                    action = bots[seat].act(state.observation(seat))
-            apply(seat, action)
-            # Read afresh: `apply` ends the hand, which a narrowed `state.result` hides.
-            result = state.result
-            if result is not None:
-                break
+                apply(player, bots[player].act(state.observation(player)))
+        elif state.phase is _OVER:
+            return
+        elif state.phase is _DEAL:
+            state.deal()
+        else:
+            state.next_hand()
+
+
+def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
+    """Play a dealt hand to its end with the bots (by seat, East first), as a one-hand
+    match (`MatchState.for_hand`): the match's rules apply, the instant flower win
+    among them. Returns the hand's result."""
+    play(MatchState.for_hand(state), bots)
+    result = state.result
+    assert result is not None
     return result
 
 
-__all__ = ["must_win_on_flowers", "play_hand"]
+__all__ = ["play", "play_hand"]

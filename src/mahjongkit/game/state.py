@@ -24,7 +24,7 @@ from itertools import chain, repeat
 from operator import is_
 from typing import Any
 
-from mahjongkit.errors import IllegalActionError
+from mahjongkit.errors import IllegalActionError, InvalidInputError
 from mahjongkit.game.actions import (
     KONG,
     PASS,
@@ -250,6 +250,45 @@ _NO_ROWS: tuple[tuple[Any, ...], ...] = ((), (), (), ())
 def _no_win() -> bool:
     """A win that cannot be: the hand does not wait on the tile."""
     return False
+
+
+def checked_input(seat: object, action: object) -> tuple[int, Action]:
+    """A seat and an action as the states take them (see `checked_seat`,
+    `checked_action`).
+
+    >>> checked_input(2, "discard 5m")
+    (2, Action.parse('discard 5m'))
+    >>> checked_input(1.0, "pass")
+    Traceback (most recent call last):
+    ...
+    mahjongkit.errors.InvalidInputError: a seat is an int 0..3, not 1.0 (float)
+    """
+    return checked_seat(seat), checked_action(action)
+
+
+def checked_seat(seat: object) -> int:
+    """A seat as the states take it: an int 0..3, not a bool. Raises
+    `InvalidInputError` for another type, `IllegalActionError` for an int out of range."""
+    if type(seat) is not int:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise InvalidInputError(f"a seat is an int 0..3, not {seat!r} ({type(seat).__name__})")
+        seat = int(seat)
+    if not 0 <= seat < 4:
+        raise IllegalActionError(f"seat {seat} is not a seat (0..3)")
+    return seat
+
+
+def checked_action(action: object) -> Action:
+    """An action as the states take it: an `Action`, or its notation parsed
+    (`Action.parse`, which raises `InvalidNotationError` naming what is wrong). Another
+    type raises `InvalidInputError`."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return Action.parse(action)
+    raise InvalidInputError(
+        f"an action is an Action or its notation, not {action!r} ({type(action).__name__})"
+    )
 
 
 def _source(claimer: int, giver: int) -> int:
@@ -526,7 +565,8 @@ class HandState:
         return snapshot
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (see `mahjongkit.game.observation`)."""
+        """What ``seat`` (0..3, or `mahjongkit.game.observation.SPECTATOR` for what the
+        whole table sees) may know now (see `mahjongkit.game.observation`)."""
         return observation(self, seat)
 
     def __str__(self) -> str:
@@ -684,17 +724,20 @@ class HandState:
         )
 
     # -- acting -----------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Do ``action`` for ``seat``; returns the events it produced.
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Do ``action`` (an `Action` or its notation, ``"discard 5m"``) for ``seat``;
+        returns the events it produced.
 
-        An illegal action raises `IllegalActionError` and leaves the state unchanged. A
-        win declared without a winning hand (or below the minimum) is not illegal: it is
-        a false declaration, an event whose effect the ruleset decides.
+        An illegal action raises `IllegalActionError` and leaves the state unchanged; so
+        does a seat that is not an int 0..3 or an action of another type
+        (`InvalidInputError`). A win declared without a winning hand (or below the
+        minimum) is not illegal: it is a false declaration, an event whose effect the
+        ruleset decides.
         """
+        if type(seat) is not int or not 0 <= seat < 4 or type(action) is not Action:
+            seat, action = checked_input(seat, action)
         legal = self._legal.get(seat)  # set by the bot's question, usually
         if not legal:
-            if not 0 <= seat < 4:
-                raise IllegalActionError(f"{action}: seat {seat} is not a seat (0..3)")
             legal = self.legal_actions(seat)
         start = len(self.events)
         # The engine compares actions by identity: use the listed instance. A bot usually
@@ -729,6 +772,37 @@ class HandState:
             self._end_penalty(f"illegal action by {SEAT_NAMES[seat]}: {action} ({reason})")
             return self.events[start:]
         raise IllegalActionError(f"{action} by {SEAT_NAMES[seat]}: {reason}")
+
+    def verify(self, seat: int, action: Action | str) -> Action:
+        """Check that `apply` would take ``action`` from ``seat`` now, changing nothing;
+        returns the action (parsed from its notation if given so). Raises
+        `IllegalActionError` with the reason otherwise.
+
+        Taken are the legal actions, and also what the rules turn into an event rather
+        than refuse: a false win declaration, an invalid claim where it forfeits the win
+        (``invalid_claim_forfeits``), and at a table that punishes illegal actions
+        (``illegal_action = "end_hand"``) the offence itself.
+        """
+        seat, action = checked_input(seat, action)
+        legal = self.legal_actions(seat)
+        if action in legal:
+            return legal[legal.index(action)]
+        reason = self._why_illegal(seat, action, legal)
+        if reason is None:
+            return action
+        if self.ruleset.table.illegal_action == "end_hand" and self._offence(seat, action):
+            return action
+        raise IllegalActionError(f"{action} by {SEAT_NAMES[seat]}: {reason}")
+
+    def can(self, seat: int, action: Action | str) -> bool:
+        """True when `apply` would take ``action`` from ``seat`` now (see `verify`). A
+        seat or an action of the wrong type, or bad notation, still raises."""
+        seat, action = checked_input(seat, action)
+        try:
+            self.verify(seat, action)
+        except IllegalActionError:
+            return False
+        return True
 
     def _offence(self, seat: int, action: Action) -> bool:
         """Is this illegal action an offence that ends the hand (``illegal_action =
@@ -1231,4 +1305,12 @@ class HandState:
         return census
 
 
-__all__ = ["HandResult", "HandState", "Phase", "TurnMode"]
+__all__ = [
+    "HandResult",
+    "HandState",
+    "Phase",
+    "TurnMode",
+    "checked_action",
+    "checked_input",
+    "checked_seat",
+]

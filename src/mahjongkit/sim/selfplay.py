@@ -21,14 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjongkit.bots import BOTS, Bot
-from mahjongkit.game.match import money_of
-from mahjongkit.game.record import record_of
-from mahjongkit.game.runner import play_hand
-from mahjongkit.game.state import HandState
-from mahjongkit.money.pot import Pot
-from mahjongkit.money.rotation import first_deal
+from mahjongkit.game.match_state import Automations, MatchState
+from mahjongkit.game.runner import play
 from mahjongkit.money.settlement import balances
-from mahjongkit.rules.ruleset import get_ruleset
+
+_DEAL_BY_HAND = Automations(deal=False)
+"""The run deals each hand's wall from its own seed (`hand_seed`)."""
 
 
 def hand_seed(run_seed: int, wall: int) -> int:
@@ -104,9 +102,10 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
 def play_job(
     ruleset: str, lineup: Sequence[str], run_seed: int, job: HandJob, *, keep_record: bool = False
 ) -> HandOutcome:
-    """Play one hand of a run, to its end as a match does (`mahjongkit.game.runner.play_hand`:
-    a flower win declared at once, a bot with ``choose(legal)`` asked without its
-    observation); an engine error becomes an ``error`` outcome."""
+    """Play one hand of a run as a one-hand `MatchState`, with the match's bot loop
+    (`mahjongkit.game.runner.play`: a flower win declared at once, a bot with
+    ``choose(legal)`` asked without its observation) and its money (the dealer in seat 0,
+    an empty pot); an engine error becomes an ``error`` outcome."""
     if len(lineup) != 4:
         raise ValueError(f"a hand needs four bots, not {len(lineup)}")
     seed = hand_seed(run_seed, job.wall)
@@ -114,18 +113,25 @@ def play_job(
     entrant = tuple((s - job.rotation) % 4 for s in range(4))
     names = tuple(lineup[e] for e in entrant)
     try:
-        rules = get_ruleset(ruleset)
         bots = make_bots(lineup, seed ^ 0x5EED)
-        state = HandState.new(rules, random.Random(seed))
-        result = play_hand(state, [bots[e] for e in entrant])
-        money = money_of(state, first_deal(), get_ruleset(rules).table, Pot())
+        # One hand as a match of one hand: player p (dealer 0) sits in seat p.
+        state = MatchState(
+            ruleset, seed, seating=(0, 1, 2, 3), max_hands=1, automations=_DEAL_BY_HAND
+        )
+        state.deal(seed)
+        play(state, [bots[e] for e in entrant])
+        hand = state.hand
+        result = hand.result
+        assert result is not None
+        money = state.last_money
+        assert money is not None
     except Exception as err:  # a bad hand must not end a long run: counted as an error
         last = traceback.format_exc().strip().splitlines()[-1]
         return HandOutcome(
             job.index, job.wall, job.rotation, names, entrant, "error", error=f"{err!r} ({last})"
         )
     net = balances(money.payments)
-    record = record_of(state, seed=seed).dumps() if keep_record else ""
+    record = state.hands[-1].record.dumps() if keep_record else ""
     return HandOutcome(
         job.index,
         job.wall,

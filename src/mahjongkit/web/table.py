@@ -23,11 +23,11 @@ from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.actions import DISCARDS, PASS, WIN, Action, ActionKind
+from mahjongkit.game.actions import DISCARDS, PASS, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
 from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of
+from mahjongkit.game.match_state import automatic_action
 from mahjongkit.game.record import record_of
-from mahjongkit.game.runner import must_win_on_flowers
 from mahjongkit.game.state import HandState
 from mahjongkit.money.instant import return_pot
 from mahjongkit.money.pot import Pot
@@ -265,13 +265,15 @@ class TableGame:
         return (len(self.hand_logs), len(self.hand_logs[-1]))
 
     def advance(self) -> None:
-        """Let the bots act (and declare compulsory flower wins) until a person must."""
+        """Let the bots act (and the match take its own decisions: the instant flower
+        win, a forced pass) until a person must."""
         while self.in_play:
             moved = False
             for seat in self.state.to_act():
                 player = self.player_at(seat)
-                if must_win_on_flowers(self.state, seat):
-                    self._apply(seat, WIN)
+                automatic = automatic_action(self.state, seat)
+                if automatic is not None:
+                    self._apply(seat, automatic)
                 elif player in self.bots:
                     self._apply(seat, self.bots[player].act(self.state.observation(seat)))
                 else:
