@@ -50,7 +50,18 @@ South drew at once):
 >>> [str(e) for e in state.apply(0, mahjongkit.Action.parse("discard 1m"))]
 ['E discard 1m', 'S draw 9s']
 
-A match: hands, dealer rotation, payments, table points:
+A match is stepped the same way, by players (table positions, fixed for the match):
+hands, dealer rotation, payments and table points follow by themselves.
+
+>>> match = mahjongkit.MatchState("mcr", seed=3, max_hands=1)
+>>> bots = [mahjongkit.RandomBot(random.Random(p)) for p in range(4)]
+>>> while not match.over:
+...     player = match.to_act()[0]
+...     _ = match.apply(player, bots[player].act(match.observation(player)))
+>>> len(match.hands), sum(match.scores), match.ended_by
+(1, 0, 'hand count')
+
+Or played to its end between bots:
 
 >>> match = mahjongkit.play_match("mcr", bots="scorer,efficient", seed=3, max_hands=2)
 >>> match.final_scores, [float(p) for p in match.table_points]
@@ -62,7 +73,9 @@ What is here (`__all__`):
 - Rulesets: `get_ruleset`, `ruleset_names`, `Ruleset` (``get_ruleset("mcr").changed(...)``
   makes a variant).
 - Play: `HandState` (a hand as a state machine: ``to_act``, ``legal_actions``, ``apply``),
-  `Action`, `Event`, `play_hand`, `play_match`.
+  `MatchState` (a whole match the same way: hands, rotation, money, table points),
+  `SPECTATOR` (the observer who sees what the whole table sees), `Action`, `Event`,
+  `play_hand`, `play_match`.
 - Records: `HandRecord`, `MatchRecord`, `record_of`, `load_records`, `dump_records`,
   `replay`.
 - Bots: `BOTS` (by name, weakest first), `Bot` (the protocol your own bot follows),
@@ -87,6 +100,8 @@ if TYPE_CHECKING:
     from mahjongkit.game.actions import Action
     from mahjongkit.game.events import Event
     from mahjongkit.game.match import MatchRecord
+    from mahjongkit.game.match_state import MatchState
+    from mahjongkit.game.observation import SPECTATOR
     from mahjongkit.game.record import HandRecord, dump_records, load_records, record_of, replay
     from mahjongkit.game.state import HandState
     from mahjongkit.hand import Hand, Meld
@@ -104,8 +119,8 @@ _HOME = {
     "get_ruleset": "mahjongkit.rules",
     "ruleset_names": "mahjongkit.rules",
     "HandState": "mahjongkit.game.state",
-    # MatchState: the whole match as one state machine (issue 16) is written elsewhere;
-    # when it lands, it is named here and in `__all__` and the docstring, beside HandState.
+    "MatchState": "mahjongkit.game.match_state",
+    "SPECTATOR": "mahjongkit.game.observation",
     "Action": "mahjongkit.game.actions",
     "Event": "mahjongkit.game.events",
     "play_hand": "mahjongkit.playing",
@@ -138,6 +153,8 @@ __all__ = [
     "Hand",
     "HandRecord",
     "HandState",
+    "MatchState",
+    "SPECTATOR",
     "IllegalActionError",
     "InvalidNotationError",
     "MahjongError",

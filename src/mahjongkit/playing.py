@@ -107,9 +107,7 @@ def play_match(
     (2, 8000)
     """
     entrants = [_maker(e) for e in line_up(bots)]
-    # MatchState: once the match is a steppable state machine (`MatchState`, issue 16 part
-    # 1), drive it here to its end and return its record; until then `Match.play` runs the
-    # match's own loop.
+    # `Match.play` is the bot loop over `MatchState` (mahjongkit.game.runner).
     return Match(ruleset, seed, entrants, max_hands=max_hands, time_limit=time_limit).play()
 
 

@@ -307,6 +307,49 @@ class MatchState:
             return self.deal_now
         return self._played[-1].deal
 
+    def __str__(self) -> str:
+        """The match in a few lines: a heading (the hand, its round, every player's score)
+        over the hand on show as `HandState` prints it, each seat named by its player.
+
+        >>> state = MatchState("mcr", seed=3, max_hands=1)
+        >>> print(str(state).splitlines()[0])
+        hand 1 (E1) · scores P0 0, P1 0, P2 0, P3 0
+        """
+        from mahjongkit.game.picture import table_text
+
+        picture = self._picture()
+        return table_text(picture) if picture is not None else self._heading()
+
+    def _repr_svg_(self) -> str:
+        """The hand on show drawn as SVG, headed and named as `__str__` prints it."""
+        from html import escape
+
+        from mahjongkit.game.picture import table_svg
+
+        picture = self._picture()
+        if picture is not None:
+            return table_svg(picture)
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="24">'
+            f'<text x="4" y="16" font-family="sans-serif" font-size="13">'
+            f"{escape(self._heading())}</text></svg>"
+        )
+
+    def _heading(self) -> str:
+        scores = ", ".join(f"P{p} {s}" for p, s in enumerate(self.scores))
+        if not self._played:
+            return f"{self.ruleset.name} match · no hand dealt yet · scores {scores}"
+        return f"hand {self.hand_number} ({self.hand_deal.label()}) · scores {scores}"
+
+    def _picture(self) -> Any:
+        """The hand on show as a picture with the players' names (None before the deal)."""
+        from mahjongkit.game.picture import hand_picture, named
+
+        if not self._played:
+            return None
+        names = [f"P{self.player_at(seat)}" for seat in range(PLAYERS)]
+        return named(hand_picture(self.hand), names, self._heading())
+
     def seat_of(self, player: int) -> int:
         """The seat (0 East .. 3 North) of ``player`` in the hand on show."""
         return self._seat_of[_player(player)]
