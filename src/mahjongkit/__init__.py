@@ -145,6 +145,7 @@ _HOME = {
 
 __all__ = [
     "BOTS",
+    "SPECTATOR",
     "Action",
     "Bot",
     "DefenderBot",
@@ -153,12 +154,11 @@ __all__ = [
     "Hand",
     "HandRecord",
     "HandState",
-    "MatchState",
-    "SPECTATOR",
     "IllegalActionError",
     "InvalidNotationError",
     "MahjongError",
     "MatchRecord",
+    "MatchState",
     "Meld",
     "RandomBot",
     "Ruleset",
