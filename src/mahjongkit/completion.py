@@ -2,7 +2,8 @@
 
 The game engine asks these after every discard, so they work on count vectors, each
 suit's answers looked up in a table filled as suits are met; a shape that passes is then
-scored (`mahjongkit.scoring.score`), which decides whether a win can be declared.
+scored (`mahjongkit.scoring.score`), which decides whether a win can be declared. Whether
+a suit splits into sets (and a pair) is `mahjongkit.shapes`' answer, the one splitter's.
 
 >>> from mahjongkit.notation import parse_tiles
 >>> from mahjongkit.tiles import tiles_to_counts
@@ -19,8 +20,15 @@ from functools import cache
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
-from mahjongkit.rules.ruleset import Form
-from mahjongkit.shapes import KNITTED_STRAIGHTS, is_complete
+from mahjongkit.shapes import (
+    KNITTED_STRAIGHTS,
+    Form,
+    honor_split,
+    is_complete,
+    pair_rank_class,
+    sets_and_pair,
+    sets_only,
+)
 from mahjongkit.tiles import NUM_KINDS
 
 _SETS = 1
@@ -29,47 +37,26 @@ _PAIR = 2
 """Bit: the tiles split into sets and exactly one pair."""
 
 
-def _split(counts: list[int], i: int, pair: bool, chows: bool) -> bool:
-    while i < len(counts) and counts[i] == 0:
-        i += 1
-    if i == len(counts):
-        return not pair
-    c = counts[i]
-    if c >= 3:
-        counts[i] -= 3
-        ok = _split(counts, i, pair, chows)
-        counts[i] += 3
-        if ok:
-            return True
-    if pair and c >= 2:
-        counts[i] -= 2
-        ok = _split(counts, i, False, chows)
-        counts[i] += 2
-        if ok:
-            return True
-    if chows and i + 2 < len(counts) and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
-        counts[i + 1] -= 1
-        counts[i + 2] -= 1
-        ok = _split(counts, i, pair, chows)
-        counts[i] += 1
-        counts[i + 1] += 1
-        counts[i + 2] += 1
-        return ok
-    return False
-
-
 @cache
 def _suit(key: tuple[int, ...], chows: bool) -> int:
-    """Bits of what one suit's tiles split into (``_SETS``, ``_PAIR``)."""
+    """Bits of what one suit's tiles split into (``_SETS``, ``_PAIR``): a suit's nine
+    counts (``chows``), or the seven honours' counts (no chows).
+
+    >>> _suit((1, 1, 1, 2, 0, 0, 0, 0, 0), True), _suit((3, 2, 0, 0, 0, 0, 0), False)
+    (2, 2)
+    """
     n = sum(key)
-    counts = list(key)
-    bits = 0
-    if n % 3 == 0 and _split(counts, 0, False, chows):
-        bits |= _SETS
-    if n % 3 == 2 and _split(counts, 0, True, chows):
-        bits |= _PAIR
-    return bits
+    if not chows:
+        honours = honor_split(bytes(key).decode("latin-1"))
+        if honours is None:
+            return 0
+        pairs = honours[0]
+        return (_SETS if pairs == 0 else 0) | (_PAIR if pairs == 1 else 0)
+    if n % 3 == 0:
+        return _SETS if sets_only(key) else 0
+    if n % 3 == 2:
+        return _PAIR if sets_and_pair(list(key), pair_rank_class(key)) else 0
+    return 0
 
 
 _Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int, int, int, int]

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from mahjongkit.bots import RandomBot
+from mahjongkit.completion import hand_masks, suit_keys
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.game.actions import ActionKind
-from mahjongkit.game.completion import hand_masks, suit_keys
 from mahjongkit.game.events import Event, EventKind, interned
 from mahjongkit.game.observation import Observation, observation
 from mahjongkit.game.state import HandState, Phase

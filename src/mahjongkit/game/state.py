@@ -23,6 +23,14 @@ from itertools import chain, compress, repeat
 from operator import is_
 from typing import Any
 
+from mahjongkit.completion import (
+    KEY_STEP,
+    SUIT_OF,
+    SuitKeys,
+    hand_masks,
+    ready_after_discard,
+    suit_keys,
+)
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import (
     CHOWS,
@@ -36,14 +44,6 @@ from mahjongkit.game.actions import (
     WIN,
     Action,
     ActionKind,
-)
-from mahjongkit.game.completion import (
-    KEY_STEP,
-    SUIT_OF,
-    SuitKeys,
-    hand_masks,
-    ready_after_discard,
-    suit_keys,
 )
 from mahjongkit.game.events import (
     ACTION_KINDS,
@@ -318,7 +318,7 @@ class HandState:
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
         self._keys: list[list[int]] = [list(_NO_KEYS) for _ in range(4)]
-        """Per seat: its concealed tiles as `mahjongkit.game.completion.suit_keys`, kept up
+        """Per seat: its concealed tiles as `mahjongkit.completion.suit_keys`, kept up
         to date with every tile that comes or goes."""
         self._waits: list[tuple[SuitKeys, int, int, int, int, int, int] | None] = [None] * 4
         """Per seat: a waiting hand's suit keys, its number of melds, and as bitmasks the
