@@ -1292,6 +1292,35 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     return out
 
 
+def regular_shanten(counts: Sequence[int], sets_needed: int) -> int:
+    """Standard-form shanten of any group of tiles (34 counts) that needs ``sets_needed``
+    more sets and a pair: a smaller group than a full hand counts its missing tiles (a
+    bot weighing a plan reads the tiles the plan keeps).
+
+    >>> regular_shanten((1, 1, 1) + (0,) * 31, 1)  # 123m needs a pair: one tile away
+    0
+    """
+    e0, e1, e2, eh = group_entries(counts)
+    combine = TABLES.combine
+    return TABLES.shanten_of(combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls), sets_needed)
+
+
+def pungs_shanten(counts: Sequence[int], sets_needed: int) -> int:
+    """`regular_shanten` towards pungs only (All Pungs): each suit read without chows.
+
+    >>> pungs_shanten((3, 3, 3, 3, 1) + (0,) * 29, 4)
+    0
+    >>> pungs_shanten((1, 1, 1) + (0,) * 31, 1)  # three singles, no chow
+    2
+    """
+    honors, combine = TABLES.honors, TABLES.combine
+    cls = -1
+    for start, end in ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS)):
+        group = honors(tuple(counts[start:end])).cls
+        cls = group if cls < 0 else combine(cls, group)
+    return TABLES.shanten_of(cls, sets_needed)
+
+
 def unseen_count(
     tiles: Iterable[Tile], held: Sequence[int], visible: Sequence[int] | None = None
 ) -> int:
@@ -1312,6 +1341,8 @@ __all__ = [
     "discard_ties",
     "discards",
     "group_entries",
+    "pungs_shanten",
+    "regular_shanten",
     "shanten",
     "shanten_by_form",
     "shanten_of_entries",

@@ -476,39 +476,6 @@ def claim_tiles(action: Action, tile: int) -> tuple[int, ...]:
     return ()
 
 
-def regular_distance(counts: Sequence[int], sets_needed: int) -> int:
-    """Standard-form shanten of any group of tiles that needs ``sets_needed`` more sets
-    and a pair (a smaller group than a full hand counts its missing tiles).
-
-    >>> regular_distance((1, 1, 1) + (0,) * 31, 1)  # 123m needs a pair: one tile away
-    0
-    """
-    suits = TABLES.suits
-    cls = -1
-    for start in (0, 9, 18):
-        key = tuple(counts[start : start + 9])
-        e = suits.get(key) or TABLES.suit(key)
-        cls = e.cls if cls < 0 else TABLES.combine(cls, e.cls)
-    hk = tuple(counts[27:34])
-    eh = TABLES.honor_entries.get(hk) or TABLES.honors(hk)
-    return TABLES.shanten_of(TABLES.combine(cls, eh.cls), sets_needed)
-
-
-def pung_distance(counts: Sequence[int], sets_needed: int) -> int:
-    """Shanten towards pungs only (All Pungs): each suit read without chows.
-
-    >>> pung_distance((3, 3, 3, 3, 1) + (0,) * 29, 4)
-    0
-    """
-    cls = -1
-    for start in (0, 9, 18, 27):
-        end = start + 9 if start < 27 else NUM_KINDS
-        key = tuple(counts[start:end])
-        e = TABLES.honor_entries.get(key) or TABLES.honors(key)
-        cls = e.cls if cls < 0 else TABLES.combine(cls, e.cls)
-    return TABLES.shanten_of(cls, sets_needed)
-
-
 __all__ = [
     "HandView",
     "after_discard",
@@ -519,8 +486,6 @@ __all__ = [
     "forms_argument",
     "live_useful",
     "live_useful_of_entries",
-    "pung_distance",
-    "regular_distance",
     "unseen_counts",
     "useful_after_discards",
     "useful_of_ties",
