@@ -252,7 +252,7 @@ class Implications:
             on_sets = {item.id: item.implies_on_sets for item in catalogue}
             rules: dict[str, tuple[Rule, ...]] = {}
         else:
-            unknown = combinations.fans() - order.keys()
+            unknown = combinations.fans().difference(order)
             if unknown:
                 raise ValueError(
                     f"the fan combinations {combinations.name!r} name fans the "
