@@ -70,7 +70,7 @@ def fingerprints(hands: int) -> dict[str, str]:
             out[case] = f"ERRORS {len(errors)}: {errors[0]}" if errors else _digest(run.outcomes)
         out[f"copy {ruleset}"] = _digest(copies(ruleset))
         rng = random.Random(ruleset)
-        make = random_win if get_ruleset(ruleset).scoring == "mcr" else random_winning_hand
+        make = random_win if get_ruleset(ruleset).scoring.family == "mcr" else random_winning_hand
         scores = [score(*make(rng), ruleset) for _ in range(SCORED)]
         out[f"score {ruleset}"] = _digest([(s.total, s.items, s.notes) for s in scores])
     return out
