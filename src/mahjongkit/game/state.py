@@ -560,20 +560,7 @@ class HandState:
             tile = self.last_tile
             melds = self.melds[seat]
             if tile >= 0:
-                # `_self_drawn_mask`, written out: this runs at nearly every turn.
-                k = self._keys[seat]
-                suit, step = SUIT_OF[tile], KEY_STEP[tile]
-                key = (
-                    k[0] - step if suit == 0 else k[0],
-                    k[1] - step if suit == 1 else k[1],
-                    k[2] - step if suit == 2 else k[2],
-                    k[3] - step if suit == 3 else k[3],
-                )
-                known = self._waits[seat]
-                if known is not None and known[1] == len(melds) and known[0] == key:
-                    wins = known[2]
-                else:
-                    wins = self._compute_waits(seat, key)
+                wins = self._self_drawn_mask(seat, tile)
                 # Score only a tile the hand waits on (or seven flowers, where they win).
                 if wins >> tile & 1 or (rules.flower_win and len(self.flowers[seat]) >= 7):
                     win = self._win_score(seat, tile, self_drawn=True, robbing=False)
