@@ -952,19 +952,7 @@ class HandState:
             return
         tile = wall.draw(seat)
         self.events.append(_DRAWN[seat][tile])
-        if IS_FLOWER[tile]:
-            self._receive(seat, tile, DRAW_WALL, _M_DRAWN)
-            return
-        # `_receive` without flowers, written out: this runs after nearly every discard.
-        self.concealed[seat][tile] += 1
-        self._keys[seat][SUIT_OF[tile]] += KEY_STEP[tile]
-        self.last_tile = tile
-        self.draw_source = DRAW_WALL
-        self.mode = _M_DRAWN
-        self.phase = _P_TURN
-        self.window = None
-        if self._scores:
-            self._scores = {}
+        self._receive(seat, tile, DRAW_WALL, _M_DRAWN)
 
     def _receive(self, seat: int, tile: Tile, source: int, mode: TurnMode) -> None:
         """The seat takes a drawn tile; flowers are exposed and replaced at once."""
