@@ -637,27 +637,26 @@ class HandState:
 
     def _wait_mask(self, seat: int) -> int:
         """The winning tiles of a seat holding no extra tile (see `_waits`)."""
-        known = self._waits[seat]
-        if known is not None:
-            return known[2]
-        k = self._keys[seat]
-        return self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
+        return self._waiting(seat)[2]
 
-    def _compute_waits(self, seat: int, keys: SuitKeys) -> int:
+    def _waiting(self, seat: int) -> tuple[SuitKeys, int, int, int, int, int, int]:
+        """`_waits` of a seat holding no extra tile, worked out when not known."""
+        known = self._waits[seat]
+        if known is None:
+            k = self._keys[seat]
+            known = self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
+        return known
+
+    def _compute_waits(
+        self, seat: int, keys: SuitKeys
+    ) -> tuple[SuitKeys, int, int, int, int, int, int]:
         melds = self.melds[seat]
         wins, pungs, chows = hand_masks(
             keys, melds, self.ruleset.scoring.forms, self.rules.hand_size
         )
-        self._waits[seat] = (
-            keys,
-            len(melds),
-            wins,
-            pungs,
-            chows,
-            wins | pungs | chows,
-            wins | pungs,
-        )
-        return wins
+        known = (keys, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
+        self._waits[seat] = known
+        return known
 
     def _self_drawn_mask(self, seat: int, tile: Tile) -> int:
         """The winning tiles of the seat's hand before it took ``tile``."""
@@ -672,7 +671,7 @@ class HandState:
         known = self._waits[seat]
         if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
             return known[2]
-        return self._compute_waits(seat, key)
+        return self._compute_waits(seat, key)[2]
 
     def _situation(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None
@@ -981,7 +980,7 @@ class HandState:
         if self._scores:
             self._scores = {}
         options: dict[int, tuple[Action, ...]] = {}
-        missed, waits = self.missed, self._waits
+        missed = self.missed
         any_chow = not self.rules.chow_only_from_left
         bit = 1 << tile
         others = _OTHERS[giver]
@@ -990,17 +989,7 @@ class HandState:
         # where the table says so (the Botzone judge, main.cpp l.449-452, l.468-471).
         sets = self.rules.last_discard_claims == "all" or self.wall.can_draw(left)
         for seat in others:
-            known = waits[seat]
-            if known is None:
-                # `_compute_waits`, written out: one seat's hand is new after each turn.
-                k = self._keys[seat]
-                melds = self.melds[seat]
-                key = (k[0], k[1], k[2], k[3])
-                wins, pungs, chows = hand_masks(
-                    key, melds, self.ruleset.scoring.forms, self.rules.hand_size
-                )
-                known = (key, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
-                waits[seat] = known
+            known = self._waiting(seat)
             # Most discards concern nobody: screen by what the hand could do with it.
             if not sets:
                 could = known[2]  # the last discard, where only a win may claim it
