@@ -734,15 +734,7 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
     tables = TABLES
     table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
     get = tables.combined.get
-    # `combine` of the four groups, its table look-ups written out (a bot asks this for
-    # most discards it weighs whose hand is nearer a special form).
-    whole = get(e0.cls << 20 | e1.cls)
-    if whole is None:
-        whole = combine(e0.cls, e1.cls)
-    cls = get(whole << 20 | e2.cls)
-    whole = combine(whole, e2.cls) if cls is None else cls
-    cls = get(whole << 20 | eh.cls)
-    whole = combine(whole, eh.cls) if cls is None else cls
+    whole = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
     regular = table[whole][4 - melds]
     least = regular
     pairs = orphans = knitted = _NONE
