@@ -380,13 +380,8 @@ def useful_of_ties(
             g, rank = t // 9, t % 9
         else:
             g, rank = 3, t - 27
-        # Only the tied ranks' entries one tile down are needed: built one by one
-        # (`SuitTables.minus_one`, its look-ups written out here: this runs per tie).
-        entry = es[g]
-        some = entry.minus or entry.minus_some
-        less = None if some is None else some[rank]
-        if less is None:
-            less = tables.minus_one(entry, rank)
+        # Only the tied ranks' entries one tile down are needed: built one by one.
+        less = tables.minus_one(es[g], rank)
         lc = less.cls
         (h0, p0), (h1, p1), (h2, p2) = _BESIDE[g]
         # The other three groups: one of them with the pair of the other two.
