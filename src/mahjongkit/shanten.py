@@ -191,11 +191,6 @@ def _prepare(
     return counts, n_melds, held, size, total
 
 
-def _entries(counts: tuple[int, ...]) -> tuple[SuitEntry, SuitEntry, SuitEntry, SuitEntry]:
-    suit = TABLES.suit
-    return suit(counts[0:9]), suit(counts[9:18]), suit(counts[18:27]), TABLES.honors(counts[27:34])
-
-
 # -- the forms ----------------------------------------------------------------------
 
 
@@ -377,7 +372,7 @@ def shanten(
             value = _mcr_least(hand, melds)
             if value == _NONE and sum(hand) + 3 * melds in (16, 17) and 0 <= melds <= 5:
                 forms = _forms_for(TAIWANESE_FORMS, 16, melds)
-                value = _least(_entries(hand), melds, 16, forms)
+                value = _least(group_entries(hand), melds, 16, forms)
         except ValueError:
             value = _NONE
         if value != _NONE:
@@ -386,7 +381,7 @@ def shanten(
     forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
     if not forms:
         raise InvalidHandError("no hand form of the rules applies to this hand")
-    return _least(_entries(counts), n_melds, size, forms)
+    return _least(group_entries(counts), n_melds, size, forms)
 
 
 def _mcr_least(counts: tuple[int, ...], melds: int) -> int:
@@ -406,14 +401,8 @@ def _mcr_least_of(e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, me
     ):
         return _NONE
     tables = TABLES
-    combined = tables.combined
-    cls = combined.get(e0.cls << 20 | e1.cls)
-    if cls is None:
-        cls = tables.combine(e0.cls, e1.cls)
-    a = combined.get(cls << 20 | e2.cls)
-    cls = tables.combine(cls, e2.cls) if a is None else a
-    a = combined.get(cls << 20 | eh.cls)
-    cls = tables.combine(cls, eh.cls) if a is None else a
+    combine = tables.combine
+    cls = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
     best: int = tables.shanten_table[cls][4 - melds]
     if melds == 0:
         value = 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
@@ -449,7 +438,7 @@ def shanten_by_form(
     """
     counts, n_melds, _, size, _ = _prepare(hand, melds)
     forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
-    es = _entries(counts)
+    es = group_entries(counts)
     values = {form: _value(form, es, n_melds, size, _NONE) for form in forms}
     return {form: values[form] for form in Form if form in values}
 
@@ -506,7 +495,7 @@ def _improving(
 
     Only forms already at ``target + 1`` can get there with one tile.
     """
-    es = _entries(counts)
+    es = group_entries(counts)
     values = {f: _value(f, es, n_melds, size, target + 2) for f in forms}
     best = min(values.values())
     if best != target + 1:
@@ -519,19 +508,15 @@ def _improving(
         combine, table = TABLES.combine, TABLES.shanten_table
         others = _rest_classes([e.cls for e in es])
         need = size // 3 - n_melds
-        combined = TABLES.combined
         for group, entry in enumerate(es):
             plus = entry.plus or TABLES.plus(entry)
-            other = others[group] << 20
+            other = others[group]
             base = 9 * group
             for rank in entry.near:
                 grown = plus[rank]
                 if grown is None or held[base + rank] >= 4:
                     continue
-                cls = combined.get(other | grown.cls)
-                if cls is None:
-                    cls = combine(other >> 20, grown.cls)
-                if table[cls][need] <= target:
+                if table[combine(other, grown.cls)][need] <= target:
                     out.append(base + rank)
         return out
     for t in _candidates(counts, live_forms):
@@ -590,7 +575,7 @@ def useful_tiles(
     '345678p123sE'
     """
     counts, n_melds, held, size, forms = _waiting(hand, melds, rules)
-    es = _entries(counts)
+    es = group_entries(counts)
     current = _least(es, n_melds, size, forms)
     return _improving(counts, n_melds, held, size, forms, current - 1)
 
@@ -628,7 +613,7 @@ def discards(
         if not counts[d]:
             continue
         after = (*counts[:d], counts[d] - 1, *counts[d + 1 :])
-        value = _least(_entries(after), n_melds, size, forms)
+        value = _least(group_entries(after), n_melds, size, forms)
         useful = tuple(_improving(after, n_melds, held, size, forms, value - 1))
         unseen = sum(4 - held[t] - seen[t] for t in useful)
         options.append(DiscardOption(d, value, useful, unseen))
@@ -649,19 +634,9 @@ def group_entries(counts: Sequence[int]) -> GroupEntries:
     >>> [e.tiles for e in group_entries(Hand.parse("1112345678999m5p").concealed)]
     [13, 1, 0, 0]
     """
-    tables = TABLES
-    suits = tables.suits
-    if type(counts) is not tuple:
-        counts = tuple(counts)
-    # Unrolled: this reads every hand a bot weighs.
-    k = counts[0:9]
-    e0 = suits.get(k) or tables.suit(k)
-    k = counts[9:18]
-    e1 = suits.get(k) or tables.suit(k)
-    k = counts[18:27]
-    e2 = suits.get(k) or tables.suit(k)
-    k = counts[27:34]
-    return e0, e1, e2, tables.honor_entries.get(k) or tables.honors(k)
+    key = counts if type(counts) is tuple else tuple(counts)
+    suit = TABLES.suit
+    return suit(key[0:9]), suit(key[9:18]), suit(key[18:27]), TABLES.honors(key[27:34])
 
 
 def shanten_of_entries(es: GroupEntries, melds: int, rules: Rules = None) -> int:
@@ -733,7 +708,6 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         return None
     tables = TABLES
     table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
-    get = tables.combined.get
     whole = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
     regular = table[whole][4 - melds]
     least = regular
@@ -757,10 +731,7 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             if not rests:
                 rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
             rest = (rests[0][a], rests[1][b], rests[2][c], eh)
-            cls = get(rest[0].cls << 20 | rest[1].cls)
-            if cls is None:
-                cls = combine(rest[0].cls, rest[1].cls)
-            cls = combine(combine(cls, rest[2].cls), eh.cls)
+            cls = combine(combine(combine(rest[0].cls, rest[1].cls), rest[2].cls), eh.cls)
             value = missing + table[cls][1 - melds]
             if value <= least:
                 if value < least:
@@ -793,17 +764,11 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             out.update([t for t in _KNIT_TILES[suit][j] if not flat[t]])
         groups_to_read.append((others, 1 - melds))
     for groups, need in groups_to_read:
-        # Tiles that lower the standard-form shanten of these four groups (each group's
-        # answer read from its entry first, as `SuitTables.regular_gains` keeps it).
+        # Tiles that lower the standard-form shanten of these four groups.
         beside = _rest_classes([g.cls for g in groups])
         for group in range(4):
-            base = 9 * group
-            entry = groups[group]
-            known = entry.gains
-            ranks = None if known is None else known.get(beside[group] << 3 | need)
-            if ranks is None:
-                ranks = gains(entry, beside[group], need)
-            out.update([base + r for r in ranks])
+            ranks = gains(groups[group], beside[group], need)
+            out.update([9 * group + r for r in ranks])
     return {t for t in out if flat[t] < 4}
 
 
@@ -815,7 +780,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
     if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 14 or not 0 <= melds <= 4:
         return None
     tables = TABLES
-    combined, combine, table = tables.combined, tables.combine, tables.shanten_table
+    combine, table = tables.combine, tables.shanten_table
     others = _rest_classes((e0.cls, e1.cls, e2.cls, eh.cls))
     pairs = e0.pairs + e1.pairs + e2.pairs + eh.pairs
     ends = e0.ends + e1.ends + e2.ends + eh.ends
@@ -829,17 +794,13 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
             continue
         fewer = entry.minus or tables.minus(entry)
         other = others[group]
-        shifted = other << 20
         p_rest, e_rest, k_rest = pairs - entry.pairs, ends - entry.ends, kmax - entry.kmax
         end_pair_rest = end_pairs - entry.end_pair > 0
         base = 9 * group
         for rank, less in enumerate(fewer):
             if less is None:
                 continue
-            cls = combined.get(shifted | less.cls)
-            if cls is None:
-                cls = combine(other, less.cls)
-            row = table[cls]
+            row = table[combine(other, less.cls)]
             best: int = row[need]
             if melds == 0:
                 value = 6 - p_rest - less.pairs
@@ -957,59 +918,15 @@ def _regular_discards(
 ) -> tuple[int, tuple[int, ...]]:
     """The class of the four groups together, and the standard-form shanten after each
     discard (34 values, 99 for a kind not held) needing ``need`` more sets."""
-    tables = TABLES
-    get, combine, per_group = tables.combined.get, tables.combine, tables.regular_discards
+    combine, per_group = TABLES.combine, TABLES.regular_discards
     c0, c1, c2, c3 = e0.cls, e1.cls, e2.cls, eh.cls
-    c01 = get(c0 << 20 | c1)
-    if c01 is None:
-        c01 = combine(c0, c1)
-    c23 = get(c2 << 20 | c3)
-    if c23 is None:
-        c23 = combine(c2, c3)
-    whole = get(c01 << 20 | c23)
-    if whole is None:
-        whole = combine(c01, c23)
-    # Each group beside the other three (unrolled: this runs once a discard decision).
-    if e0.tiles:
-        other = get(c1 << 20 | c23)
-        if other is None:
-            other = combine(c1, c23)
-        known = e0.discard_regular
-        p0 = None if known is None else known.get(other << 3 | need)
-        if p0 is None:
-            p0 = per_group(e0, other, need)
-    else:
-        p0 = _NO_DISCARD[9]
-    if e1.tiles:
-        other = get(c0 << 20 | c23)
-        if other is None:
-            other = combine(c0, c23)
-        known = e1.discard_regular
-        p1 = None if known is None else known.get(other << 3 | need)
-        if p1 is None:
-            p1 = per_group(e1, other, need)
-    else:
-        p1 = _NO_DISCARD[9]
-    if e2.tiles:
-        other = get(c01 << 20 | c3)
-        if other is None:
-            other = combine(c01, c3)
-        known = e2.discard_regular
-        p2 = None if known is None else known.get(other << 3 | need)
-        if p2 is None:
-            p2 = per_group(e2, other, need)
-    else:
-        p2 = _NO_DISCARD[9]
-    if eh.tiles:
-        other = get(c01 << 20 | c2)
-        if other is None:
-            other = combine(c01, c2)
-        known = eh.discard_regular
-        p3 = None if known is None else known.get(other << 3 | need)
-        if p3 is None:
-            p3 = per_group(eh, other, need)
-    else:
-        p3 = _NO_DISCARD[7]
+    c01, c23 = combine(c0, c1), combine(c2, c3)
+    whole = combine(c01, c23)
+    # Each group beside the other three (a group holding nothing has no discard).
+    p0 = per_group(e0, combine(c1, c23), need) if e0.tiles else _NO_DISCARD[9]
+    p1 = per_group(e1, combine(c0, c23), need) if e1.tiles else _NO_DISCARD[9]
+    p2 = per_group(e2, combine(c01, c3), need) if e2.tiles else _NO_DISCARD[9]
+    p3 = per_group(eh, combine(c01, c2), need) if eh.tiles else _NO_DISCARD[7]
     return whole, p0 + p1 + p2 + p3
 
 

@@ -117,6 +117,18 @@ def _mask(key: tuple[int, ...]) -> int:
     return m
 
 
+def _pair(a: int, b: int) -> int:
+    """The key of two block-vector classes, in this order, in `SuitTables.combine`'s table
+    (a class number stays below 2**20)."""
+    return a << 20 | b
+
+
+def _beside(other: int, sets_needed: int) -> int:
+    """The key of a group's answers beside the rest of a hand (its class ``other``) that
+    needs ``sets_needed`` more sets (0..5), in the group's entry."""
+    return other << 3 | sets_needed
+
+
 def _empty_vector() -> tuple[int, ...]:
     return tuple(0 if i % 2 == 0 else NEG for i in range(_LEN))
 
@@ -202,9 +214,9 @@ class SuitEntry:
         self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
         """`SuitTables._minus_groups`: each class one tile down, with its ranks."""
         self.gains: dict[int, tuple[int, ...]] | None = None
-        """`SuitTables.regular_gains` answers, by ``other << 3 | sets_needed``."""
+        """`SuitTables.regular_gains` answers, by `_beside` (ask that method)."""
         self.discard_regular: dict[int, tuple[int, ...]] | None = None
-        """`SuitTables.regular_discards` answers, by ``other << 3 | sets_needed``."""
+        """`SuitTables.regular_discards` answers, by `_beside` (ask that method)."""
 
 
 class SuitTables:
@@ -231,8 +243,8 @@ class SuitTables:
         self._vectors: list[tuple[int, ...]] = []
         self.shanten_table: list[tuple[int, ...]] = []
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
-        self.combined: dict[int, int] = {}
-        """``combined[a << 20 | b]``: the class of two groups' vectors combined."""
+        self._combined: dict[int, int] = {}
+        """`combine`'s answers, by `_pair` of the two classes."""
         self._sixteen: dict[int, tuple[int, int]] = {}
         """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
 
@@ -362,15 +374,22 @@ class SuitTables:
         return tuple([v if v >= 0 else NEG for v in best])
 
     def combine(self, a: int, b: int) -> int:
-        """The class of the block vector of two disjoint groups together."""
-        code = a << 20 | b
-        found = self.combined.get(code)
+        """The class of the block vector of two disjoint groups (of classes ``a`` and
+        ``b``) together, kept: the one place a combination is looked up.
+
+        >>> tables = SuitTables()
+        >>> one, two = tables.suit((1, 1, 1) + (0,) * 6).cls, tables.honors((2,) + (0,) * 6).cls
+        >>> tables.shanten_of(tables.combine(one, two), 1)  # a set and a pair: complete
+        -1
+        """
+        code = _pair(a, b)
+        found = self._combined.get(code)
         if found is not None:
             return found
         # The two groups the other way round give the same vector: kept under both codes.
-        found = self.combined.get(b << 20 | a)
+        found = self._combined.get(_pair(b, a))
         if found is not None:
-            self.combined[code] = found
+            self._combined[code] = found
             return found
         va, vb = self._vectors[a], self._vectors[b]
         out = [NEG] * _LEN
@@ -385,7 +404,7 @@ class SuitTables:
                 if a0 > NEG and b1 > NEG and a0 + b1 > out[2 * m + 1]:
                     out[2 * m + 1] = a0 + b1
         cls = self._class(tuple(out))
-        self.combined[code] = cls
+        self._combined[code] = cls
         return cls
 
     # -- entries --------------------------------------------------------------------
@@ -512,20 +531,14 @@ class SuitTables:
         gains = entry.gains
         if gains is None:
             gains = entry.gains = {}
-        code = other << 3 | sets_needed
+        code = _beside(other, sets_needed)
         found = gains.get(code)
         if found is None:
-            table, get, shifted = self.shanten_table, self.combined.get, other << 20
-            cls = get(shifted | entry.cls)
-            if cls is None:
-                cls = self.combine(other, entry.cls)
-            current = table[cls][sets_needed]
+            table, combine = self.shanten_table, self.combine
+            current = table[combine(other, entry.cls)][sets_needed]
             ranks = 0
             for g, same in entry.plus_groups or self._plus_groups(entry):
-                cls = get(shifted | g)
-                if cls is None:
-                    cls = self.combine(other, g)
-                if table[cls][sets_needed] < current:
+                if table[combine(other, g)][sets_needed] < current:
                     ranks |= same
             found = gains[code] = _RANKS[ranks]
         return found
@@ -543,16 +556,13 @@ class SuitTables:
         known = entry.discard_regular
         if known is None:
             known = entry.discard_regular = {}
-        code = other << 3 | sets_needed
+        code = _beside(other, sets_needed)
         found = known.get(code)
         if found is None:
-            table, get, shifted = self.shanten_table, self.combined.get, other << 20
+            table, combine = self.shanten_table, self.combine
             values = [99] * len(entry.key)
             for less, same in entry.minus_groups or self._minus_groups(entry):
-                cls = get(shifted | less)
-                if cls is None:
-                    cls = self.combine(other, less)
-                value = table[cls][sets_needed]
+                value = table[combine(other, less)][sets_needed]
                 for r in same:
                     values[r] = value
             found = known[code] = tuple(values)

@@ -174,17 +174,9 @@ def live_useful_of_entries(
     tables = TABLES
     tiles = e0.tiles + e1.tiles + e2.tiles + eh.tiles
     need = (16 if tiles + 3 * melds >= 16 else 13) // 3 - melds
-    combined, combine, table = tables.combined, tables.combine, tables.shanten_table
-    c01 = combined.get(e0.cls << 20 | e1.cls)
-    if c01 is None:
-        c01 = combine(e0.cls, e1.cls)
-    c23 = combined.get(e2.cls << 20 | eh.cls)
-    if c23 is None:
-        c23 = combine(e2.cls, eh.cls)
-    whole = combined.get(c01 << 20 | c23)
-    if whole is None:
-        whole = combine(c01, c23)
-    current = table[whole][need]
+    combine, table = tables.combine, tables.shanten_table
+    c01, c23 = combine(e0.cls, e1.cls), combine(e2.cls, eh.cls)
+    current = table[combine(c01, c23)][need]
     least = shanten_of_entries(es, melds, forms) if known is None else known
     if least < current:
         if melds == 0 and need == 4 and 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs == least:
@@ -235,27 +227,20 @@ def useful_after_discards(
     [9]
     """
     tables = TABLES
-    get, combine, table, gains = (
-        tables.combined.get,
-        tables.combine,
-        tables.shanten_table,
-        tables.regular_gains,
-    )
+    combine, table, gains = tables.combine, tables.shanten_table, tables.regular_gains
     cls = [e.cls for e in es]
     pair = [[0] * 4 for _ in range(4)]
     for a in range(4):
         for b in range(a + 1, 4):
-            c = get(cls[a] << 20 | cls[b])
-            pair[a][b] = pair[b][a] = combine(cls[a], cls[b]) if c is None else c
+            pair[a][b] = pair[b][a] = combine(cls[a], cls[b])
     three = []
     for g in range(4):
         h, a, b = (x for x in range(4) if x != g)
-        c = get(cls[h] << 20 | pair[a][b])
-        three.append(combine(cls[h], pair[a][b]) if c is None else c)
+        three.append(combine(cls[h], pair[a][b]))
     total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
-    shared: dict[int, int] = {}
+    shared: dict[tuple[int, int], int] = {}
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
         entry = es[g]
@@ -263,21 +248,17 @@ def useful_after_discards(
             raise ValueError(f"no tile {t} to discard")
         less = tables.minus_one(entry, rank)
         other = three[g]
-        c = get(other << 20 | less.cls)
-        if c is None:
-            c = combine(other, less.cls)
-        if least < table[c][need]:  # another form is closer: read that form's tiles
+        if least < table[combine(other, less.cls)][need]:
+            # Another form is closer: read that form's tiles.
             out.append(live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
             continue
         base = 9 * g
         total = 0
-        known = less.gains
-        ranks = None if known is None else known.get(other << 3 | need)
-        for r in gains(less, other, need) if ranks is None else ranks:
+        for r in gains(less, other, need):
             total += unseen[base + r]
         # The other groups' useful tiles depend on this group's class only, which
         # discards of different tiles often share (two lone honours, say).
-        code = g << 20 | less.cls
+        code = (g, less.cls)
         part = shared.get(code)
         if part is None:
             part = 0
@@ -286,15 +267,9 @@ def useful_after_discards(
                 if h == g:
                     continue
                 a, b = rest[h]
-                two = pair[a][b]
-                c = get(two << 20 | less.cls)
-                if c is None:
-                    c = combine(two, less.cls)
+                c = combine(pair[a][b], less.cls)
                 base = 9 * h
-                entry = es[h]
-                known = entry.gains
-                ranks = None if known is None else known.get(c << 3 | need)
-                for r in gains(entry, c, need) if ranks is None else ranks:
+                for r in gains(es[h], c, need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
@@ -335,13 +310,13 @@ def useful_of_ties(
     [9]
     """
     tables = TABLES
-    get, combine, gains = tables.combined.get, tables.combine, tables.regular_gains
+    combine, gains = tables.combine, tables.regular_gains
     cls = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
     held = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
     out = []
     pairs: list[int] = []
-    shared: dict[int, int] = {}
+    shared: dict[tuple[int, int], int] = {}
     singles = -1
     keys: tuple[int, ...] = ()
     seven = 0
@@ -374,8 +349,7 @@ def useful_of_ties(
             continue
         if not pairs:
             for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-                c = get(cls[a] << 20 | cls[b])
-                pairs.append(combine(cls[a], cls[b]) if c is None else c)
+                pairs.append(combine(cls[a], cls[b]))
         if t < 27:
             g, rank = t // 9, t % 9
         else:
@@ -385,33 +359,18 @@ def useful_of_ties(
         lc = less.cls
         (h0, p0), (h1, p1), (h2, p2) = _BESIDE[g]
         # The other three groups: one of them with the pair of the other two.
-        other = get(cls[h0] << 20 | pairs[p0])
-        if other is None:
-            other = combine(cls[h0], pairs[p0])
-        known = less.gains
-        ranks = None if known is None else known.get(other << 3 | need)
-        if ranks is None:
-            ranks = gains(less, other, need)
+        other = combine(cls[h0], pairs[p0])
         total = 0
         base = 9 * g
-        for r in ranks:
+        for r in gains(less, other, need):
             total += unseen[base + r]
-        code = g << 20 | lc
+        code = (g, lc)
         part = shared.get(code)
         if part is None:
             part = 0
             for h, p in ((h0, p0), (h1, p1), (h2, p2)):
-                two = pairs[p]
-                c = get(two << 20 | lc)
-                if c is None:
-                    c = combine(two, lc)
-                near = es[h]
-                known = near.gains
-                ranks = None if known is None else known.get(c << 3 | need)
-                if ranks is None:
-                    ranks = gains(near, c, need)
                 base = 9 * h
-                for r in ranks:
+                for r in gains(es[h], combine(pairs[p], lc), need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
