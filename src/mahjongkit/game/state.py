@@ -190,6 +190,23 @@ class HandResult:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class _Waits:
+    """What a seat's waiting hand could do with one more tile, as bitmasks over the 34
+    kinds (see `mahjongkit.completion.hand_masks`), and the hand they are of."""
+
+    keys: SuitKeys
+    """The hand's concealed tiles (`mahjongkit.completion.suit_keys`)..."""
+    melds: int
+    """...and its number of melds."""
+    wins: int
+    """The tiles it wins on."""
+    pungs: int
+    """The discards it could pung."""
+    chows: int
+    """The discards it could chow (were they thrown by the seat on its left)."""
+
+
 @dataclass
 class _Window:
     """An open claim or rob window: what each asked seat may do and what it answered."""
@@ -320,12 +337,10 @@ class HandState:
         self._keys: list[list[int]] = [list(_NO_KEYS) for _ in range(4)]
         """Per seat: its concealed tiles as `mahjongkit.completion.suit_keys`, kept up
         to date with every tile that comes or goes."""
-        self._waits: list[tuple[SuitKeys, int, int, int, int, int, int] | None] = [None] * 4
-        """Per seat: a waiting hand's suit keys, its number of melds, and as bitmasks the
-        tiles it wins on, could pung, could chow, could do any of the three with, and could
-        win on or pung. Set to None whenever the seat's
-        waiting hand changes (a discard, a claim, a kong), so while the seat holds no extra
-        tile, an entry is its hand's and needs no check."""
+        self._waits: list[_Waits | None] = [None] * 4
+        """Per seat: what its waiting hand could do with one more tile. Set to None
+        whenever the seat's waiting hand changes (a discard, a claim, a kong), so while
+        the seat holds no extra tile, an entry is its hand's and needs no check."""
         self._shown: (
             tuple[tuple[tuple[Meld, ...], ...], tuple[int, ...], tuple[tuple[Tile, ...], ...]]
             | None
@@ -475,7 +490,8 @@ class HandState:
                 tuple(tuple(f) for f in self.flowers),
             )
             self._shown = shown
-        return shown[0], shown[1], shown[2], tuple(self._seen_discards)
+        exposed, hidden, flowers = shown
+        return exposed, hidden, flowers, tuple(self._seen_discards)
 
     def table_snapshot(self) -> TableSnapshot:
         """What every seat sees alike now: `table_view`, then each seat's number of
@@ -485,8 +501,10 @@ class HandState:
         `mahjongkit.game.observation`)."""
         version = len(self.history)
         taken = self._table
-        if taken is not None and taken[0] == version:
-            return taken[1]
+        if taken is not None:
+            taken_at, snapshot = taken
+            if taken_at == version:
+                return snapshot
         melds, hidden, flowers, discards = self.table_view()
         drawn = tuple(self._drawn_discards)
         if self._centre:
@@ -637,9 +655,9 @@ class HandState:
 
     def _wait_mask(self, seat: int) -> int:
         """The winning tiles of a seat holding no extra tile (see `_waits`)."""
-        return self._waiting(seat)[2]
+        return self._waiting(seat).wins
 
-    def _waiting(self, seat: int) -> tuple[SuitKeys, int, int, int, int, int, int]:
+    def _waiting(self, seat: int) -> _Waits:
         """`_waits` of a seat holding no extra tile, worked out when not known."""
         known = self._waits[seat]
         if known is None:
@@ -647,14 +665,12 @@ class HandState:
             known = self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
         return known
 
-    def _compute_waits(
-        self, seat: int, keys: SuitKeys
-    ) -> tuple[SuitKeys, int, int, int, int, int, int]:
+    def _compute_waits(self, seat: int, keys: SuitKeys) -> _Waits:
         melds = self.melds[seat]
         wins, pungs, chows = hand_masks(
             keys, melds, self.ruleset.scoring.forms, self.rules.hand_size
         )
-        known = (keys, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
+        known = _Waits(keys, len(melds), wins, pungs, chows)
         self._waits[seat] = known
         return known
 
@@ -669,9 +685,9 @@ class HandState:
             k[3] - step if suit == 3 else k[3],
         )
         known = self._waits[seat]
-        if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
-            return known[2]
-        return self._compute_waits(seat, key)[2]
+        if known is not None and known.melds == len(self.melds[seat]) and known.keys == key:
+            return known.wins
+        return self._compute_waits(seat, key).wins
 
     def _situation(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None
@@ -884,8 +900,8 @@ class HandState:
             else:
                 known = self._waits[seat]
                 if known is not None and (
-                    known[1] != len(self.melds[seat])
-                    or known[0] != (keys[0], keys[1], keys[2], keys[3])
+                    known.melds != len(self.melds[seat])
+                    or known.keys != (keys[0], keys[1], keys[2], keys[3])
                 ):
                     self._waits[seat] = None
             ting = k is _A_TING
@@ -992,16 +1008,16 @@ class HandState:
             known = self._waiting(seat)
             # Most discards concern nobody: screen by what the hand could do with it.
             if not sets:
-                could = known[2]  # the last discard, where only a win may claim it
+                could = known.wins  # the last discard, where only a win may claim it
             elif seat == left or any_chow:
-                could = known[5]
+                could = known.wins | known.pungs | known.chows
             else:
-                could = known[6]
+                could = known.wins | known.pungs
             if not could & bit or missed[seat] & bit:
                 continue
             acts: list[Action] = []
             # Screen by the seat's known winning tiles before scoring anything.
-            if not self.forfeited[seat] and known[2] & bit:
+            if not self.forfeited[seat] and known.wins & bit:
                 win = self._win_score(seat, tile, False, False, giver)
                 if win is not None and win.qualifies:
                     acts.append(WIN)
