@@ -20,7 +20,7 @@ from typing import Final
 
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
-from mahjongkit.hand import CHOW, KONG, Meld
+from mahjongkit.hand import Meld
 from mahjongkit.rules.ruleset import MCR_FORMS, Form, get_ruleset
 from mahjongkit.shanten import (
     TABLES,
@@ -95,13 +95,8 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
         seen = list(obs.concealed)
     for ms in obs.melds:
         for m in ms:
-            t = m.tile
-            if m.kind is CHOW:  # `Meld.tiles`, without building the tuple
+            for t in m.tiles:
                 seen[t] += 1
-                seen[t + 1] += 1
-                seen[t + 2] += 1
-            else:
-                seen[t] += 4 if m.kind is KONG else 3
     if not pond:
         for ds in obs.discards:
             for t, claimed in ds:
