@@ -474,7 +474,7 @@ class Reading:
     def source_text(self, ref: int) -> str:
         """The notation of one source by its reference: a set, the pair (`PAIR_REF`), the
         knitted straight (`KNITTED_REF`), a tile (`TILE_REF` + tile). Only the sources a
-        breakdown names are written out."""
+        breakdown names are put in notation."""
         if ref < PAIR_REF:
             kind, tile, _, declared = self.sets[ref]
             # a reading lists the hand's melds first, in the hand's order
