@@ -1103,7 +1103,8 @@ class HandState:
         if claim is None:
             self._draw_for(order[0])
             return
-        self._claim(claim[0], claim[1], w)
+        claimer, action = claim
+        self._claim(claimer, action, w)
 
     def _claim(self, seat: int, action: Action, w: _Window) -> None:
         t, giver = w.tile, w.giver
