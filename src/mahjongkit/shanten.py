@@ -634,9 +634,7 @@ def group_entries(counts: Sequence[int]) -> GroupEntries:
     >>> [e.tiles for e in group_entries(Hand.parse("1112345678999m5p").concealed)]
     [13, 1, 0, 0]
     """
-    key = counts if type(counts) is tuple else tuple(counts)
-    suit = TABLES.suit
-    return suit(key[0:9]), suit(key[9:18]), suit(key[18:27]), TABLES.honors(key[27:34])
+    return TABLES.groups_of(counts if type(counts) is tuple else tuple(counts))
 
 
 def shanten_of_entries(es: GroupEntries, melds: int, rules: Rules = None) -> int:

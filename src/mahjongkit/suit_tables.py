@@ -117,18 +117,6 @@ def _mask(key: tuple[int, ...]) -> int:
     return m
 
 
-def _pair(a: int, b: int) -> int:
-    """The key of two block-vector classes, in this order, in `SuitTables.combine`'s table
-    (a class number stays below 2**20)."""
-    return a << 20 | b
-
-
-def _beside(other: int, sets_needed: int) -> int:
-    """The key of a group's answers beside the rest of a hand (its class ``other``) that
-    needs ``sets_needed`` more sets (0..5), in the group's entry."""
-    return other << 3 | sets_needed
-
-
 def _empty_vector() -> tuple[int, ...]:
     return tuple(0 if i % 2 == 0 else NEG for i in range(_LEN))
 
@@ -214,9 +202,9 @@ class SuitEntry:
         self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
         """`SuitTables._minus_groups`: each class one tile down, with its ranks."""
         self.gains: dict[int, tuple[int, ...]] | None = None
-        """`SuitTables.regular_gains` answers, by `_beside` (ask that method)."""
+        """`SuitTables.regular_gains` answers (ask that method, which keys them)."""
         self.discard_regular: dict[int, tuple[int, ...]] | None = None
-        """`SuitTables.regular_discards` answers, by `_beside` (ask that method)."""
+        """`SuitTables.regular_discards` answers (ask that method, which keys them)."""
 
 
 class SuitTables:
@@ -244,7 +232,7 @@ class SuitTables:
         self.shanten_table: list[tuple[int, ...]] = []
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
         self._combined: dict[int, int] = {}
-        """`combine`'s answers, by `_pair` of the two classes."""
+        """`combine`'s answers (ask that method, which keys them)."""
         self._sixteen: dict[int, tuple[int, int]] = {}
         """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
 
@@ -382,12 +370,12 @@ class SuitTables:
         >>> tables.shanten_of(tables.combine(one, two), 1)  # a set and a pair: complete
         -1
         """
-        code = _pair(a, b)
+        code = a << 20 | b  # the key of the two classes in this order (each below 2**20)
         found = self._combined.get(code)
         if found is not None:
             return found
         # The two groups the other way round give the same vector: kept under both codes.
-        found = self._combined.get(_pair(b, a))
+        found = self._combined.get(b << 20 | a)
         if found is not None:
             self._combined[code] = found
             return found
@@ -417,6 +405,23 @@ class SuitTables:
             entry.sixteen = -1  # see `fill_sixteen`: only 16-tile hands ask
             self.suits[key] = entry
         return entry
+
+    def groups_of(
+        self, counts: tuple[int, ...]
+    ) -> tuple[SuitEntry, SuitEntry, SuitEntry, SuitEntry]:
+        """The entries of 34 counts' three suits and honours (`suit`, `honors`).
+
+        >>> [e.tiles for e in SuitTables().groups_of((1,) * 9 + (0,) * 24 + (2,))]
+        [9, 0, 0, 2]
+        """
+        suits, honours = self.suits, self.honor_entries
+        k0, k1, k2, kh = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        return (
+            suits.get(k0) or self.suit(k0),
+            suits.get(k1) or self.suit(k1),
+            suits.get(k2) or self.suit(k2),
+            honours.get(kh) or self.honors(kh),
+        )
 
     def fill_sixteen(self, entry: SuitEntry) -> SuitEntry:
         """Fill a suit entry's Sixteen Orphans counts (``sixteen`` is -1 until then): the
@@ -531,7 +536,7 @@ class SuitTables:
         gains = entry.gains
         if gains is None:
             gains = entry.gains = {}
-        code = _beside(other, sets_needed)
+        code = other << 3 | sets_needed  # the rest of the hand, and its sets to make (0..5)
         found = gains.get(code)
         if found is None:
             table, combine = self.shanten_table, self.combine
@@ -556,7 +561,7 @@ class SuitTables:
         known = entry.discard_regular
         if known is None:
             known = entry.discard_regular = {}
-        code = _beside(other, sets_needed)
+        code = other << 3 | sets_needed  # as in `regular_gains`
         found = known.get(code)
         if found is None:
             table, combine = self.shanten_table, self.combine
