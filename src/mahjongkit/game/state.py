@@ -190,10 +190,12 @@ class HandResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Waits:
     """What a seat's waiting hand could do with one more tile, as bitmasks over the 34
-    kinds (see `mahjongkit.completion.hand_masks`), and the hand they are of."""
+    kinds (see `mahjongkit.completion.hand_masks`), and the hand they are of. Made anew
+    whenever the hand changes, never changed (not frozen: it is made at nearly every
+    turn, and a frozen dataclass is slower to make)."""
 
     keys: SuitKeys
     """The hand's concealed tiles (`mahjongkit.completion.suit_keys`)..."""
