@@ -579,6 +579,8 @@ def _knitted_only(
 __all__ = [
     "KEY_STEP",
     "SUIT_OF",
+    "FourFacts",
+    "SuitFacts",
     "SuitKeys",
     "claim_masks",
     "hand_masks",
