@@ -195,8 +195,7 @@ def _prepare(
 
 
 def _regular(es: Sequence[SuitEntry], melds: int, size: int) -> int:
-    combine = TABLES.combine
-    cls = combine(combine(combine(es[0].cls, es[1].cls), es[2].cls), es[3].cls)
+    cls = TABLES.combine_all(es[0].cls, es[1].cls, es[2].cls, es[3].cls)
     return TABLES.shanten_table[cls][size // 3 - melds]
 
 
@@ -209,17 +208,15 @@ def _knitted_straight(es: Sequence[SuitEntry], melds: int, bound: int, floor: in
     e0, e1, e2, eh = es
     k0, k1, k2 = e0.knit, e1.knit, e2.knit
     best = _NONE
-    combine = TABLES.combine
-    knit_classes = TABLES.knit_classes
-    r0 = e0.knit_rest or knit_classes(e0)
-    r1 = e1.knit_rest or knit_classes(e1)
-    r2 = e2.knit_rest or knit_classes(e2)
+    r0 = e0.knit_rest or TABLES.knit_classes(e0)
+    r1 = e1.knit_rest or TABLES.knit_classes(e1)
+    r2 = e2.knit_rest or TABLES.knit_classes(e2)
     for a, b, c in _PERMS:
         missing = 9 - k0[a] - k1[b] - k2[c]
         # Skip straights that cannot beat the bound even with the best possible rest.
         if missing + floor >= min(best, bound):
             continue
-        cls = combine(combine(combine(r0[a], r1[b]), r2[c]), eh.cls)
+        cls = TABLES.combine_all(r0[a], r1[b], r2[c], eh.cls)
         value = missing + TABLES.shanten_table[cls][1 - melds]
         if value < best:
             best = value
@@ -400,10 +397,8 @@ def _mcr_least_of(e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, me
         0 <= melds <= 4
     ):
         return _NONE
-    tables = TABLES
-    combine = tables.combine
-    cls = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
-    best: int = tables.shanten_table[cls][4 - melds]
+    cls = TABLES.combine_all(e0.cls, e1.cls, e2.cls, eh.cls)
+    best: int = TABLES.shanten_table[cls][4 - melds]
     if melds == 0:
         value = 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
         if value < best:
@@ -414,7 +409,7 @@ def _mcr_least_of(e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, me
         if value < best:
             best = value
     kmax = e0.kmax + e1.kmax + e2.kmax
-    floor = tables.shanten_table[cls][1 - melds] if melds <= 1 else _NONE
+    floor = TABLES.shanten_table[cls][1 - melds] if melds <= 1 else _NONE
     if (melds == 0 and 13 - kmax - eh.kinds < best) or 9 - kmax + floor < best:
         knitted = _knitted_max((e0, e1, e2))
         if melds == 0:
@@ -473,13 +468,12 @@ def _candidates(counts: Sequence[int], forms: Iterable[Form]) -> list[Tile]:
 def _rest_classes(classes: Sequence[int]) -> tuple[int, int, int, int]:
     """For each of the four groups, the class of the other three combined (four
     combinations in all, the two halves shared)."""
-    combine = TABLES.combine
-    c01, c23 = combine(classes[0], classes[1]), combine(classes[2], classes[3])
+    c01, c23 = TABLES.combine(classes[0], classes[1]), TABLES.combine(classes[2], classes[3])
     return (
-        combine(classes[1], c23),
-        combine(classes[0], c23),
-        combine(c01, classes[3]),
-        combine(c01, classes[2]),
+        TABLES.combine(classes[1], c23),
+        TABLES.combine(classes[0], c23),
+        TABLES.combine(c01, classes[3]),
+        TABLES.combine(c01, classes[2]),
     )
 
 
@@ -505,7 +499,7 @@ def _improving(
     if live_forms == (_F_REGULAR,):
         # The common case: one combination per candidate, with the other three groups
         # combined once beforehand.
-        combine, table = TABLES.combine, TABLES.shanten_table
+        table = TABLES.shanten_table
         others = _rest_classes([e.cls for e in es])
         need = size // 3 - n_melds
         for group, entry in enumerate(es):
@@ -516,7 +510,7 @@ def _improving(
                 grown = plus[rank]
                 if grown is None or held[base + rank] >= 4:
                     continue
-                if table[combine(other, grown.cls)][need] <= target:
+                if table[TABLES.combine(other, grown.cls)][need] <= target:
                     out.append(base + rank)
         return out
     for t in _candidates(counts, live_forms):
@@ -675,12 +669,11 @@ def discard_shanten(
         if fast is not None:
             return fast
     out = [_NONE] * NUM_KINDS
-    tables = TABLES
     for group in range(4):
         entry = es[group]
         if not entry.tiles:
             continue
-        fewer = entry.minus or tables.minus(entry)
+        fewer = entry.minus or TABLES.minus(entry)
         base = 9 * group
         for rank, less in enumerate(fewer):
             if less is None:
@@ -704,9 +697,8 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
     e0, e1, e2, eh = es
     if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 13 or not 0 <= melds <= 4:
         return None
-    tables = TABLES
-    table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
-    whole = combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls)
+    table = TABLES.shanten_table
+    whole = TABLES.combine_all(e0.cls, e1.cls, e2.cls, eh.cls)
     regular = table[whole][4 - melds]
     least = regular
     pairs = orphans = knitted = _NONE
@@ -727,9 +719,9 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             if missing + floor > least:
                 continue
             if not rests:
-                rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
+                rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
             rest = (rests[0][a], rests[1][b], rests[2][c], eh)
-            cls = combine(combine(combine(rest[0].cls, rest[1].cls), rest[2].cls), eh.cls)
+            cls = TABLES.combine_all(rest[0].cls, rest[1].cls, rest[2].cls, eh.cls)
             value = missing + table[cls][1 - melds]
             if value <= least:
                 if value < least:
@@ -765,7 +757,7 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
         # Tiles that lower the standard-form shanten of these four groups.
         beside = _rest_classes([g.cls for g in groups])
         for group in range(4):
-            ranks = gains(groups[group], beside[group], need)
+            ranks = TABLES.regular_gains(groups[group], beside[group], need)
             out.update([9 * group + r for r in ranks])
     return {t for t in out if flat[t] < 4}
 
@@ -777,8 +769,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
     e0, e1, e2, eh = es
     if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 14 or not 0 <= melds <= 4:
         return None
-    tables = TABLES
-    combine, table = tables.combine, tables.shanten_table
+    table = TABLES.shanten_table
     others = _rest_classes((e0.cls, e1.cls, e2.cls, eh.cls))
     pairs = e0.pairs + e1.pairs + e2.pairs + eh.pairs
     ends = e0.ends + e1.ends + e2.ends + eh.ends
@@ -790,7 +781,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
         entry = es[group]
         if not entry.tiles:
             continue
-        fewer = entry.minus or tables.minus(entry)
+        fewer = entry.minus or TABLES.minus(entry)
         other = others[group]
         p_rest, e_rest, k_rest = pairs - entry.pairs, ends - entry.ends, kmax - entry.kmax
         end_pair_rest = end_pairs - entry.end_pair > 0
@@ -798,7 +789,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
         for rank, less in enumerate(fewer):
             if less is None:
                 continue
-            row = table[combine(other, less.cls)]
+            row = table[TABLES.combine(other, less.cls)]
             best: int = row[need]
             if melds == 0:
                 value = 6 - p_rest - less.pairs
@@ -916,15 +907,14 @@ def _regular_discards(
 ) -> tuple[int, tuple[int, ...]]:
     """The class of the four groups together, and the standard-form shanten after each
     discard (34 values, 99 for a kind not held) needing ``need`` more sets."""
-    combine, per_group = TABLES.combine, TABLES.regular_discards
     c0, c1, c2, c3 = e0.cls, e1.cls, e2.cls, eh.cls
-    c01, c23 = combine(c0, c1), combine(c2, c3)
-    whole = combine(c01, c23)
+    c01, c23 = TABLES.combine(c0, c1), TABLES.combine(c2, c3)
+    whole = TABLES.combine(c01, c23)
     # Each group beside the other three (a group holding nothing has no discard).
-    p0 = per_group(e0, combine(c1, c23), need) if e0.tiles else _NO_DISCARD[9]
-    p1 = per_group(e1, combine(c0, c23), need) if e1.tiles else _NO_DISCARD[9]
-    p2 = per_group(e2, combine(c01, c3), need) if e2.tiles else _NO_DISCARD[9]
-    p3 = per_group(eh, combine(c01, c2), need) if eh.tiles else _NO_DISCARD[7]
+    p0 = TABLES.regular_discards(e0, TABLES.combine(c1, c23), need) if e0.tiles else _NO_DISCARD[9]
+    p1 = TABLES.regular_discards(e1, TABLES.combine(c0, c23), need) if e1.tiles else _NO_DISCARD[9]
+    p2 = TABLES.regular_discards(e2, TABLES.combine(c01, c3), need) if e2.tiles else _NO_DISCARD[9]
+    p3 = TABLES.regular_discards(eh, TABLES.combine(c01, c2), need) if eh.tiles else _NO_DISCARD[7]
     return whole, p0 + p1 + p2 + p3
 
 
@@ -1058,7 +1048,7 @@ def _knitted_discards(
                 out[t] = value
     if 9 - most + floor > least:
         return out
-    table, combine = TABLES.shanten_table, TABLES.combine
+    table = TABLES.shanten_table
     need = 1 - melds
     rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
     for perm, total, knits in zip(_PERMS, sums, _KNIT_SETS, strict=True):
@@ -1069,7 +1059,7 @@ def _knitted_discards(
         r0, r1, r2 = rests[0][a], rests[1][b], rests[2][c]
         # The rest's shanten first: no discard brings it closer, and most straights end
         # here, before each discard's value is read.
-        whole = combine(combine(combine(r0.cls, r1.cls), r2.cls), eh.cls)
+        whole = TABLES.combine_all(r0.cls, r1.cls, r2.cls, eh.cls)
         rest = table[whole][need]
         if missing + rest > least:
             continue
@@ -1110,12 +1100,11 @@ def useful_count_of_entries(
     # already at the hand's shanten are asked about each tile.
     live = tuple(f for f in forms if _value(f, es, melds, size, current + 1) == current)
     out = 0
-    tables = TABLES
     if size == 16 and _READ_BY_GROUP.issuperset(live):
         return _useful_16(es, melds, unseen, live)
     for group in range(4):
         entry = es[group]
-        grown = entry.plus or tables.plus(entry)
+        grown = entry.plus or TABLES.plus(entry)
         base = 9 * group
         for rank, more in enumerate(grown):
             n = unseen[base + rank]
@@ -1157,10 +1146,9 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     useful = [False] * NUM_KINDS
     if _F_REGULAR in live:
         others = _rest_classes((es[0].cls, es[1].cls, es[2].cls, es[3].cls))
-        gains = TABLES.regular_gains
         for group in range(4):
             base = 9 * group
-            for rank in gains(es[group], others[group], 5 - melds):
+            for rank in TABLES.regular_gains(es[group], others[group], 5 - melds):
                 useful[base + rank] = True
     if _F_NICO_NICO in live:
         n1, n2, n3, n4 = (sum(e.hist[n] for e in es) for n in range(1, 5))
@@ -1177,8 +1165,7 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
                 useful[t] = True
     if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
-        fill = TABLES.fill_sixteen
-        total = sum(fill(e).sixteen for e in es)
+        total = sum(TABLES.fill_sixteen(e).sixteen for e in es)
         bonuses = [e.sixteen_pair - e.sixteen + 1 for e in es]
         now = 16 - total - max(0, *bonuses)
         for group in range(4):
@@ -1208,8 +1195,7 @@ def regular_shanten(counts: Sequence[int], sets_needed: int) -> int:
     0
     """
     e0, e1, e2, eh = group_entries(counts)
-    combine = TABLES.combine
-    return TABLES.shanten_of(combine(combine(combine(e0.cls, e1.cls), e2.cls), eh.cls), sets_needed)
+    return TABLES.shanten_of(TABLES.combine_all(e0.cls, e1.cls, e2.cls, eh.cls), sets_needed)
 
 
 def pungs_shanten(counts: Sequence[int], sets_needed: int) -> int:
@@ -1220,11 +1206,10 @@ def pungs_shanten(counts: Sequence[int], sets_needed: int) -> int:
     >>> pungs_shanten((1, 1, 1) + (0,) * 31, 1)  # three singles, no chow
     2
     """
-    honors, combine = TABLES.honors, TABLES.combine
     cls = -1
     for start, end in ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS)):
-        group = honors(tuple(counts[start:end])).cls
-        cls = group if cls < 0 else combine(cls, group)
+        group = TABLES.honors(tuple(counts[start:end])).cls
+        cls = group if cls < 0 else TABLES.combine(cls, group)
     return TABLES.shanten_of(cls, sets_needed)
 
 

@@ -395,6 +395,19 @@ class SuitTables:
         self._combined[code] = cls
         return cls
 
+    def combine_all(self, a: int, b: int, c: int, d: int) -> int:
+        """The class of four disjoint groups together: ``a`` with ``b``, then with ``c``,
+        then with ``d`` (a hand's three suits and its honours, say).
+
+        >>> tables = SuitTables()
+        >>> one = tables.suit((1, 1, 1) + (0,) * 6).cls
+        >>> tables.combine_all(one, one, one, tables.honors((2,) + (0,) * 6).cls) == (
+        ...     tables.combine(tables.combine(tables.combine(one, one), one),
+        ...                    tables.honors((2,) + (0,) * 6).cls))
+        True
+        """
+        return self.combine(self.combine(self.combine(a, b), c), d)
+
     # -- entries --------------------------------------------------------------------
     def suit(self, key: tuple[int, ...]) -> SuitEntry:
         """The entry of one suit's nine counts."""

@@ -166,12 +166,11 @@ def live_useful_of_entries(
     9
     """
     e0, e1, e2, eh = es
-    tables = TABLES
     tiles = e0.tiles + e1.tiles + e2.tiles + eh.tiles
     need = (16 if tiles + 3 * melds >= 16 else 13) // 3 - melds
-    combine, table = tables.combine, tables.shanten_table
-    c01, c23 = combine(e0.cls, e1.cls), combine(e2.cls, eh.cls)
-    current = table[combine(c01, c23)][need]
+    table = TABLES.shanten_table
+    c01, c23 = TABLES.combine(e0.cls, e1.cls), TABLES.combine(e2.cls, eh.cls)
+    current = table[TABLES.combine(c01, c23)][need]
     least = shanten_of_entries(es, melds, forms) if known is None else known
     if least < current:
         if melds == 0 and need == 4 and 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs == least:
@@ -186,14 +185,13 @@ def live_useful_of_entries(
             return total
         return useful_count_of_entries(es, melds, unseen, forms, least)
     total = 0
-    gains = tables.regular_gains
     for base, entry, other in (
-        (0, e0, combine(e1.cls, c23)),
-        (9, e1, combine(e0.cls, c23)),
-        (18, e2, combine(c01, eh.cls)),
-        (27, eh, combine(c01, e2.cls)),
+        (0, e0, TABLES.combine(e1.cls, c23)),
+        (9, e1, TABLES.combine(e0.cls, c23)),
+        (18, e2, TABLES.combine(c01, eh.cls)),
+        (27, eh, TABLES.combine(c01, e2.cls)),
     ):
-        for rank in gains(entry, other, need):
+        for rank in TABLES.regular_gains(entry, other, need):
             total += unseen[base + rank]
     return total
 
@@ -221,17 +219,16 @@ def useful_after_discards(
     >>> useful_after_discards(es, [9], 0, (1,) * 34, None, 0)
     [9]
     """
-    tables = TABLES
-    combine, table, gains = tables.combine, tables.shanten_table, tables.regular_gains
+    table = TABLES.shanten_table
     cls = [e.cls for e in es]
     pair = [[0] * 4 for _ in range(4)]
     for a in range(4):
         for b in range(a + 1, 4):
-            pair[a][b] = pair[b][a] = combine(cls[a], cls[b])
+            pair[a][b] = pair[b][a] = TABLES.combine(cls[a], cls[b])
     three = []
     for g in range(4):
         h, a, b = (x for x in range(4) if x != g)
-        three.append(combine(cls[h], pair[a][b]))
+        three.append(TABLES.combine(cls[h], pair[a][b]))
     total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
@@ -241,15 +238,15 @@ def useful_after_discards(
         entry = es[g]
         if not entry.key[rank]:
             raise ValueError(f"no tile {t} to discard")
-        less = tables.minus_one(entry, rank)
+        less = TABLES.minus_one(entry, rank)
         other = three[g]
-        if least < table[combine(other, less.cls)][need]:
+        if least < table[TABLES.combine(other, less.cls)][need]:
             # Another form is closer: read that form's tiles.
             out.append(live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
             continue
         base = 9 * g
         total = 0
-        for r in gains(less, other, need):
+        for r in TABLES.regular_gains(less, other, need):
             total += unseen[base + r]
         # The other groups' useful tiles depend on this group's class only, which
         # discards of different tiles often share (two lone honours, say).
@@ -262,9 +259,9 @@ def useful_after_discards(
                 if h == g:
                     continue
                 a, b = rest[h]
-                c = combine(pair[a][b], less.cls)
+                c = TABLES.combine(pair[a][b], less.cls)
                 base = 9 * h
-                for r in gains(es[h], c, need):
+                for r in TABLES.regular_gains(es[h], c, need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
@@ -304,8 +301,6 @@ def useful_of_ties(
     >>> useful_of_ties(es, [9], regular, 0, (1,) * 34, None, least)
     [9]
     """
-    tables = TABLES
-    combine, gains = tables.combine, tables.regular_gains
     cls = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
     held = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
@@ -344,20 +339,20 @@ def useful_of_ties(
             continue
         if not pairs:
             for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-                pairs.append(combine(cls[a], cls[b]))
+                pairs.append(TABLES.combine(cls[a], cls[b]))
         if t < 27:
             g, rank = t // 9, t % 9
         else:
             g, rank = 3, t - 27
         # Only the tied ranks' entries one tile down are needed: built one by one.
-        less = tables.minus_one(es[g], rank)
+        less = TABLES.minus_one(es[g], rank)
         lc = less.cls
         (h0, p0), (h1, p1), (h2, p2) = _BESIDE[g]
         # The other three groups: one of them with the pair of the other two.
-        other = combine(cls[h0], pairs[p0])
+        other = TABLES.combine(cls[h0], pairs[p0])
         total = 0
         base = 9 * g
-        for r in gains(less, other, need):
+        for r in TABLES.regular_gains(less, other, need):
             total += unseen[base + r]
         code = (g, lc)
         part = shared.get(code)
@@ -365,7 +360,7 @@ def useful_of_ties(
             part = 0
             for h, p in ((h0, p0), (h1, p1), (h2, p2)):
                 base = 9 * h
-                for r in gains(es[h], combine(pairs[p], lc), need):
+                for r in TABLES.regular_gains(es[h], TABLES.combine(pairs[p], lc), need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
