@@ -8,14 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.errors import InvalidNotationError
-from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
-from mahjongkit.notation import (
-    format_glyphs,
-    format_tiles,
-    parse_hand,
-    parse_meld,
-    parse_tiles,
-)
+from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, parse_meld
+from mahjongkit.notation import format_glyphs, format_tiles, parse_tiles
 from mahjongkit.tiles import FLOWERS, NUM_KINDS, RANK, SUIT, parse_tile
 
 

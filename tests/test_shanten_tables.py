@@ -167,7 +167,7 @@ def test_two_groups_combine_to_the_same_class_either_way_round() -> None:
 
 def test_nine_counts_read_without_chows_keep_their_own_class() -> None:
     """The same nine counts as a suit (chows) and read as honours are (All Pungs, see
-    `pung_distance`) are kept apart: 123 is a set only with chows."""
+    `mahjongkit.shanten.pungs_shanten`) are kept apart: 123 is a set only with chows."""
     tables = SuitTables()
     key = (1, 1, 1, 0, 0, 0, 0, 0, 0)
     with_chows, without = tables.suit(key), tables.honors(key)

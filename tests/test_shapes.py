@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections.abc import Iterator
+
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand
+from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import MCR_FORMS, Form, get_ruleset
-from mahjongkit.shapes import KNITTED_STRAIGHTS, decompositions, is_complete
-from mahjongkit.tiles import parse_tile
+from mahjongkit.scoring.mcr.random_hands import random_win
+from mahjongkit.shapes import (
+    KNITTED_STRAIGHTS,
+    SUIT_SPLITS,
+    decompositions,
+    honor_split,
+    is_complete,
+    pair_rank_class,
+    regular_splits,
+    set_code,
+    set_splits,
+    sets_and_pair,
+    sets_only,
+)
+from mahjongkit.tiles import parse_tile, tiles_to_counts
 
 
 def forms(text: str, allowed: frozenset[Form] | None = None) -> list[str]:
@@ -112,3 +130,100 @@ def test_sixteen_orphans_seed_004_line_358() -> None:
     assert forms("146m258p369sESWNCFPP") == []  # 4m and 6m are related
     dxb = get_ruleset("taiwanese-dxb").scoring.forms
     assert decompositions(Hand.parse("147m258p369sESWNCFPP"), dxb) == []  # LRC only
+
+
+# -- the one splitter -----------------------------------------------------------------
+
+
+def reference_splits(counts: list[int], start: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every multiset of pungs and chows of one suit's counts, as sorted set codes: the
+    lowest tile left starts a pung or a chow (slow and plain)."""
+    t = start
+    while t < len(counts) and not counts[t]:
+        t += 1
+    if t == len(counts):
+        yield ()
+        return
+    if counts[t] >= 3:
+        counts[t] -= 3
+        for rest in reference_splits(counts, t):
+            yield (set_code(t, False), *rest)
+        counts[t] += 3
+    if t + 2 < len(counts) and counts[t + 1] and counts[t + 2]:
+        for u in (t, t + 1, t + 2):
+            counts[u] -= 1
+        for rest in reference_splits(counts, t):
+            yield (set_code(t, True), *rest)
+        for u in (t, t + 1, t + 2):
+            counts[u] += 1
+
+
+def reference(counts: tuple[int, ...]) -> set[tuple[tuple[int, ...], int]]:
+    """Every split of one suit into sets, with a pair when its size asks for one."""
+    work = list(counts)
+    if sum(counts) % 3 == 0:
+        return {(tuple(sorted(x)), -1) for x in reference_splits(work)}
+    found = set()
+    for p in range(len(counts)):
+        if work[p] >= 2:
+            work[p] -= 2
+            found |= {(tuple(sorted(x)), p) for x in reference_splits(work)}
+            work[p] += 2
+    return found
+
+
+def test_the_splitter_finds_every_split_of_a_suit_once() -> None:
+    """Every suit of up to eight tiles in each of the three suits: the splits are the
+    reference's, none twice (a pung of three chows' tiles is a split of its own)."""
+    for key in itertools.product(range(5), repeat=9):
+        if sum(key) > 8 or sum(key) % 3 == 1:
+            continue
+        want = reference(key)
+        for suit in range(3):
+            got = SUIT_SPLITS[suit](bytes(key).decode("latin-1"))
+            base = 9 * suit
+            moved = {
+                (tuple(c - 2 * base for c in codes), p - base if p >= 0 else -1) for codes, p in got
+            }
+            assert len(got) == len(moved) == len(want) and moved == want, key
+
+
+def test_whether_a_suit_splits_is_whether_the_splitter_splits_it() -> None:
+    """`sets_only` and `sets_and_pair` (table look-ups) answer as the splitter does, for
+    random suits of up to fourteen tiles."""
+    rng = random.Random(16)
+    for _ in range(20000):
+        key = tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        size = sum(key)
+        if size > 14:
+            continue
+        split = bool(SUIT_SPLITS[0](bytes(key).decode("latin-1")))
+        if size % 3 == 0:
+            assert sets_only(key) == split, key
+        elif size % 3 == 2:
+            assert sets_and_pair(list(key), pair_rank_class(key)) == split, key
+
+
+def test_honours_split_into_pungs_and_one_pair_at_most() -> None:
+    assert honor_split(bytes((3, 2, 0, 0, 0, 0, 3)).decode("latin-1")) == (1, 28, bytes((54, 66)))
+    assert honor_split(bytes((3, 1, 0, 0, 0, 0, 0)).decode("latin-1")) is None  # a loose E
+    assert honor_split(bytes((4, 0, 0, 0, 0, 0, 0)).decode("latin-1")) is None  # no kong here
+
+
+def test_a_hand_splits_as_its_suits_do_and_decompositions_read_those_splits() -> None:
+    """The decompositions' sets are the splits' (every regular reading, in the order of
+    their pairs and then their sets), and a hand split without a pair has none."""
+    rng = random.Random(4)
+    for _ in range(300):
+        hand, _situation = random_win(rng)
+        splits = regular_splits(hand.concealed, 4 - len(hand.melds))
+        readings = decompositions(hand, {Form.REGULAR})
+        want = sorted(splits, key=lambda split: split[1])
+        got = [
+            (bytes(set_code(g.tile, g.kind is CHOW) for g in d.groups if not g.declared), d.pair)
+            for d in readings
+        ]
+        assert got == want
+    three = tiles_to_counts(parse_tiles("123m456m789m"))
+    assert [list(codes) for codes, _ in set_splits(three)] == [[1, 7, 13]]
+    assert set_splits(tiles_to_counts(parse_tiles("123m456m789m11p"))) == ()

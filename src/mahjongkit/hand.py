@@ -13,7 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from mahjongkit.errors import InvalidHandError
+from mahjongkit.errors import InvalidHandError, InvalidNotationError
+from mahjongkit.notation import MeldText, format_meld, format_tiles, read_hand, read_meld
+from mahjongkit.svg import hand_svg, meld_svg
 from mahjongkit.tiles import (
     FLOWERS,
     IS_FLOWER,
@@ -21,7 +23,6 @@ from mahjongkit.tiles import (
     NUM_KINDS,
     RANK,
     SUIT,
-    SUITS,
     Tile,
     counts_to_tiles,
     parse_tile,  # noqa: F401  (used by the doctests above)
@@ -102,18 +103,7 @@ class Meld:
         return (self.tile,) * self.kind.size
 
     def __str__(self) -> str:
-        tiles = self.tiles
-        if SUIT[self.tile] < 3:
-            body = "".join(str(RANK[t]) for t in tiles) + SUITS[SUIT[self.tile]]
-        else:
-            body = NAMES[self.tile] * len(tiles)
-        digit = ""
-        if self.kind is CHOW:
-            if self.claimed is not None:
-                digit = str(self.claimed - self.tile + 1)
-        elif self.source is not None:
-            digit = str(self.source + (4 if self.promoted else 0))
-        return f"[{body}{digit}]"
+        return format_meld(self.kind.value, self.tile, self.claimed, self.source, self.promoted)
 
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
@@ -121,8 +111,6 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """A meld from its bracket notation, e.g. ``[123m2]``, ``[EEE1]``, ``[5555p]``."""
-        from mahjongkit.notation import parse_meld
-
         return parse_meld(text)
 
     def glyphs(self) -> str:
@@ -131,8 +119,6 @@ class Meld:
 
     def _repr_svg_(self) -> str:
         """The meld drawn as SVG (notebooks show it); see `mahjongkit.svg`."""
-        from mahjongkit.svg import meld_svg
-
         return meld_svg(self)
 
 
@@ -196,8 +182,6 @@ class Hand:
     @classmethod
     def parse(cls, text: str, size: int | None = None) -> Hand:
         """A hand from its notation; ``size`` (13 or 16) insists on one hand size."""
-        from mahjongkit.notation import parse_hand
-
         return parse_hand(text, size=size)
 
     @classmethod
@@ -273,8 +257,6 @@ class Hand:
             yield self.winning_tile
 
     def __str__(self) -> str:
-        from mahjongkit.notation import format_tiles
-
         flowers = format_tiles(self.flowers)
         melds = "".join(str(m) for m in self.melds)
         concealed = list(self._ordered_tiles())
@@ -300,9 +282,83 @@ class Hand:
 
     def _repr_svg_(self) -> str:
         """The hand drawn as SVG (notebooks show it); see `mahjongkit.svg`."""
-        from mahjongkit.svg import hand_svg
-
         return hand_svg(self)
 
 
-__all__ = ["CHOW", "FLOWERS", "HAND_SIZES", "KONG", "PUNG", "Hand", "Meld", "MeldKind"]
+def parse_meld(text: str) -> Meld:
+    """One meld in bracket notation (`mahjongkit.notation.read_meld`).
+
+    >>> str(parse_meld("[7s8s9s,1]")), str(parse_meld("[777z]"))
+    ('[789s1]', '[CCC]')
+    """
+    return _meld_of(read_meld(text), text)
+
+
+def _meld_of(written: MeldText, text: str) -> Meld:
+    """The `Meld` of a meld as written in ``text``."""
+    try:
+        return Meld(
+            MeldKind(written.kind),
+            written.tile,
+            written.concealed,
+            written.claimed,
+            written.source,
+            written.promoted,
+        )
+    except InvalidHandError as err:
+        raise InvalidNotationError(str(err), text) from None
+
+
+def parse_hand(text: str, size: int | None = None) -> Hand:
+    """A hand: melds in brackets, flowers and concealed tiles; the last tile wins.
+
+    ``size`` (13 or 16) insists on one hand size; by default any size fits.
+
+    >>> h = parse_hand("1f[123m2]456p789s1sEEE1s")
+    >>> h.flowers, len(h.melds), h.size
+    ((34,), 1, 13)
+    >>> parse_hand("11112m3456789p")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mahjongkit.errors.InvalidNotationError: ...
+    """
+    if size is not None and size not in HAND_SIZES:
+        raise ValueError(f"hand size must be 13 or 16, not {size}")
+    written = read_hand(text)
+    sizes = HAND_SIZES if size is None else (size,)
+    melds = len(written.melds)
+    if melds > max(sizes) // 3:
+        raise InvalidNotationError(f"{melds} melds are too many (at most {max(sizes) // 3})", text)
+    count = len(written.concealed) + 3 * melds
+    fit = next((s for s in sizes if count in (s, s + 1)), None)
+    if fit is None:
+        wanted = " or ".join(f"{s} or {s + 1}" for s in sizes)
+        raise InvalidNotationError(
+            f"{count} tiles (kongs counted as 3) fit no hand; a hand has {wanted}", text
+        )
+    if melds > fit // 3:
+        raise InvalidNotationError(f"{melds} melds are too many for a {fit}-tile hand", text)
+    winning = written.concealed[-1] if count == fit + 1 else None
+    try:
+        return Hand.from_tiles(
+            list(written.concealed),
+            tuple(_meld_of(m, text) for m in written.melds),
+            written.flowers,
+            winning,
+        )
+    except InvalidHandError as err:
+        raise InvalidNotationError(str(err), text) from None
+
+
+__all__ = [
+    "CHOW",
+    "FLOWERS",
+    "HAND_SIZES",
+    "KONG",
+    "PUNG",
+    "Hand",
+    "Meld",
+    "MeldKind",
+    "parse_hand",
+    "parse_meld",
+]

@@ -8,11 +8,17 @@ claim digit: ``[123m2]`` (the 2m was claimed), ``[555p3]`` (claimed from the rig
 ``[567m,2]`` is accepted too. In a complete hand the last tile written is the winning tile.
 Unicode glyphs from the Mahjong Tiles block are accepted wherever a tile is.
 
->>> str(parse_hand("[567m,2]EEE5z5zP234s9p9p"))
-'[567m2]9p234sEEEPPP9p'
+This module is the whole grammar, reading text into plain parts (`MeldText`,
+`HandText`) and writing them back; `mahjongkit.hand` makes its values of them
+(`mahjongkit.hand.parse_hand`), so the grammar knows nothing of the values above it.
+
 >>> format_tiles(parse_tiles("3z12m"))
 'W12m'
->>> parse_hand("123m45")
+>>> read_meld("[567m,2]")
+MeldText(kind='chow', tile=4, concealed=False, claimed=5, source=1, promoted=False)
+>>> format_meld("chow", 4, 5, 1, False)
+'[567m2]'
+>>> read_hand("123m45")
 Traceback (most recent call last):
 ...
 mahjongkit.errors.InvalidNotationError: digits with no suit letter at position 4 in '123m45'
@@ -21,12 +27,13 @@ mahjongkit.errors.InvalidNotationError: digits with no suit letter at position 4
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
-from mahjongkit.errors import InvalidHandError, InvalidNotationError
-from mahjongkit.hand import CHOW, HAND_SIZES, KONG, PUNG, Hand, Meld
+from mahjongkit.errors import InvalidNotationError
 from mahjongkit.tiles import (
     GLYPHS,
     HONOR_LETTERS,
+    NAMES,
     NUM_KINDS,
     RANK,
     SUIT,
@@ -105,7 +112,26 @@ def parse_tiles(text: str) -> list[Tile]:
     return [t for t, _ in tiles]
 
 
-def _meld_from(text: str, tiles: list[tuple[Tile, int]], digit: str, where: int) -> Meld:
+class MeldText(NamedTuple):
+    """A meld as the notation writes it: its kind (``"chow"``, ``"pung"``, ``"kong"``), its
+    lowest tile, and the claim its digit tells (see `mahjongkit.hand.Meld`)."""
+
+    kind: str
+    tile: Tile
+    concealed: bool = False
+    claimed: Tile | None = None
+    source: int | None = None
+    promoted: bool = False
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The meld's tiles in order."""
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+
+def _meld_from(text: str, tiles: list[tuple[Tile, int]], digit: str, where: int) -> MeldText:
     kinds = [t for t, _ in tiles]
     if any(t >= NUM_KINDS for t in kinds):
         raise InvalidNotationError("a flower cannot be in a meld", text, where)
@@ -113,55 +139,49 @@ def _meld_from(text: str, tiles: list[tuple[Tile, int]], digit: str, where: int)
     ordered = sorted(kinds)
     first = ordered[0] if ordered else 0
     if len(kinds) == 3 and len(set(kinds)) == 1:
-        kind = PUNG
+        kind = "pung"
     elif len(kinds) == 4 and len(set(kinds)) == 1:
-        kind = KONG
+        kind = "kong"
     elif (
         len(kinds) == 3
         and SUIT[first] < 3
         and ordered == [first, first + 1, first + 2]
         and RANK[first] <= 7
     ):
-        kind = CHOW
+        kind = "chow"
     else:
         shown = text[where : text.index("]", where) + 1] if "]" in text[where:] else text[where:]
         raise InvalidNotationError(f"{shown} is not a chow, pung or kong", text, where)
     if len(digit) > 1:
         raise InvalidNotationError("a meld takes one claim digit", text, where)
-    try:
-        if kind is CHOW:
-            if claim is not None and not 1 <= claim <= 3:
-                raise InvalidNotationError("a chow's claim digit is 1, 2 or 3", text, where)
-            return Meld(
-                CHOW,
-                first,
-                claimed=None if claim is None else first + claim - 1,
-                source=None if claim is None else 1,
-            )
-        if kind is PUNG:
-            if claim is not None and not 1 <= claim <= 3:
-                raise InvalidNotationError("a pung's claim digit is 1, 2 or 3", text, where)
-            return Meld(PUNG, first, claimed=None if claim is None else first, source=claim)
+    if kind == "chow":
+        if claim is not None and not 1 <= claim <= 3:
+            raise InvalidNotationError("a chow's claim digit is 1, 2 or 3", text, where)
         if claim is None:
-            return Meld(KONG, first, concealed=True)
-        if claim not in (1, 2, 3, 5, 6, 7):
-            raise InvalidNotationError(
-                "a kong's claim digit is 1, 2, 3, or 5, 6, 7 when promoted", text, where
-            )
-        promoted = claim > 4
-        return Meld(
-            KONG, first, claimed=first, source=claim - 4 if promoted else claim, promoted=promoted
+            return MeldText("chow", first)
+        return MeldText("chow", first, claimed=first + claim - 1, source=1)
+    if kind == "pung":
+        if claim is not None and not 1 <= claim <= 3:
+            raise InvalidNotationError("a pung's claim digit is 1, 2 or 3", text, where)
+        return MeldText("pung", first, claimed=None if claim is None else first, source=claim)
+    if claim is None:
+        return MeldText("kong", first, concealed=True)
+    if claim not in (1, 2, 3, 5, 6, 7):
+        raise InvalidNotationError(
+            "a kong's claim digit is 1, 2, 3, or 5, 6, 7 when promoted", text, where
         )
-    except InvalidHandError as err:
-        raise InvalidNotationError(str(err), text, where) from None
+    promoted = claim > 4
+    return MeldText(
+        "kong", first, claimed=first, source=claim - 4 if promoted else claim, promoted=promoted
+    )
 
 
-def parse_meld(text: str) -> Meld:
-    """One meld in bracket notation.
+def read_meld(text: str) -> MeldText:
+    """One meld in bracket notation (`mahjongkit.hand.parse_meld` makes it a `Meld`).
 
-    >>> str(parse_meld("[7s8s9s,1]")), str(parse_meld("[777z]"))
-    ('[789s1]', '[CCC]')
-    >>> parse_meld("[124m]")  # doctest: +ELLIPSIS
+    >>> read_meld("[7s8s9s,1]").claimed, read_meld("[777z]").kind
+    (24, 'pung')
+    >>> read_meld("[124m]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     mahjongkit.errors.InvalidNotationError: [124m] is not a chow, pung or kong at position 0 ...
@@ -175,7 +195,7 @@ def parse_meld(text: str) -> Meld:
     return meld
 
 
-def _parse_bracket(text: str, start: int) -> tuple[Meld, int]:
+def _parse_bracket(text: str, start: int) -> tuple[MeldText, int]:
     tiles, i, trailing = _read_tiles(text, start + 1, "[]")
     if i >= len(text) or text[i] != "]":
         if i < len(text) and text[i] != "[":
@@ -184,24 +204,31 @@ def _parse_bracket(text: str, start: int) -> tuple[Meld, int]:
     return _meld_from(text, tiles, trailing, start), i + 1
 
 
-def parse_hand(text: str, size: int | None = None) -> Hand:
-    """A hand: melds in brackets, flowers and concealed tiles; the last tile wins.
+class HandText(NamedTuple):
+    """A hand as the notation writes it: its melds, its flowers and its concealed tiles,
+    each concealed tile in the order written (a complete hand's last is its winning tile)."""
 
-    ``size`` (13 or 16) insists on one hand size; by default any size fits.
+    melds: tuple[MeldText, ...]
+    flowers: tuple[Tile, ...]
+    concealed: tuple[Tile, ...]
 
-    >>> h = parse_hand("1f[123m2]456p789s1sEEE1s")
-    >>> h.flowers, len(h.melds), h.size
-    ((34,), 1, 13)
-    >>> parse_hand("11112m3456789p")  # doctest: +ELLIPSIS
+
+def read_hand(text: str) -> HandText:
+    """A hand's melds in brackets, flowers and concealed tiles, in the order written; no
+    tile five times. Whether they make a hand of 13 or 16 tiles is for
+    `mahjongkit.hand.parse_hand` to say.
+
+    >>> written = read_hand("1f[123m2]45p")
+    >>> [m.tiles for m in written.melds], written.flowers, written.concealed
+    ([(0, 1, 2)], (34,), (12, 13))
+    >>> read_hand("11111m3456789p")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mahjongkit.errors.InvalidNotationError: ...
+    mahjongkit.errors.InvalidNotationError: a fifth copy of 1m at position 4 ...
     """
-    if size is not None and size not in HAND_SIZES:
-        raise ValueError(f"hand size must be 13 or 16, not {size}")
-    melds: list[Meld] = []
+    melds: list[MeldText] = []
     flowers: list[Tile] = []
-    concealed: list[tuple[Tile, int]] = []
+    concealed: list[Tile] = []
     copies = [0] * NUM_KINDS
     i = 0
     while i < len(text):
@@ -210,7 +237,7 @@ def parse_hand(text: str, size: int | None = None) -> Hand:
             for t in meld.tiles:
                 copies[t] += 1
                 if copies[t] > 4:
-                    raise InvalidNotationError(f"a fifth copy of {_name(t)}", text, i - 1)
+                    raise InvalidNotationError(f"a fifth copy of {NAMES[t]}", text, i - 1)
             melds.append(meld)
             continue
         if text[i] == "]":
@@ -221,39 +248,41 @@ def parse_hand(text: str, size: int | None = None) -> Hand:
         for t, pos in tiles:
             if t >= NUM_KINDS:
                 if t in flowers:
-                    raise InvalidNotationError(f"flower {_name(t)} twice", text, pos)
+                    raise InvalidNotationError(f"flower {NAMES[t]} twice", text, pos)
                 flowers.append(t)
                 continue
             copies[t] += 1
             if copies[t] > 4:
-                raise InvalidNotationError(f"a fifth copy of {_name(t)}", text, pos)
-            concealed.append((t, pos))
+                raise InvalidNotationError(f"a fifth copy of {NAMES[t]}", text, pos)
+            concealed.append(t)
     if not concealed and not melds:
         raise InvalidNotationError("no tiles", text, 0)
-    sizes_melds = max(HAND_SIZES if size is None else (size,)) // 3
-    if len(melds) > sizes_melds:
-        raise InvalidNotationError(f"{len(melds)} melds are too many (at most {sizes_melds})", text)
-    count = len(concealed) + 3 * len(melds)
-    sizes = HAND_SIZES if size is None else (size,)
-    fit = next((s for s in sizes if count in (s, s + 1)), None)
-    if fit is None:
-        wanted = " or ".join(f"{s} or {s + 1}" for s in sizes)
-        raise InvalidNotationError(
-            f"{count} tiles (kongs counted as 3) fit no hand; a hand has {wanted}", text
-        )
-    if len(melds) > fit // 3:
-        raise InvalidNotationError(f"{len(melds)} melds are too many for a {fit}-tile hand", text)
-    winning = concealed[-1][0] if count == fit + 1 else None
-    try:
-        return Hand.from_tiles([t for t, _ in concealed], tuple(melds), tuple(flowers), winning)
-    except InvalidHandError as err:
-        raise InvalidNotationError(str(err), text) from None
+    return HandText(tuple(melds), tuple(flowers), tuple(concealed))
 
 
-def _name(tile: Tile) -> str:
-    from mahjongkit.tiles import NAMES
+def format_meld(
+    kind: str, tile: Tile, claimed: Tile | None, source: int | None, promoted: bool
+) -> str:
+    """A meld in bracket notation: its tiles, then the digit that tells the claim (a chow's
+    claimed tile 1..3, a pung's or kong's source 1..3, plus 4 when promoted; none for a
+    concealed kong or an unknown claim).
 
-    return NAMES[tile]
+    >>> format_meld("pung", 27, 27, 3, False), format_meld("kong", 13, 13, 2, True)
+    ('[EEE3]', '[5555p6]')
+    """
+    size = 3 if kind != "kong" else 4
+    tiles = (tile, tile + 1, tile + 2) if kind == "chow" else (tile,) * size
+    if SUIT[tile] < 3:
+        body = "".join(str(RANK[t]) for t in tiles) + SUITS[SUIT[tile]]
+    else:
+        body = NAMES[tile] * len(tiles)
+    digit = ""
+    if kind == "chow":
+        if claimed is not None:
+            digit = str(claimed - tile + 1)
+    elif source is not None:
+        digit = str(source + (4 if promoted else 0))
+    return f"[{body}{digit}]"
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
@@ -291,3 +320,15 @@ def format_glyphs(tiles: Iterable[Tile]) -> str:
     True
     """
     return "".join(GLYPHS[t] for t in tiles)
+
+
+__all__ = [
+    "HandText",
+    "MeldText",
+    "format_glyphs",
+    "format_meld",
+    "format_tiles",
+    "parse_tiles",
+    "read_hand",
+    "read_meld",
+]

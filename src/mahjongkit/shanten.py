@@ -191,17 +191,11 @@ def _prepare(
     return counts, n_melds, held, size, total
 
 
-def _entries(counts: tuple[int, ...]) -> tuple[SuitEntry, SuitEntry, SuitEntry, SuitEntry]:
-    suit = TABLES.suit
-    return suit(counts[0:9]), suit(counts[9:18]), suit(counts[18:27]), TABLES.honors(counts[27:34])
-
-
 # -- the forms ----------------------------------------------------------------------
 
 
 def _regular(es: Sequence[SuitEntry], melds: int, size: int) -> int:
-    combine = TABLES.combine
-    cls = combine(combine(combine(es[0].cls, es[1].cls), es[2].cls), es[3].cls)
+    cls = TABLES.combine_all(es[0].cls, es[1].cls, es[2].cls, es[3].cls)
     return TABLES.shanten_table[cls][size // 3 - melds]
 
 
@@ -214,17 +208,15 @@ def _knitted_straight(es: Sequence[SuitEntry], melds: int, bound: int, floor: in
     e0, e1, e2, eh = es
     k0, k1, k2 = e0.knit, e1.knit, e2.knit
     best = _NONE
-    combine = TABLES.combine
-    knit_classes = TABLES.knit_classes
-    r0 = e0.knit_rest or knit_classes(e0)
-    r1 = e1.knit_rest or knit_classes(e1)
-    r2 = e2.knit_rest or knit_classes(e2)
+    r0 = e0.knit_rest or TABLES.knit_classes(e0)
+    r1 = e1.knit_rest or TABLES.knit_classes(e1)
+    r2 = e2.knit_rest or TABLES.knit_classes(e2)
     for a, b, c in _PERMS:
         missing = 9 - k0[a] - k1[b] - k2[c]
         # Skip straights that cannot beat the bound even with the best possible rest.
         if missing + floor >= min(best, bound):
             continue
-        cls = combine(combine(combine(r0[a], r1[b]), r2[c]), eh.cls)
+        cls = TABLES.combine_all(r0[a], r1[b], r2[c], eh.cls)
         value = missing + TABLES.shanten_table[cls][1 - melds]
         if value < best:
             best = value
@@ -377,7 +369,7 @@ def shanten(
             value = _mcr_least(hand, melds)
             if value == _NONE and sum(hand) + 3 * melds in (16, 17) and 0 <= melds <= 5:
                 forms = _forms_for(TAIWANESE_FORMS, 16, melds)
-                value = _least(_entries(hand), melds, 16, forms)
+                value = _least(group_entries(hand), melds, 16, forms)
         except ValueError:
             value = _NONE
         if value != _NONE:
@@ -386,7 +378,7 @@ def shanten(
     forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
     if not forms:
         raise InvalidHandError("no hand form of the rules applies to this hand")
-    return _least(_entries(counts), n_melds, size, forms)
+    return _least(group_entries(counts), n_melds, size, forms)
 
 
 def _mcr_least(counts: tuple[int, ...], melds: int) -> int:
@@ -405,16 +397,8 @@ def _mcr_least_of(e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, me
         0 <= melds <= 4
     ):
         return _NONE
-    tables = TABLES
-    combined = tables.combined
-    cls = combined.get(e0.cls << 20 | e1.cls)
-    if cls is None:
-        cls = tables.combine(e0.cls, e1.cls)
-    a = combined.get(cls << 20 | e2.cls)
-    cls = tables.combine(cls, e2.cls) if a is None else a
-    a = combined.get(cls << 20 | eh.cls)
-    cls = tables.combine(cls, eh.cls) if a is None else a
-    best: int = tables.shanten_table[cls][4 - melds]
+    cls = TABLES.combine_all(e0.cls, e1.cls, e2.cls, eh.cls)
+    best: int = TABLES.shanten_table[cls][4 - melds]
     if melds == 0:
         value = 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs
         if value < best:
@@ -425,7 +409,7 @@ def _mcr_least_of(e0: SuitEntry, e1: SuitEntry, e2: SuitEntry, eh: SuitEntry, me
         if value < best:
             best = value
     kmax = e0.kmax + e1.kmax + e2.kmax
-    floor = tables.shanten_table[cls][1 - melds] if melds <= 1 else _NONE
+    floor = TABLES.shanten_table[cls][1 - melds] if melds <= 1 else _NONE
     if (melds == 0 and 13 - kmax - eh.kinds < best) or 9 - kmax + floor < best:
         knitted = _knitted_max((e0, e1, e2))
         if melds == 0:
@@ -449,7 +433,7 @@ def shanten_by_form(
     """
     counts, n_melds, _, size, _ = _prepare(hand, melds)
     forms = _forms_for(_resolve_forms(rules, size), size, n_melds)
-    es = _entries(counts)
+    es = group_entries(counts)
     values = {form: _value(form, es, n_melds, size, _NONE) for form in forms}
     return {form: values[form] for form in Form if form in values}
 
@@ -484,13 +468,12 @@ def _candidates(counts: Sequence[int], forms: Iterable[Form]) -> list[Tile]:
 def _rest_classes(classes: Sequence[int]) -> tuple[int, int, int, int]:
     """For each of the four groups, the class of the other three combined (four
     combinations in all, the two halves shared)."""
-    combine = TABLES.combine
-    c01, c23 = combine(classes[0], classes[1]), combine(classes[2], classes[3])
+    c01, c23 = TABLES.combine(classes[0], classes[1]), TABLES.combine(classes[2], classes[3])
     return (
-        combine(classes[1], c23),
-        combine(classes[0], c23),
-        combine(c01, classes[3]),
-        combine(c01, classes[2]),
+        TABLES.combine(classes[1], c23),
+        TABLES.combine(classes[0], c23),
+        TABLES.combine(c01, classes[3]),
+        TABLES.combine(c01, classes[2]),
     )
 
 
@@ -506,7 +489,7 @@ def _improving(
 
     Only forms already at ``target + 1`` can get there with one tile.
     """
-    es = _entries(counts)
+    es = group_entries(counts)
     values = {f: _value(f, es, n_melds, size, target + 2) for f in forms}
     best = min(values.values())
     if best != target + 1:
@@ -516,22 +499,18 @@ def _improving(
     if live_forms == (_F_REGULAR,):
         # The common case: one combination per candidate, with the other three groups
         # combined once beforehand.
-        combine, table = TABLES.combine, TABLES.shanten_table
+        table = TABLES.shanten_table
         others = _rest_classes([e.cls for e in es])
         need = size // 3 - n_melds
-        combined = TABLES.combined
         for group, entry in enumerate(es):
             plus = entry.plus or TABLES.plus(entry)
-            other = others[group] << 20
+            other = others[group]
             base = 9 * group
             for rank in entry.near:
                 grown = plus[rank]
                 if grown is None or held[base + rank] >= 4:
                     continue
-                cls = combined.get(other | grown.cls)
-                if cls is None:
-                    cls = combine(other >> 20, grown.cls)
-                if table[cls][need] <= target:
+                if table[TABLES.combine(other, grown.cls)][need] <= target:
                     out.append(base + rank)
         return out
     for t in _candidates(counts, live_forms):
@@ -590,7 +569,7 @@ def useful_tiles(
     '345678p123sE'
     """
     counts, n_melds, held, size, forms = _waiting(hand, melds, rules)
-    es = _entries(counts)
+    es = group_entries(counts)
     current = _least(es, n_melds, size, forms)
     return _improving(counts, n_melds, held, size, forms, current - 1)
 
@@ -628,7 +607,7 @@ def discards(
         if not counts[d]:
             continue
         after = (*counts[:d], counts[d] - 1, *counts[d + 1 :])
-        value = _least(_entries(after), n_melds, size, forms)
+        value = _least(group_entries(after), n_melds, size, forms)
         useful = tuple(_improving(after, n_melds, held, size, forms, value - 1))
         unseen = sum(4 - held[t] - seen[t] for t in useful)
         options.append(DiscardOption(d, value, useful, unseen))
@@ -649,19 +628,7 @@ def group_entries(counts: Sequence[int]) -> GroupEntries:
     >>> [e.tiles for e in group_entries(Hand.parse("1112345678999m5p").concealed)]
     [13, 1, 0, 0]
     """
-    tables = TABLES
-    suits = tables.suits
-    if type(counts) is not tuple:
-        counts = tuple(counts)
-    # Unrolled: this reads every hand a bot weighs.
-    k = counts[0:9]
-    e0 = suits.get(k) or tables.suit(k)
-    k = counts[9:18]
-    e1 = suits.get(k) or tables.suit(k)
-    k = counts[18:27]
-    e2 = suits.get(k) or tables.suit(k)
-    k = counts[27:34]
-    return e0, e1, e2, tables.honor_entries.get(k) or tables.honors(k)
+    return TABLES.groups_of(counts if type(counts) is tuple else tuple(counts))
 
 
 def shanten_of_entries(es: GroupEntries, melds: int, rules: Rules = None) -> int:
@@ -702,12 +669,11 @@ def discard_shanten(
         if fast is not None:
             return fast
     out = [_NONE] * NUM_KINDS
-    tables = TABLES
     for group in range(4):
         entry = es[group]
         if not entry.tiles:
             continue
-        fewer = entry.minus or tables.minus(entry)
+        fewer = entry.minus or TABLES.minus(entry)
         base = 9 * group
         for rank, less in enumerate(fewer):
             if less is None:
@@ -731,18 +697,8 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
     e0, e1, e2, eh = es
     if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 13 or not 0 <= melds <= 4:
         return None
-    tables = TABLES
-    table, combine, gains = tables.shanten_table, tables.combine, tables.regular_gains
-    get = tables.combined.get
-    # `combine` of the four groups, its table look-ups written out (a bot asks this for
-    # most discards it weighs whose hand is nearer a special form).
-    whole = get(e0.cls << 20 | e1.cls)
-    if whole is None:
-        whole = combine(e0.cls, e1.cls)
-    cls = get(whole << 20 | e2.cls)
-    whole = combine(whole, e2.cls) if cls is None else cls
-    cls = get(whole << 20 | eh.cls)
-    whole = combine(whole, eh.cls) if cls is None else cls
+    table = TABLES.shanten_table
+    whole = TABLES.combine_all(e0.cls, e1.cls, e2.cls, eh.cls)
     regular = table[whole][4 - melds]
     least = regular
     pairs = orphans = knitted = _NONE
@@ -763,12 +719,9 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             if missing + floor > least:
                 continue
             if not rests:
-                rests = (tables.knit_rests(e0), tables.knit_rests(e1), tables.knit_rests(e2))
+                rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
             rest = (rests[0][a], rests[1][b], rests[2][c], eh)
-            cls = get(rest[0].cls << 20 | rest[1].cls)
-            if cls is None:
-                cls = combine(rest[0].cls, rest[1].cls)
-            cls = combine(combine(cls, rest[2].cls), eh.cls)
+            cls = TABLES.combine_all(rest[0].cls, rest[1].cls, rest[2].cls, eh.cls)
             value = missing + table[cls][1 - melds]
             if value <= least:
                 if value < least:
@@ -801,17 +754,11 @@ def _mcr_useful(es: GroupEntries, melds: int) -> set[Tile] | None:
             out.update([t for t in _KNIT_TILES[suit][j] if not flat[t]])
         groups_to_read.append((others, 1 - melds))
     for groups, need in groups_to_read:
-        # Tiles that lower the standard-form shanten of these four groups (each group's
-        # answer read from its entry first, as `SuitTables.regular_gains` keeps it).
+        # Tiles that lower the standard-form shanten of these four groups.
         beside = _rest_classes([g.cls for g in groups])
         for group in range(4):
-            base = 9 * group
-            entry = groups[group]
-            known = entry.gains
-            ranks = None if known is None else known.get(beside[group] << 3 | need)
-            if ranks is None:
-                ranks = gains(entry, beside[group], need)
-            out.update([base + r for r in ranks])
+            ranks = TABLES.regular_gains(groups[group], beside[group], need)
+            out.update([9 * group + r for r in ranks])
     return {t for t in out if flat[t] < 4}
 
 
@@ -822,8 +769,7 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
     e0, e1, e2, eh = es
     if e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds != 14 or not 0 <= melds <= 4:
         return None
-    tables = TABLES
-    combined, combine, table = tables.combined, tables.combine, tables.shanten_table
+    table = TABLES.shanten_table
     others = _rest_classes((e0.cls, e1.cls, e2.cls, eh.cls))
     pairs = e0.pairs + e1.pairs + e2.pairs + eh.pairs
     ends = e0.ends + e1.ends + e2.ends + eh.ends
@@ -835,19 +781,15 @@ def _mcr_discards(es: GroupEntries, melds: int) -> list[int] | None:
         entry = es[group]
         if not entry.tiles:
             continue
-        fewer = entry.minus or tables.minus(entry)
+        fewer = entry.minus or TABLES.minus(entry)
         other = others[group]
-        shifted = other << 20
         p_rest, e_rest, k_rest = pairs - entry.pairs, ends - entry.ends, kmax - entry.kmax
         end_pair_rest = end_pairs - entry.end_pair > 0
         base = 9 * group
         for rank, less in enumerate(fewer):
             if less is None:
                 continue
-            cls = combined.get(shifted | less.cls)
-            if cls is None:
-                cls = combine(other, less.cls)
-            row = table[cls]
+            row = table[TABLES.combine(other, less.cls)]
             best: int = row[need]
             if melds == 0:
                 value = 6 - p_rest - less.pairs
@@ -965,59 +907,14 @@ def _regular_discards(
 ) -> tuple[int, tuple[int, ...]]:
     """The class of the four groups together, and the standard-form shanten after each
     discard (34 values, 99 for a kind not held) needing ``need`` more sets."""
-    tables = TABLES
-    get, combine, per_group = tables.combined.get, tables.combine, tables.regular_discards
     c0, c1, c2, c3 = e0.cls, e1.cls, e2.cls, eh.cls
-    c01 = get(c0 << 20 | c1)
-    if c01 is None:
-        c01 = combine(c0, c1)
-    c23 = get(c2 << 20 | c3)
-    if c23 is None:
-        c23 = combine(c2, c3)
-    whole = get(c01 << 20 | c23)
-    if whole is None:
-        whole = combine(c01, c23)
-    # Each group beside the other three (unrolled: this runs once a discard decision).
-    if e0.tiles:
-        other = get(c1 << 20 | c23)
-        if other is None:
-            other = combine(c1, c23)
-        known = e0.discard_regular
-        p0 = None if known is None else known.get(other << 3 | need)
-        if p0 is None:
-            p0 = per_group(e0, other, need)
-    else:
-        p0 = _NO_DISCARD[9]
-    if e1.tiles:
-        other = get(c0 << 20 | c23)
-        if other is None:
-            other = combine(c0, c23)
-        known = e1.discard_regular
-        p1 = None if known is None else known.get(other << 3 | need)
-        if p1 is None:
-            p1 = per_group(e1, other, need)
-    else:
-        p1 = _NO_DISCARD[9]
-    if e2.tiles:
-        other = get(c01 << 20 | c3)
-        if other is None:
-            other = combine(c01, c3)
-        known = e2.discard_regular
-        p2 = None if known is None else known.get(other << 3 | need)
-        if p2 is None:
-            p2 = per_group(e2, other, need)
-    else:
-        p2 = _NO_DISCARD[9]
-    if eh.tiles:
-        other = get(c01 << 20 | c2)
-        if other is None:
-            other = combine(c01, c2)
-        known = eh.discard_regular
-        p3 = None if known is None else known.get(other << 3 | need)
-        if p3 is None:
-            p3 = per_group(eh, other, need)
-    else:
-        p3 = _NO_DISCARD[7]
+    c01, c23 = TABLES.combine(c0, c1), TABLES.combine(c2, c3)
+    whole = TABLES.combine(c01, c23)
+    # Each group beside the other three (a group holding nothing has no discard).
+    p0 = TABLES.regular_discards(e0, TABLES.combine(c1, c23), need) if e0.tiles else _NO_DISCARD[9]
+    p1 = TABLES.regular_discards(e1, TABLES.combine(c0, c23), need) if e1.tiles else _NO_DISCARD[9]
+    p2 = TABLES.regular_discards(e2, TABLES.combine(c01, c3), need) if e2.tiles else _NO_DISCARD[9]
+    p3 = TABLES.regular_discards(eh, TABLES.combine(c01, c2), need) if eh.tiles else _NO_DISCARD[7]
     return whole, p0 + p1 + p2 + p3
 
 
@@ -1151,7 +1048,7 @@ def _knitted_discards(
                 out[t] = value
     if 9 - most + floor > least:
         return out
-    table, combine = TABLES.shanten_table, TABLES.combine
+    table = TABLES.shanten_table
     need = 1 - melds
     rests = (TABLES.knit_rests(e0), TABLES.knit_rests(e1), TABLES.knit_rests(e2))
     for perm, total, knits in zip(_PERMS, sums, _KNIT_SETS, strict=True):
@@ -1162,7 +1059,7 @@ def _knitted_discards(
         r0, r1, r2 = rests[0][a], rests[1][b], rests[2][c]
         # The rest's shanten first: no discard brings it closer, and most straights end
         # here, before each discard's value is read.
-        whole = combine(combine(combine(r0.cls, r1.cls), r2.cls), eh.cls)
+        whole = TABLES.combine_all(r0.cls, r1.cls, r2.cls, eh.cls)
         rest = table[whole][need]
         if missing + rest > least:
             continue
@@ -1203,12 +1100,11 @@ def useful_count_of_entries(
     # already at the hand's shanten are asked about each tile.
     live = tuple(f for f in forms if _value(f, es, melds, size, current + 1) == current)
     out = 0
-    tables = TABLES
     if size == 16 and _READ_BY_GROUP.issuperset(live):
         return _useful_16(es, melds, unseen, live)
     for group in range(4):
         entry = es[group]
-        grown = entry.plus or tables.plus(entry)
+        grown = entry.plus or TABLES.plus(entry)
         base = 9 * group
         for rank, more in enumerate(grown):
             n = unseen[base + rank]
@@ -1250,10 +1146,9 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     useful = [False] * NUM_KINDS
     if _F_REGULAR in live:
         others = _rest_classes((es[0].cls, es[1].cls, es[2].cls, es[3].cls))
-        gains = TABLES.regular_gains
         for group in range(4):
             base = 9 * group
-            for rank in gains(es[group], others[group], 5 - melds):
+            for rank in TABLES.regular_gains(es[group], others[group], 5 - melds):
                 useful[base + rank] = True
     if _F_NICO_NICO in live:
         n1, n2, n3, n4 = (sum(e.hist[n] for e in es) for n in range(1, 5))
@@ -1270,8 +1165,7 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
                 useful[t] = True
     if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
-        fill = TABLES.fill_sixteen
-        total = sum(fill(e).sixteen for e in es)
+        total = sum(TABLES.fill_sixteen(e).sixteen for e in es)
         bonuses = [e.sixteen_pair - e.sixteen + 1 for e in es]
         now = 16 - total - max(0, *bonuses)
         for group in range(4):
@@ -1290,6 +1184,33 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
         if useful[t] and keys[t] < 4:
             out += unseen[t]
     return out
+
+
+def regular_shanten(counts: Sequence[int], sets_needed: int) -> int:
+    """Standard-form shanten of any group of tiles (34 counts) that needs ``sets_needed``
+    more sets and a pair: a smaller group than a full hand counts its missing tiles (a
+    bot weighing a plan reads the tiles the plan keeps).
+
+    >>> regular_shanten((1, 1, 1) + (0,) * 31, 1)  # 123m needs a pair: one tile away
+    0
+    """
+    e0, e1, e2, eh = group_entries(counts)
+    return TABLES.shanten_of(TABLES.combine_all(e0.cls, e1.cls, e2.cls, eh.cls), sets_needed)
+
+
+def pungs_shanten(counts: Sequence[int], sets_needed: int) -> int:
+    """`regular_shanten` towards pungs only (All Pungs): each suit read without chows.
+
+    >>> pungs_shanten((3, 3, 3, 3, 1) + (0,) * 29, 4)
+    0
+    >>> pungs_shanten((1, 1, 1) + (0,) * 31, 1)  # three singles, no chow
+    2
+    """
+    cls = -1
+    for start, end in ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS)):
+        group = TABLES.honors(tuple(counts[start:end])).cls
+        cls = group if cls < 0 else TABLES.combine(cls, group)
+    return TABLES.shanten_of(cls, sets_needed)
 
 
 def unseen_count(
@@ -1312,6 +1233,8 @@ __all__ = [
     "discard_ties",
     "discards",
     "group_entries",
+    "pungs_shanten",
+    "regular_shanten",
     "shanten",
     "shanten_by_form",
     "shanten_of_entries",

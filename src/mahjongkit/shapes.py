@@ -1,4 +1,13 @@
-"""Every way a complete hand splits into sets, pairs and singles (its decompositions).
+"""The one hand splitter: every way concealed tiles split into sets and a pair, and every
+way a complete hand reads (its decompositions) in each form.
+
+A concealed set is a small int, its *set code* (`set_code`): twice its tile, plus one for
+a chow. A *split* is the codes of its sets ascending, as bytes, and its pair's tile (-1
+for none). Each suit is split on its own and remembered by its counts (`suit_splits`),
+the honours by theirs (`honor_split`); a hand's splits join its suits' (`regular_splits`,
+`set_splits`). Whether a suit splits at all is one look-up in the tables of every suit
+shape of at most four sets (`sets_only`, `sets_and_pair`). The scorers, the waits of the
+game engine (`mahjongkit.completion`) and the decompositions below all split this way.
 
 The declared melds are fixed; the concealed tiles are split in every distinct way for
 each form the ruleset admits (see `Form`). Scoring chooses the best decomposition.
@@ -16,14 +25,315 @@ each form the ruleset admits (see `Form`). Scoring chooses the best decompositio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import pairwise, permutations
+from functools import lru_cache, partial
+from itertools import pairwise, permutations, product
+from operator import mul
+from typing import Final
 
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld, MeldKind
 from mahjongkit.notation import format_tiles
 from mahjongkit.tiles import HONORS, NUM_KINDS, RANK, SUIT, TERMINALS_AND_HONORS, Tile
+
+# -- sets as codes --------------------------------------------------------------------------
+
+
+def set_code(tile: Tile, chow: bool) -> int:
+    """A concealed pung (or a chow, by its lowest tile) as one int. Codes sort as the
+    reference calculator meets the sets: by tile, a pung before a chow on the same tile.
+
+    >>> set_code(4, False), set_code(4, True)
+    (8, 9)
+    """
+    return 2 * tile + chow
+
+
+Split = tuple[bytes, Tile]
+"""A split of concealed tiles: its set codes ascending (`set_code`, a byte each) and its
+pair's tile, or -1 for none."""
+
+
+# -- one suit -------------------------------------------------------------------------------
+
+
+def suit_sets(counts: Sequence[int], base: Tile) -> list[tuple[int, ...]]:
+    """Every split of one suit's counts (or of a stretch of it; its first tile ``base``)
+    into pungs and chows, as set codes in ascending order.
+
+    On each rank, the chows starting there number its count (less the chows running
+    through it) modulo 3, or three more: the rest of the count is pungs.
+
+    >>> suit_sets((3, 3, 3), 0)
+    [(1, 1, 1), (0, 2, 4)]
+    """
+    out: list[tuple[int, ...]] = []
+    _walk_suit(counts, base, 0, 0, 0, (), out)
+    return out
+
+
+def _walk_suit(
+    counts: Sequence[int],
+    base: Tile,
+    r: int,
+    below: int,
+    two_below: int,
+    sets: tuple[int, ...],
+    out: list[tuple[int, ...]],
+) -> None:
+    """`suit_sets` from rank ``r`` on, with ``below`` and ``two_below`` chows running into
+    it; a plain function, as a nested one that calls itself would be a reference cycle
+    left to the garbage collector on every call."""
+    last_chow = len(counts) - 3  # the highest rank a chow can start on
+    while r <= last_chow + 2:
+        c = counts[r] - below - two_below
+        if c:
+            if c < 0:
+                return
+            chows = c % 3
+            pung = 2 * (base + r)  # `set_code` of a pung; its chow is one more
+            if c >= chows + 3 and r <= last_chow:  # three more chows instead of a pung
+                _walk_suit(
+                    counts, base, r + 1, chows + 3, below, sets + (pung + 1,) * (chows + 3), out
+                )
+            if chows and r > last_chow:
+                return
+            sets += (pung,) * (c // 3) + (pung + 1,) * chows
+            below, two_below = chows, below
+        else:
+            below, two_below = 0, below
+        r += 1
+    if below == two_below == 0:
+        out.append(sets)
+
+
+def pair_rank_class(counts: Sequence[int]) -> int:
+    """The rank (0, 1 or 2) modulo 3 of the pair in any split of a suit into sets and a
+    pair: every set's ranks add up to a multiple of 3, so twice the pair's rank is the
+    sum of all the ranks, modulo 3.
+
+    >>> pair_rank_class((3, 0, 0, 2, 0, 0, 0, 0, 0))  # the pair of 4s
+    0
+    """
+    total: int = sum(map(mul, range(9), counts))
+    return 2 * total % 3
+
+
+def _suit_splits(base: Tile, kinds: str) -> tuple[Split, ...]:
+    """Every split of one suit (its first tile ``base``) into sets, and a pair if its size
+    asks for one. Empty when it cannot.
+
+    ``kinds`` holds the suit's nine counts, a character each (`suit_splits`). The same
+    tiles split the same way wherever they lie, in any suit and moved up or down
+    together: the splits of the stretch from the lowest tile to the highest are worked
+    out once from the first rank of the characters (`_rank_splits`) and moved to where
+    this suit holds them."""
+    counts = kinds.encode("latin-1")
+    stretch = counts.strip(b"\0")
+    if not stretch:
+        return _NO_TILES
+    splits = _rank_splits(stretch)
+    base += len(counts) - len(counts.lstrip(b"\0"))
+    if not base or not splits:
+        return splits
+    moved = _MOVED[base]
+    return tuple(
+        [(codes.translate(moved), pair + base if pair >= 0 else -1) for codes, pair in splits]
+    )
+
+
+SUIT_SPLITS: Final = tuple(lru_cache(maxsize=1 << 15)(partial(_suit_splits, b)) for b in (0, 9, 18))
+"""Per suit (the characters, the dots, the bamboos), every split of the suit's nine counts
+given a character each (a string, which the garbage collector need not visit), each
+remembered: ``SUIT_SPLITS[1](counts)`` splits the dots."""
+
+_MOVED: Final = tuple(bytes((code + 2 * base) % 256 for code in range(256)) for base in range(27))
+"""Per first tile, the table that moves set codes from the first rank of the characters."""
+
+_NO_TILES: Final[tuple[Split, ...]] = ((b"", -1),)
+"""The one split of a suit the hand lacks."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _rank_splits(counts: bytes) -> tuple[Split, ...]:
+    """`_suit_splits` of a stretch of tiles from the first rank of the first suit."""
+    size = sum(counts)
+    if size % 3 == 1:
+        return ()
+    work = list(counts)
+    if size % 3 == 0:
+        return tuple([(bytes(split), -1) for split in suit_sets(work, 0)])
+    found: list[Split] = []
+    for p in range(pair_rank_class(counts), len(counts), 3):
+        if work[p] >= 2:
+            work[p] -= 2
+            found += [(bytes(split), p) for split in suit_sets(work, 0)]
+            work[p] += 2
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def honor_split(kinds: str) -> tuple[int, Tile, bytes] | None:
+    """The honours' part of a split: (how many pairs, the pair's tile or -1, the pungs' set
+    codes), or None when a lone or a fourth honour cannot be placed. ``kinds`` holds the
+    seven counts, a character each.
+
+    >>> honor_split("\\x03\\x02\\x00\\x00\\x00\\x00\\x00")
+    (1, 28, b'6')
+    """
+    honors = kinds.encode("latin-1")
+    if 1 in honors or 4 in honors:
+        return None
+    pair = 27 + honors.index(2) if 2 in honors else -1
+    return honors.count(2), pair, bytes([2 * (27 + i) for i, c in enumerate(honors) if c == 3])
+
+
+# -- the concealed tiles of a hand ----------------------------------------------------------
+
+
+def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[Split, ...]:
+    """Every split of concealed ``counts`` into ``sets`` pungs/chows and a pair.
+
+    The splits are listed in the order of their sets (a pung before a chow on the same
+    tile), the order the reference calculator meets them in, which decides between
+    readings of equal value. Each suit is split on its own (`SUIT_SPLITS`); its size
+    modulo 3 says whether it holds the pair. The whole hand is not cached: hands rarely
+    repeat, their suits often do.
+
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> [(list(codes), pair) for codes, pair in
+    ...     regular_splits(tiles_to_counts([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3]), 3)]
+    [([0, 2, 4], 3), ([1, 1, 1], 3), ([1, 3, 3], 0)]
+    """
+    return _splits(counts, sets, 1)
+
+
+def set_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
+    """Every split of concealed ``counts`` into pungs and chows alone (no pair).
+
+    >>> from mahjongkit.tiles import tiles_to_counts
+    >>> [list(codes) for codes, _ in set_splits(tiles_to_counts([0, 1, 2, 27, 27, 27]))]
+    [[1, 54]]
+    """
+    size = sum(counts)
+    return _splits(counts, size // 3, 0) if size % 3 == 0 else ()
+
+
+def _splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple[Split, ...]:
+    """`regular_splits` (one pair) or `set_splits` (none)."""
+    if sum(counts) != 3 * sets + 2 * pairs:
+        return ()
+    # The counts as a string, a character per kind: its slices are the caches' keys.
+    try:
+        kinds = bytes(counts).decode("latin-1")
+    except ValueError:
+        return ()  # a count below zero
+    honors = honor_split(kinds[27:])
+    if honors is None:
+        return ()  # a loose honour
+    characters, dots, bamboos = SUIT_SPLITS
+    first = characters(kinds[:9])
+    second = dots(kinds[9:18]) if first else ()
+    third = bamboos(kinds[18:27]) if second else ()
+    if not third:
+        return ()
+    honor_pairs, honor_pair, honor_sets = honors
+    if (first[0][1] >= 0) + (second[0][1] >= 0) + (third[0][1] >= 0) + honor_pairs != pairs:
+        return ()
+    # Each suit's codes ascend and the suits' codes follow one another: joined, they ascend.
+    if len(first) == len(second) == len(third) == 1:
+        (a, pa), (b, pb), (c_, pc) = first[0], second[0], third[0]
+        return ((a + b + c_ + honor_sets, max(pa, pb, pc, honor_pair)),)
+    found = [
+        (a + b + c_ + honor_sets, max(pa, pb, pc, honor_pair))
+        for (a, pa), (b, pb), (c_, pc) in product(first, second, third)
+    ]
+    found.sort()
+    return tuple(found)
+
+
+# -- whether a suit splits ------------------------------------------------------------------
+
+SPREAD: Final = 0x9E3779B97F4A7C15
+"""A suit's word (`suit_word`) times this odd number is its key in the shape tables:
+an int hashes to itself (below 2**61), and words that differ only in their higher
+ranks would crowd the same places of a set."""
+
+
+def _set_shapes() -> frozenset[int]:
+    """Every nine counts of one suit that split into at most four pungs and chows, each
+    as the key of its word (`SPREAD`)."""
+    sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
+    level = shapes = {0}
+    for _ in range(4):
+        level = {shape + one for shape in level for one in sets}
+        shapes = shapes | level
+    return frozenset(shape * SPREAD for shape in shapes)
+
+
+SET_SHAPES: Final = _set_shapes()
+"""The suits of sets only (4726 shapes, built in a few milliseconds), by their keys."""
+PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) * SPREAD for s in SET_SHAPES for r in range(9))
+"""The suits of sets and a pair, by their keys."""
+MOST_IN_SHAPES: Final = 12
+"""The most tiles of a shape in `SET_SHAPES`: any suit of a hand before its last tile
+(thirteen at most) is judged by these tables."""
+ADD_RANK: Final = tuple((1 << 8 * r) * SPREAD for r in range(9))
+"""A tile of each rank, added to a suit's key."""
+
+
+def suit_word(counts: Sequence[int]) -> int:
+    """The counts of one suit as one int, a byte per rank (the first rank lowest).
+
+    >>> hex(suit_word((1, 1, 1, 0, 0, 0, 0, 0, 3)))
+    '0x30000000000010101'
+    """
+    return int.from_bytes(bytes(counts), "little")
+
+
+def sets_only(counts: Sequence[int]) -> bool:
+    """True when one suit's nine counts split into pungs and chows only.
+
+    Three equal chows hold the tiles of three pungs, so some split has fewer than three
+    chows starting on each rank: on the lowest rank left, as many as its count modulo 3.
+
+    >>> sets_only((3, 1, 1, 1, 0, 0, 0, 0, 0)), sets_only((1, 1, 1, 1, 0, 0, 0, 0, 0))
+    (True, False)
+    """
+    if len(counts) == 9 and sum(counts) <= MOST_IN_SHAPES:
+        try:
+            return suit_word(counts) * SPREAD in SET_SHAPES
+        except ValueError:
+            return False  # a count below zero
+    below = two_below = 0  # chows starting one and two ranks lower
+    for c in counts:
+        c -= below + two_below
+        if c < 0:
+            return False
+        below, two_below = c % 3, below
+    return below == two_below == 0
+
+
+def sets_and_pair(work: list[int], pair_class: int) -> bool:
+    """True when one suit's counts split into sets and a pair whose rank is ``pair_class``
+    modulo 3 (`pair_rank_class`); ``work`` is changed and restored.
+
+    >>> counts = [3, 1, 1, 1, 2, 0, 0, 0, 0]
+    >>> sets_and_pair(counts, pair_rank_class(counts))
+    True
+    """
+    for r in range(pair_class, 9, 3):
+        if work[r] >= 2:
+            work[r] -= 2
+            ok = sets_only(work)
+            work[r] += 2
+            if ok:
+                return True
+    return False
+
+
+# -- the decompositions of a complete hand --------------------------------------------------
 
 
 class Form(Enum):
@@ -133,33 +443,10 @@ class Decomposition:
         return " ".join(parts)
 
 
-def _set_partitions(counts: list[int], start: int = 0) -> Iterator[list[tuple[MeldKind, Tile]]]:
-    """Every distinct split of ``counts`` into pungs and chows (kongs are never concealed sets).
-
-    At the lowest tile left, the number of pungs there (0 or 1) fixes how many chows start
-    there, so each multiset of sets comes out once.
-    """
-    t = start
-    while t < NUM_KINDS and counts[t] == 0:
-        t += 1
-    if t == NUM_KINDS:
-        yield []
-        return
-    c = counts[t]
-    for pungs in (1, 0) if c >= 3 else (0,):
-        chows = c - 3 * pungs
-        if chows:
-            if SUIT[t] > 2 or RANK[t] > 7 or counts[t + 1] < chows or counts[t + 2] < chows:
-                continue
-            counts[t + 1] -= chows
-            counts[t + 2] -= chows
-        counts[t] = 0
-        for rest in _set_partitions(counts, t + 1):
-            yield [(PUNG, t)] * pungs + [(CHOW, t)] * chows + rest
-        counts[t] = c
-        if chows:
-            counts[t + 1] += chows
-            counts[t + 2] += chows
+_CONCEALED_GROUPS: Final = tuple(
+    Group(CHOW if code % 2 else PUNG, code // 2, True) for code in range(2 * NUM_KINDS)
+)
+"""The concealed set of each code (`set_code`)."""
 
 
 def _melds_as_groups(melds: Iterable[Meld]) -> tuple[Group, ...]:
@@ -167,16 +454,15 @@ def _melds_as_groups(melds: Iterable[Meld]) -> tuple[Group, ...]:
 
 
 def _regular(counts: list[int], melds: tuple[Group, ...], sets: int) -> Iterator[Decomposition]:
-    if sum(counts) != 3 * (sets - len(melds)) + 2:
-        return
-    for p in range(NUM_KINDS):
-        if counts[p] < 2:
-            continue
-        counts[p] -= 2
-        for split in _set_partitions(counts):
-            groups = melds + tuple(Group(k, t, True) for k, t in split)
-            yield Decomposition(Form.REGULAR, groups, (p,))
-        counts[p] += 2
+    # The splits by their pair, then their sets (`regular_splits` orders by the sets).
+    splits = sorted(regular_splits(tuple(counts), sets - len(melds)), key=_pair_of)
+    for codes, pair in splits:
+        groups = melds + tuple([_CONCEALED_GROUPS[code] for code in codes])
+        yield Decomposition(Form.REGULAR, groups, (pair,))
+
+
+def _pair_of(split: Split) -> Tile:
+    return split[1]
 
 
 def _seven_pairs(counts: list[int]) -> Iterator[Decomposition]:
@@ -209,8 +495,8 @@ def _thirteen_orphans(counts: list[int], size: int) -> Iterator[Decomposition]:
         if size == 13:
             yield Decomposition(Form.THIRTEEN_ORPHANS, pairs=(p,), singles=singles)
         else:
-            for split in _set_partitions(rest):
-                groups = tuple(Group(k, t, True) for k, t in split)
+            for codes, _ in set_splits(tuple(rest)):
+                groups = tuple([_CONCEALED_GROUPS[code] for code in codes])
                 yield Decomposition(Form.THIRTEEN_ORPHANS, groups, (p,), singles)
         rest[p] += 1
 
@@ -306,11 +592,27 @@ def is_complete(hand: Hand, forms: Iterable[Form] = ALL_FORMS) -> bool:
 
 
 __all__ = [
+    "ADD_RANK",
     "ALL_FORMS",
     "KNITTED_STRAIGHTS",
     "KONG",
+    "MOST_IN_SHAPES",
+    "PAIRED_SHAPES",
+    "SET_SHAPES",
+    "SPREAD",
+    "SUIT_SPLITS",
     "Decomposition",
     "Group",
+    "Split",
     "decompositions",
+    "honor_split",
     "is_complete",
+    "pair_rank_class",
+    "regular_splits",
+    "set_code",
+    "set_splits",
+    "sets_and_pair",
+    "sets_only",
+    "suit_sets",
+    "suit_word",
 ]

@@ -202,9 +202,9 @@ class SuitEntry:
         self.minus_groups: tuple[tuple[int, tuple[int, ...]], ...] = ()
         """`SuitTables._minus_groups`: each class one tile down, with its ranks."""
         self.gains: dict[int, tuple[int, ...]] | None = None
-        """`SuitTables.regular_gains` answers, by ``other << 3 | sets_needed``."""
+        """`SuitTables.regular_gains` answers (ask that method, which keys them)."""
         self.discard_regular: dict[int, tuple[int, ...]] | None = None
-        """`SuitTables.regular_discards` answers, by ``other << 3 | sets_needed``."""
+        """`SuitTables.regular_discards` answers (ask that method, which keys them)."""
 
 
 class SuitTables:
@@ -231,8 +231,8 @@ class SuitTables:
         self._vectors: list[tuple[int, ...]] = []
         self.shanten_table: list[tuple[int, ...]] = []
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
-        self.combined: dict[int, int] = {}
-        """``combined[a << 20 | b]``: the class of two groups' vectors combined."""
+        self._combined: dict[int, int] = {}
+        """`combine`'s answers (ask that method, which keys them)."""
         self._sixteen: dict[int, tuple[int, int]] = {}
         """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
 
@@ -362,15 +362,22 @@ class SuitTables:
         return tuple([v if v >= 0 else NEG for v in best])
 
     def combine(self, a: int, b: int) -> int:
-        """The class of the block vector of two disjoint groups together."""
-        code = a << 20 | b
-        found = self.combined.get(code)
+        """The class of the block vector of two disjoint groups (of classes ``a`` and
+        ``b``) together, kept: the one place a combination is looked up.
+
+        >>> tables = SuitTables()
+        >>> one, two = tables.suit((1, 1, 1) + (0,) * 6).cls, tables.honors((2,) + (0,) * 6).cls
+        >>> tables.shanten_of(tables.combine(one, two), 1)  # a set and a pair: complete
+        -1
+        """
+        code = a << 20 | b  # the key of the two classes in this order (each below 2**20)
+        found = self._combined.get(code)
         if found is not None:
             return found
         # The two groups the other way round give the same vector: kept under both codes.
-        found = self.combined.get(b << 20 | a)
+        found = self._combined.get(b << 20 | a)
         if found is not None:
-            self.combined[code] = found
+            self._combined[code] = found
             return found
         va, vb = self._vectors[a], self._vectors[b]
         out = [NEG] * _LEN
@@ -385,8 +392,21 @@ class SuitTables:
                 if a0 > NEG and b1 > NEG and a0 + b1 > out[2 * m + 1]:
                     out[2 * m + 1] = a0 + b1
         cls = self._class(tuple(out))
-        self.combined[code] = cls
+        self._combined[code] = cls
         return cls
+
+    def combine_all(self, a: int, b: int, c: int, d: int) -> int:
+        """The class of four disjoint groups together: ``a`` with ``b``, then with ``c``,
+        then with ``d`` (a hand's three suits and its honours, say).
+
+        >>> tables = SuitTables()
+        >>> one = tables.suit((1, 1, 1) + (0,) * 6).cls
+        >>> tables.combine_all(one, one, one, tables.honors((2,) + (0,) * 6).cls) == (
+        ...     tables.combine(tables.combine(tables.combine(one, one), one),
+        ...                    tables.honors((2,) + (0,) * 6).cls))
+        True
+        """
+        return self.combine(self.combine(self.combine(a, b), c), d)
 
     # -- entries --------------------------------------------------------------------
     def suit(self, key: tuple[int, ...]) -> SuitEntry:
@@ -398,6 +418,23 @@ class SuitTables:
             entry.sixteen = -1  # see `fill_sixteen`: only 16-tile hands ask
             self.suits[key] = entry
         return entry
+
+    def groups_of(
+        self, counts: tuple[int, ...]
+    ) -> tuple[SuitEntry, SuitEntry, SuitEntry, SuitEntry]:
+        """The entries of 34 counts' three suits and honours (`suit`, `honors`).
+
+        >>> [e.tiles for e in SuitTables().groups_of((1,) * 9 + (0,) * 24 + (2,))]
+        [9, 0, 0, 2]
+        """
+        suits, honours = self.suits, self.honor_entries
+        k0, k1, k2, kh = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        return (
+            suits.get(k0) or self.suit(k0),
+            suits.get(k1) or self.suit(k1),
+            suits.get(k2) or self.suit(k2),
+            honours.get(kh) or self.honors(kh),
+        )
 
     def fill_sixteen(self, entry: SuitEntry) -> SuitEntry:
         """Fill a suit entry's Sixteen Orphans counts (``sixteen`` is -1 until then): the
@@ -512,20 +549,14 @@ class SuitTables:
         gains = entry.gains
         if gains is None:
             gains = entry.gains = {}
-        code = other << 3 | sets_needed
+        code = other << 3 | sets_needed  # the rest of the hand, and its sets to make (0..5)
         found = gains.get(code)
         if found is None:
-            table, get, shifted = self.shanten_table, self.combined.get, other << 20
-            cls = get(shifted | entry.cls)
-            if cls is None:
-                cls = self.combine(other, entry.cls)
-            current = table[cls][sets_needed]
+            table, combine = self.shanten_table, self.combine
+            current = table[combine(other, entry.cls)][sets_needed]
             ranks = 0
             for g, same in entry.plus_groups or self._plus_groups(entry):
-                cls = get(shifted | g)
-                if cls is None:
-                    cls = self.combine(other, g)
-                if table[cls][sets_needed] < current:
+                if table[combine(other, g)][sets_needed] < current:
                     ranks |= same
             found = gains[code] = _RANKS[ranks]
         return found
@@ -543,16 +574,13 @@ class SuitTables:
         known = entry.discard_regular
         if known is None:
             known = entry.discard_regular = {}
-        code = other << 3 | sets_needed
+        code = other << 3 | sets_needed  # as in `regular_gains`
         found = known.get(code)
         if found is None:
-            table, get, shifted = self.shanten_table, self.combined.get, other << 20
+            table, combine = self.shanten_table, self.combine
             values = [99] * len(entry.key)
             for less, same in entry.minus_groups or self._minus_groups(entry):
-                cls = get(shifted | less)
-                if cls is None:
-                    cls = self.combine(other, less)
-                value = table[cls][sets_needed]
+                value = table[combine(other, less)][sets_needed]
                 for r in same:
                     values[r] = value
             found = known[code] = tuple(values)

@@ -7,9 +7,13 @@ Standard library only: the drawing is text. Pictures made of several rows (a who
 `mahjongkit.game.picture`) are put together from `tile_row`, `text_element` and
 `svg_document`.
 
+Melds and hands are drawn from their tiles alone (`MeldTiles`, `HandTiles`), so the
+drawing sits below `mahjongkit.hand`, whose values draw themselves with it.
+
 >>> svg = tile_svg(parse_tile("5m"))
 >>> svg.startswith("<svg") and 'data-tile="5m"' in svg and "萬" in svg
 True
+>>> from mahjongkit.hand import Hand
 >>> hand_svg(Hand.parse("[123m2]456p789s1sEEE1s")).count("<g data-tile")
 14
 """
@@ -18,9 +22,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Protocol
 
-from mahjongkit.hand import Hand, Meld
 from mahjongkit.tiles import NAMES, RANK, SUIT, Tile, parse_tile
+
+
+class MeldTiles(Protocol):
+    """What a meld's drawing reads (`mahjongkit.hand.Meld` has it)."""
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]: ...
+
+    @property
+    def concealed(self) -> bool: ...
+
+
+class HandTiles(Protocol):
+    """What a hand's drawing reads (`mahjongkit.hand.Hand` has it)."""
+
+    @property
+    def flowers(self) -> tuple[Tile, ...]: ...
+
+    @property
+    def melds(self) -> Sequence[MeldTiles]: ...
+
+    @property
+    def winning_tile(self) -> Tile | None: ...
+
+    def concealed_tiles(self) -> list[Tile]: ...
+
 
 TILE_WIDTH = 30
 TILE_HEIGHT = 40
@@ -194,7 +224,7 @@ def tiles_svg(tiles: Iterable[Tile | str]) -> str:
     return groups_svg([[parse_tile(t) if isinstance(t, str) else t for t in tiles]])
 
 
-def meld_svg(meld: Meld) -> str:
+def meld_svg(meld: MeldTiles) -> str:
     """A declared set; a concealed kong shows its two end tiles face down."""
     tiles = meld.tiles
     if not meld.concealed:
@@ -205,7 +235,7 @@ def meld_svg(meld: Meld) -> str:
     return _svg(body, 4 * TILE_WIDTH + 3 * GAP, str(meld))
 
 
-def hand_svg(hand: Hand) -> str:
+def hand_svg(hand: HandTiles) -> str:
     """A hand: flowers, melds, the concealed tiles sorted, then the last tile apart."""
     concealed = hand.concealed_tiles()
     last: list[Tile] = []
@@ -223,6 +253,8 @@ __all__ = [
     "GAP",
     "TILE_HEIGHT",
     "TILE_WIDTH",
+    "HandTiles",
+    "MeldTiles",
     "groups_svg",
     "hand_svg",
     "meld_svg",

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from mahjongkit.bots import RandomBot
+from mahjongkit.completion import hand_masks, suit_keys
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.game.actions import ActionKind
-from mahjongkit.game.completion import hand_masks, suit_keys
 from mahjongkit.game.events import Event, EventKind, interned
 from mahjongkit.game.observation import Observation, observation
 from mahjongkit.game.state import HandState, Phase
@@ -151,12 +151,14 @@ def check(state: HandState) -> None:
         holding = state.phase is Phase.TURN and seat == state.turn
         if known is not None and not holding and state.result is None:
             k = suit_keys(state.concealed[seat])
-            assert known[0] == tuple(k)
+            assert known.keys == tuple(k)
             masks = hand_masks(
-                known[0], state.melds[seat], state.ruleset.scoring.forms, state.ruleset.hand_size
+                known.keys, state.melds[seat], state.ruleset.scoring.forms, state.ruleset.hand_size
             )
-            assert known[1:5] == (len(state.melds[seat]), *masks)
-            assert known[5:] == (masks[0] | masks[1] | masks[2], masks[0] | masks[1])
+            assert (known.melds, known.wins, known.pungs, known.chows) == (
+                len(state.melds[seat]),
+                *masks,
+            )
         assert observation(state, seat) == fresh_observation(state, seat)
 
 

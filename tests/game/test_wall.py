@@ -14,7 +14,6 @@ from mahjongkit.game.wall import (
     RING_SEATS,
     InvalidWallError,
     Wall,
-    _shuffle,
     break_of,
     full_set,
 )
@@ -135,18 +134,6 @@ def test_copy_is_independent() -> None:
     other = wall.copy()
     other.draw()
     assert other.remaining == wall.remaining - 1
-
-
-@pytest.mark.parametrize("flowers", [True, False])
-def test_written_out_shuffle_is_random_shuffle(flowers: bool) -> None:
-    """`Wall.shuffled` writes `random.Random.shuffle` out: every seed must give the same
-    wall, and leave the generator in the same state, as the library's shuffle."""
-    for seed in range(300):
-        ours, theirs = full_set(flowers), full_set(flowers)
-        a, b = random.Random(seed), random.Random(seed)
-        _shuffle(a, ours)
-        b.shuffle(theirs)
-        assert ours == theirs and a.getstate() == b.getstate()
 
 
 def test_shuffled_wall_equals_a_checked_wall() -> None:

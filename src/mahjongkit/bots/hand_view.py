@@ -20,7 +20,7 @@ from typing import Final
 
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
-from mahjongkit.hand import CHOW, KONG, Meld
+from mahjongkit.hand import Meld
 from mahjongkit.rules.ruleset import MCR_FORMS, Form, get_ruleset
 from mahjongkit.shanten import (
     TABLES,
@@ -95,13 +95,8 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
         seen = list(obs.concealed)
     for ms in obs.melds:
         for m in ms:
-            t = m.tile
-            if m.kind is CHOW:  # `Meld.tiles`, without building the tuple
+            for t in m.tiles:
                 seen[t] += 1
-                seen[t + 1] += 1
-                seen[t + 2] += 1
-            else:
-                seen[t] += 4 if m.kind is KONG else 3
     if not pond:
         for ds in obs.discards:
             for t, claimed in ds:
@@ -171,20 +166,11 @@ def live_useful_of_entries(
     9
     """
     e0, e1, e2, eh = es
-    tables = TABLES
     tiles = e0.tiles + e1.tiles + e2.tiles + eh.tiles
     need = (16 if tiles + 3 * melds >= 16 else 13) // 3 - melds
-    combined, combine, table = tables.combined, tables.combine, tables.shanten_table
-    c01 = combined.get(e0.cls << 20 | e1.cls)
-    if c01 is None:
-        c01 = combine(e0.cls, e1.cls)
-    c23 = combined.get(e2.cls << 20 | eh.cls)
-    if c23 is None:
-        c23 = combine(e2.cls, eh.cls)
-    whole = combined.get(c01 << 20 | c23)
-    if whole is None:
-        whole = combine(c01, c23)
-    current = table[whole][need]
+    table = TABLES.shanten_table
+    c01, c23 = TABLES.combine(e0.cls, e1.cls), TABLES.combine(e2.cls, eh.cls)
+    current = table[TABLES.combine(c01, c23)][need]
     least = shanten_of_entries(es, melds, forms) if known is None else known
     if least < current:
         if melds == 0 and need == 4 and 6 - e0.pairs - e1.pairs - e2.pairs - eh.pairs == least:
@@ -199,14 +185,13 @@ def live_useful_of_entries(
             return total
         return useful_count_of_entries(es, melds, unseen, forms, least)
     total = 0
-    gains = tables.regular_gains
     for base, entry, other in (
-        (0, e0, combine(e1.cls, c23)),
-        (9, e1, combine(e0.cls, c23)),
-        (18, e2, combine(c01, eh.cls)),
-        (27, eh, combine(c01, e2.cls)),
+        (0, e0, TABLES.combine(e1.cls, c23)),
+        (9, e1, TABLES.combine(e0.cls, c23)),
+        (18, e2, TABLES.combine(c01, eh.cls)),
+        (27, eh, TABLES.combine(c01, e2.cls)),
     ):
-        for rank in gains(entry, other, need):
+        for rank in TABLES.regular_gains(entry, other, need):
             total += unseen[base + rank]
     return total
 
@@ -234,50 +219,38 @@ def useful_after_discards(
     >>> useful_after_discards(es, [9], 0, (1,) * 34, None, 0)
     [9]
     """
-    tables = TABLES
-    get, combine, table, gains = (
-        tables.combined.get,
-        tables.combine,
-        tables.shanten_table,
-        tables.regular_gains,
-    )
+    table = TABLES.shanten_table
     cls = [e.cls for e in es]
     pair = [[0] * 4 for _ in range(4)]
     for a in range(4):
         for b in range(a + 1, 4):
-            c = get(cls[a] << 20 | cls[b])
-            pair[a][b] = pair[b][a] = combine(cls[a], cls[b]) if c is None else c
+            pair[a][b] = pair[b][a] = TABLES.combine(cls[a], cls[b])
     three = []
     for g in range(4):
         h, a, b = (x for x in range(4) if x != g)
-        c = get(cls[h] << 20 | pair[a][b])
-        three.append(combine(cls[h], pair[a][b]) if c is None else c)
+        three.append(TABLES.combine(cls[h], pair[a][b]))
     total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
-    shared: dict[int, int] = {}
+    shared: dict[tuple[int, int], int] = {}
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
         entry = es[g]
         if not entry.key[rank]:
             raise ValueError(f"no tile {t} to discard")
-        less = tables.minus_one(entry, rank)
+        less = TABLES.minus_one(entry, rank)
         other = three[g]
-        c = get(other << 20 | less.cls)
-        if c is None:
-            c = combine(other, less.cls)
-        if least < table[c][need]:  # another form is closer: read that form's tiles
+        if least < table[TABLES.combine(other, less.cls)][need]:
+            # Another form is closer: read that form's tiles.
             out.append(live_useful_of_entries(discard_entries(es, t), melds, unseen, forms, least))
             continue
         base = 9 * g
         total = 0
-        known = less.gains
-        ranks = None if known is None else known.get(other << 3 | need)
-        for r in gains(less, other, need) if ranks is None else ranks:
+        for r in TABLES.regular_gains(less, other, need):
             total += unseen[base + r]
         # The other groups' useful tiles depend on this group's class only, which
         # discards of different tiles often share (two lone honours, say).
-        code = g << 20 | less.cls
+        code = (g, less.cls)
         part = shared.get(code)
         if part is None:
             part = 0
@@ -286,15 +259,9 @@ def useful_after_discards(
                 if h == g:
                     continue
                 a, b = rest[h]
-                two = pair[a][b]
-                c = get(two << 20 | less.cls)
-                if c is None:
-                    c = combine(two, less.cls)
+                c = TABLES.combine(pair[a][b], less.cls)
                 base = 9 * h
-                entry = es[h]
-                known = entry.gains
-                ranks = None if known is None else known.get(c << 3 | need)
-                for r in gains(entry, c, need) if ranks is None else ranks:
+                for r in TABLES.regular_gains(es[h], c, need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
@@ -334,14 +301,12 @@ def useful_of_ties(
     >>> useful_of_ties(es, [9], regular, 0, (1,) * 34, None, least)
     [9]
     """
-    tables = TABLES
-    get, combine, gains = tables.combined.get, tables.combine, tables.regular_gains
     cls = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
     held = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
     out = []
     pairs: list[int] = []
-    shared: dict[int, int] = {}
+    shared: dict[tuple[int, int], int] = {}
     singles = -1
     keys: tuple[int, ...] = ()
     seven = 0
@@ -374,49 +339,28 @@ def useful_of_ties(
             continue
         if not pairs:
             for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-                c = get(cls[a] << 20 | cls[b])
-                pairs.append(combine(cls[a], cls[b]) if c is None else c)
+                pairs.append(TABLES.combine(cls[a], cls[b]))
         if t < 27:
             g, rank = t // 9, t % 9
         else:
             g, rank = 3, t - 27
-        # Only the tied ranks' entries one tile down are needed: built one by one
-        # (`SuitTables.minus_one`, its look-ups written out here: this runs per tie).
-        entry = es[g]
-        some = entry.minus or entry.minus_some
-        less = None if some is None else some[rank]
-        if less is None:
-            less = tables.minus_one(entry, rank)
+        # Only the tied ranks' entries one tile down are needed: built one by one.
+        less = TABLES.minus_one(es[g], rank)
         lc = less.cls
         (h0, p0), (h1, p1), (h2, p2) = _BESIDE[g]
         # The other three groups: one of them with the pair of the other two.
-        other = get(cls[h0] << 20 | pairs[p0])
-        if other is None:
-            other = combine(cls[h0], pairs[p0])
-        known = less.gains
-        ranks = None if known is None else known.get(other << 3 | need)
-        if ranks is None:
-            ranks = gains(less, other, need)
+        other = TABLES.combine(cls[h0], pairs[p0])
         total = 0
         base = 9 * g
-        for r in ranks:
+        for r in TABLES.regular_gains(less, other, need):
             total += unseen[base + r]
-        code = g << 20 | lc
+        code = (g, lc)
         part = shared.get(code)
         if part is None:
             part = 0
             for h, p in ((h0, p0), (h1, p1), (h2, p2)):
-                two = pairs[p]
-                c = get(two << 20 | lc)
-                if c is None:
-                    c = combine(two, lc)
-                near = es[h]
-                known = near.gains
-                ranks = None if known is None else known.get(c << 3 | need)
-                if ranks is None:
-                    ranks = gains(near, c, need)
                 base = 9 * h
-                for r in ranks:
+                for r in TABLES.regular_gains(es[h], TABLES.combine(pairs[p], lc), need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
@@ -476,39 +420,6 @@ def claim_tiles(action: Action, tile: int) -> tuple[int, ...]:
     return ()
 
 
-def regular_distance(counts: Sequence[int], sets_needed: int) -> int:
-    """Standard-form shanten of any group of tiles that needs ``sets_needed`` more sets
-    and a pair (a smaller group than a full hand counts its missing tiles).
-
-    >>> regular_distance((1, 1, 1) + (0,) * 31, 1)  # 123m needs a pair: one tile away
-    0
-    """
-    suits = TABLES.suits
-    cls = -1
-    for start in (0, 9, 18):
-        key = tuple(counts[start : start + 9])
-        e = suits.get(key) or TABLES.suit(key)
-        cls = e.cls if cls < 0 else TABLES.combine(cls, e.cls)
-    hk = tuple(counts[27:34])
-    eh = TABLES.honor_entries.get(hk) or TABLES.honors(hk)
-    return TABLES.shanten_of(TABLES.combine(cls, eh.cls), sets_needed)
-
-
-def pung_distance(counts: Sequence[int], sets_needed: int) -> int:
-    """Shanten towards pungs only (All Pungs): each suit read without chows.
-
-    >>> pung_distance((3, 3, 3, 3, 1) + (0,) * 29, 4)
-    0
-    """
-    cls = -1
-    for start in (0, 9, 18, 27):
-        end = start + 9 if start < 27 else NUM_KINDS
-        key = tuple(counts[start:end])
-        e = TABLES.honor_entries.get(key) or TABLES.honors(key)
-        cls = e.cls if cls < 0 else TABLES.combine(cls, e.cls)
-    return TABLES.shanten_of(cls, sets_needed)
-
-
 __all__ = [
     "HandView",
     "after_discard",
@@ -519,8 +430,6 @@ __all__ = [
     "forms_argument",
     "live_useful",
     "live_useful_of_entries",
-    "pung_distance",
-    "regular_distance",
     "unseen_counts",
     "useful_after_discards",
     "useful_of_ties",

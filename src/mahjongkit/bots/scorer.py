@@ -67,15 +67,13 @@ from mahjongkit.bots.hand_view import (
     after_taking,
     claim_tiles,
     live_useful,
-    pung_distance,
-    regular_distance,
 )
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
-from mahjongkit.shanten import shanten, useful_tiles, waits
+from mahjongkit.shanten import pungs_shanten, regular_shanten, shanten, useful_tiles, waits
 from mahjongkit.tiles import EAST, NUM_KINDS
 
 Q: Final = 0.4
@@ -198,9 +196,7 @@ class ScorerBot(EfficientBot):
         if table.strict:
             best = q ** (floor + 1) * 1.5
             if m == 0:
-                if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_distance(
-                    counts, sets
-                ):
+                if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_shanten(counts, sets):
                     best = max(best, q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
                 best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
@@ -213,17 +209,17 @@ class ScorerBot(EfficientBot):
             best = q ** (floor + 1) * base
             flush_pts, half_pts, pung_pts = base + 90.0, base + 30.0, base + 25.0
         if all(x.kind is not CHOW for x in melds):
-            d = max(pung_distance(counts, sets), floor)
+            d = max(pungs_shanten(counts, sets), floor)
             best = max(best, q ** (d + 1) * pung_pts)
         for suit in SUIT_TILES:
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
             kept = tuple(c if t in suit or t in HONORS else 0 for t, c in enumerate(counts))
-            d = max(regular_distance(kept, sets), floor)
+            d = max(regular_shanten(kept, sets), floor)
             best = max(best, q ** (d + 1) * half_pts)
             if all(x.tile in suit for x in melds):
                 pure = tuple(c if t in suit else 0 for t, c in enumerate(counts))
-                d = max(regular_distance(pure, sets), floor)
+                d = max(regular_shanten(pure, sets), floor)
                 best = max(best, q ** (d + 1) * flush_pts)
         return best / q ** (floor + 1)
 
@@ -272,7 +268,7 @@ class ScorerBot(EfficientBot):
             worth = pts if pts >= minimum else pts * 8 / 11
             if Q ** (max(missing, floor) + 1) * worth <= best:
                 continue
-            d = max(missing + regular_distance(work, rest_sets), floor)
+            d = max(missing + regular_shanten(work, rest_sets), floor)
             v = Q ** (d + 1) * worth
             if v > best:
                 best = v

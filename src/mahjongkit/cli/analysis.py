@@ -26,8 +26,8 @@ from rich.table import Table
 
 from mahjongkit.cli.app import app, fail
 from mahjongkit.errors import MahjongError
-from mahjongkit.hand import Hand
-from mahjongkit.notation import format_glyphs, format_tiles, parse_hand, parse_tiles
+from mahjongkit.hand import Hand, parse_hand
+from mahjongkit.notation import format_glyphs, format_tiles, parse_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation
 from mahjongkit.scoring.wait_values import to_json as wait_values_json

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress
 
+from mahjongkit.completion import ready_after_discard
 from mahjongkit.game.actions import (
     CHOWS,
     CONCEALED_KONGS,
@@ -36,7 +37,6 @@ from mahjongkit.game.actions import (
     WIN,
     Action,
 )
-from mahjongkit.game.completion import ready_after_discard
 from mahjongkit.game.events import DRAW_FLOWER, DRAW_KONG, DRAW_WALL
 from mahjongkit.game.wall import WallCount
 from mahjongkit.hand import PUNG as PUNG_MELD
@@ -108,7 +108,7 @@ def turn_actions(
     can_win: Callable[[], bool],
 ) -> tuple[Action, ...]:
     """What ``seat`` may do on its turn, holding ``counts`` (with the extra tile) as its
-    concealed tiles (``keys``: their `mahjongkit.game.completion.suit_keys`) and
+    concealed tiles (``keys``: their `mahjongkit.completion.suit_keys`) and
     ``melds``. ``tile`` is the tile it just drew (or was dealt), -1 after claiming a chow
     or pung: then it only discards (003 l.101, l.109). ``can_win()`` says whether a win
     on ``tile`` would qualify; it is asked only when a win may be declared.

@@ -46,9 +46,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 
+from mahjongkit.completion import KEY_STEP, SUIT_OF, hand_masks, suit_keys
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, Action
-from mahjongkit.game.completion import KEY_STEP, SUIT_OF, hand_masks, suit_keys
 from mahjongkit.game.decisions import answer_actions, turn_actions, win_score, win_situation
 from mahjongkit.game.events import (
     DRAW_FLOWER,

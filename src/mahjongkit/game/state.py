@@ -24,6 +24,13 @@ from itertools import chain, repeat
 from operator import is_
 from typing import Any
 
+from mahjongkit.completion import (
+    KEY_STEP,
+    SUIT_OF,
+    SuitKeys,
+    hand_masks,
+    suit_keys,
+)
 from mahjongkit.errors import IllegalActionError, InvalidInputError
 from mahjongkit.game.actions import (
     KONG,
@@ -32,13 +39,6 @@ from mahjongkit.game.actions import (
     WIN,
     Action,
     ActionKind,
-)
-from mahjongkit.game.completion import (
-    KEY_STEP,
-    SUIT_OF,
-    SuitKeys,
-    hand_masks,
-    suit_keys,
 )
 from mahjongkit.game.decisions import (
     answer_actions,
@@ -193,6 +193,25 @@ class HandResult:
                 for seat, s in zip(self.winners, self.scores, strict=True)
             ],
         }
+
+
+@dataclass(slots=True)
+class _Waits:
+    """What a seat's waiting hand could do with one more tile, as bitmasks over the 34
+    kinds (see `mahjongkit.completion.hand_masks`), and the hand they are of. Made anew
+    whenever the hand changes, never changed (not frozen: it is made at nearly every
+    turn, and a frozen dataclass is slower to make)."""
+
+    keys: SuitKeys
+    """The hand's concealed tiles (`mahjongkit.completion.suit_keys`)..."""
+    melds: int
+    """...and its number of melds."""
+    wins: int
+    """The tiles it wins on."""
+    pungs: int
+    """The discards it could pung."""
+    chows: int
+    """The discards it could chow (were they thrown by the seat on its left)."""
 
 
 @dataclass
@@ -352,14 +371,12 @@ class HandState:
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._scores: dict[tuple[int, Tile, bool, bool], Score | None] = {}
         self._keys: list[list[int]] = [list(_NO_KEYS) for _ in range(4)]
-        """Per seat: its concealed tiles as `mahjongkit.game.completion.suit_keys`, kept up
+        """Per seat: its concealed tiles as `mahjongkit.completion.suit_keys`, kept up
         to date with every tile that comes or goes."""
-        self._waits: list[tuple[SuitKeys, int, int, int, int, int, int] | None] = [None] * 4
-        """Per seat: a waiting hand's suit keys, its number of melds, and as bitmasks the
-        tiles it wins on, could pung, could chow, could do any of the three with, and could
-        win on or pung. Set to None whenever the seat's
-        waiting hand changes (a discard, a claim, a kong), so while the seat holds no extra
-        tile, an entry is its hand's and needs no check."""
+        self._waits: list[_Waits | None] = [None] * 4
+        """Per seat: what its waiting hand could do with one more tile. Set to None
+        whenever the seat's waiting hand changes (a discard, a claim, a kong), so while
+        the seat holds no extra tile, an entry is its hand's and needs no check."""
         self._shown: (
             tuple[tuple[tuple[Meld, ...], ...], tuple[int, ...], tuple[tuple[Tile, ...], ...]]
             | None
@@ -509,7 +526,8 @@ class HandState:
                 tuple(tuple(f) for f in self.flowers),
             )
             self._shown = shown
-        return shown[0], shown[1], shown[2], tuple(self._seen_discards)
+        exposed, hidden, flowers = shown
+        return exposed, hidden, flowers, tuple(self._seen_discards)
 
     def table_snapshot(self) -> TableSnapshot:
         """What every seat sees alike now: `table_view`, then each seat's number of
@@ -519,8 +537,10 @@ class HandState:
         `mahjongkit.game.observation`)."""
         version = len(self.history)
         taken = self._table
-        if taken is not None and taken[0] == version:
-            return taken[1]
+        if taken is not None:
+            taken_at, snapshot = taken
+            if taken_at == version:
+                return snapshot
         melds, hidden, flowers, discards = self.table_view()
         drawn = tuple(self._drawn_discards)
         if self._centre:
@@ -616,20 +636,7 @@ class HandState:
     def _may_win_drawn(self) -> bool:
         """Would the win of the seat in turn on the tile it drew qualify?"""
         seat, tile = self.turn, self.last_tile
-        # `_self_drawn_mask`, written out: this runs at nearly every turn.
-        k = self._keys[seat]
-        suit, step = SUIT_OF[tile], KEY_STEP[tile]
-        key = (
-            k[0] - step if suit == 0 else k[0],
-            k[1] - step if suit == 1 else k[1],
-            k[2] - step if suit == 2 else k[2],
-            k[3] - step if suit == 3 else k[3],
-        )
-        known = self._waits[seat]
-        if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
-            wins = known[2]
-        else:
-            wins = self._compute_waits(seat, key)
+        wins = self._self_drawn_mask(seat, tile)
         # Score only a tile the hand waits on (or seven flowers, where they win).
         if wins >> tile & 1 or flower_win(self.rules, self.flowers[seat]):
             win = self._win_score(seat, tile, self_drawn=True, robbing=False)
@@ -661,27 +668,24 @@ class HandState:
 
     def _wait_mask(self, seat: int) -> int:
         """The winning tiles of a seat holding no extra tile (see `_waits`)."""
-        known = self._waits[seat]
-        if known is not None:
-            return known[2]
-        k = self._keys[seat]
-        return self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
+        return self._waiting(seat).wins
 
-    def _compute_waits(self, seat: int, keys: SuitKeys) -> int:
+    def _waiting(self, seat: int) -> _Waits:
+        """`_waits` of a seat holding no extra tile, worked out when not known."""
+        known = self._waits[seat]
+        if known is None:
+            k = self._keys[seat]
+            known = self._compute_waits(seat, (k[0], k[1], k[2], k[3]))
+        return known
+
+    def _compute_waits(self, seat: int, keys: SuitKeys) -> _Waits:
         melds = self.melds[seat]
         wins, pungs, chows = hand_masks(
             keys, melds, self.ruleset.scoring.forms, self.rules.hand_size
         )
-        self._waits[seat] = (
-            keys,
-            len(melds),
-            wins,
-            pungs,
-            chows,
-            wins | pungs | chows,
-            wins | pungs,
-        )
-        return wins
+        known = _Waits(keys, len(melds), wins, pungs, chows)
+        self._waits[seat] = known
+        return known
 
     def _self_drawn_mask(self, seat: int, tile: Tile) -> int:
         """The winning tiles of the seat's hand before it took ``tile``."""
@@ -694,9 +698,9 @@ class HandState:
             k[3] - step if suit == 3 else k[3],
         )
         known = self._waits[seat]
-        if known is not None and known[1] == len(self.melds[seat]) and known[0] == key:
-            return known[2]
-        return self._compute_waits(seat, key)
+        if known is not None and known.melds == len(self.melds[seat]) and known.keys == key:
+            return known.wins
+        return self._compute_waits(seat, key).wins
 
     def _situation(
         self, seat: int, tile: Tile, self_drawn: bool, robbing: bool, giver: int | None
@@ -922,8 +926,8 @@ class HandState:
             else:
                 known = self._waits[seat]
                 if known is not None and (
-                    known[1] != len(self.melds[seat])
-                    or known[0] != (keys[0], keys[1], keys[2], keys[3])
+                    known.melds != len(self.melds[seat])
+                    or known.keys != (keys[0], keys[1], keys[2], keys[3])
                 ):
                     self._waits[seat] = None
             ting = k is _A_TING
@@ -989,19 +993,7 @@ class HandState:
             return
         tile = wall.draw(seat)
         self.events.append(_DRAWN[seat][tile])
-        if IS_FLOWER[tile]:
-            self._receive(seat, tile, DRAW_WALL, _M_DRAWN)
-            return
-        # `_receive` without flowers, written out: this runs after nearly every discard.
-        self.concealed[seat][tile] += 1
-        self._keys[seat][SUIT_OF[tile]] += KEY_STEP[tile]
-        self.last_tile = tile
-        self.draw_source = DRAW_WALL
-        self.mode = _M_DRAWN
-        self.phase = _P_TURN
-        self.window = None
-        if self._scores:
-            self._scores = {}
+        self._receive(seat, tile, DRAW_WALL, _M_DRAWN)
 
     def _receive(self, seat: int, tile: Tile, source: int, mode: TurnMode) -> None:
         """The seat takes a drawn tile; flowers are exposed and replaced at once."""
@@ -1030,31 +1022,21 @@ class HandState:
         if self._scores:
             self._scores = {}
         options: dict[int, tuple[Action, ...]] = {}
-        missed, waits = self.missed, self._waits
+        missed = self.missed
         any_chow = not self.rules.chow_only_from_left
         bit = 1 << tile
         others = _OTHERS[giver]
         left = others[0]
         sets = sets_claimable(self.rules, self.wall, giver)
         for seat in others:
-            known = waits[seat]
-            if known is None:
-                # `_compute_waits`, written out: one seat's hand is new after each turn.
-                k = self._keys[seat]
-                melds = self.melds[seat]
-                key = (k[0], k[1], k[2], k[3])
-                wins, pungs, chows = hand_masks(
-                    key, melds, self.ruleset.scoring.forms, self.rules.hand_size
-                )
-                known = (key, len(melds), wins, pungs, chows, wins | pungs | chows, wins | pungs)
-                waits[seat] = known
+            known = self._waiting(seat)
             # Most discards concern nobody: screen by what the hand could do with it.
             if not sets:
-                could = known[2]  # the last discard, where only a win may claim it
+                could = known.wins  # the last discard, where only a win may claim it
             elif seat == left or any_chow:
-                could = known[5]
+                could = known.wins | known.pungs | known.chows
             else:
-                could = known[6]
+                could = known.wins | known.pungs
             if not could & bit or missed[seat] & bit:
                 continue
             acts = answer_actions(
@@ -1069,7 +1051,7 @@ class HandState:
                 robbing=False,
                 # Screen by the seat's known winning tiles before scoring anything.
                 can_win=partial(self._may_win_on, seat, tile, giver, False)
-                if known[2] & bit
+                if known.wins & bit
                 else _no_win,
             )
             if acts:
@@ -1156,7 +1138,8 @@ class HandState:
         if claim is None:
             self._draw_for(order[0])
             return
-        self._claim(claim[0], claim[1], w)
+        claimer, action = claim
+        self._claim(claimer, action, w)
 
     def _claim(self, seat: int, action: Action, w: _Window) -> None:
         t, giver = w.tile, w.giver

@@ -45,30 +45,6 @@ class InvalidWallError(MahjongError, ValueError):
     not fit."""
 
 
-def _shuffle(rng: random.Random, tiles: list[Tile]) -> None:
-    """``rng.shuffle(tiles)``, step for step the same draws from the generator and the same
-    order, written out: each step of `random.Random.shuffle` makes two Python calls
-    (``_randbelow``), and a wall has 144 steps.
-
-    >>> a, b = list(range(144)), list(range(144))
-    >>> random.Random(3).shuffle(a); _shuffle(random.Random(3), b); a == b
-    True
-    """
-    getrandbits = rng.getrandbits
-    for i, n, k in _shuffle_steps(len(tiles)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        tiles[i], tiles[j] = tiles[j], tiles[i]
-
-
-@cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """`_shuffle`'s steps: the place filled, how many places it draws from, and the bits
-    drawn for that (as `random.Random._randbelow` draws them)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
 def full_set(uses_flowers: bool = True) -> list[Tile]:
     """The tiles of a set in order: four of each of the 34 kinds, then the 8 flowers.
 
@@ -222,10 +198,7 @@ class Wall(WallCount):
         """A wall shuffled and its dice thrown with ``rng`` (never the global generator)."""
         rules = ruleset if isinstance(ruleset, PlayRules) else ruleset.play
         tiles = full_set(rules.uses_flowers)
-        if type(rng) is random.Random:
-            _shuffle(rng, tiles)
-        else:
-            rng.shuffle(tiles)
+        rng.shuffle(tiles)
         dice = tuple(
             tuple(rng.randint(1, 6) for _ in range(rules.dice_count))
             for _ in range(rules.dice_throws)

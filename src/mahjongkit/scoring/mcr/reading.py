@@ -13,11 +13,10 @@ whether the hand waited on one tile alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import compress
-from operator import itemgetter, mul, or_
+from operator import itemgetter, or_
 from typing import Final
 
 from mahjongkit.errors import InvalidSituationError
@@ -26,6 +25,17 @@ from mahjongkit.hand import KONG, Hand, Meld
 from mahjongkit.hand import PUNG as MELD_PUNG
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
+from mahjongkit.shapes import (
+    ADD_RANK,
+    MOST_IN_SHAPES,
+    PAIRED_SHAPES,
+    SET_SHAPES,
+    SPREAD,
+    pair_rank_class,
+    sets_and_pair,
+    sets_only,
+    suit_word,
+)
 from mahjongkit.tiles import (
     FLOWERS,
     IS_GREEN,
@@ -464,7 +474,7 @@ class Reading:
     def source_text(self, ref: int) -> str:
         """The notation of one source by its reference: a set, the pair (`PAIR_REF`), the
         knitted straight (`KNITTED_REF`), a tile (`TILE_REF` + tile). Only the sources a
-        breakdown names are written out."""
+        breakdown names are put in notation."""
         if ref < PAIR_REF:
             kind, tile, _, declared = self.sets[ref]
             # a reading lists the hand's melds first, in the hand's order
@@ -503,43 +513,6 @@ _SET_TEXT: Final = (
 _PAIR_TEXT: Final = tuple(format_tiles((t, t)) for t in range(NUM_KINDS))
 
 
-_SPREAD: Final = 0x9E3779B97F4A7C15
-"""A suit's word (`_suit_word`) times this odd number is its key in the shape tables:
-an int hashes to itself (below 2**61), and words that differ only in their higher
-ranks would crowd the same places of a set."""
-
-
-def _set_shapes() -> frozenset[int]:
-    """Every nine counts of one suit that split into at most four pungs and chows, each
-    as the key of its word (`_SPREAD`)."""
-    sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
-    level = shapes = {0}
-    for _ in range(4):
-        level = {shape + one for shape in level for one in sets}
-        shapes = shapes | level
-    return frozenset(shape * _SPREAD for shape in shapes)
-
-
-_SET_SHAPES: Final = _set_shapes()
-"""The suits of sets only (4726 shapes, built in a few milliseconds)."""
-_PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) * _SPREAD for s in _SET_SHAPES for r in range(9))
-"""The suits of sets and a pair."""
-_MOST_IN_SHAPES: Final = 12
-"""The most tiles of a shape in `_SET_SHAPES`: any suit of a hand before its last tile
-(thirteen at most) is judged by these tables."""
-_ADD_RANK: Final = tuple((1 << 8 * r) * _SPREAD for r in range(9))
-"""A tile of each rank, added to a suit's key."""
-
-
-def _suit_word(counts: Sequence[int]) -> int:
-    """The counts of one suit as one int, a byte per rank (the first rank lowest).
-
-    >>> hex(_suit_word((1, 1, 1, 0, 0, 0, 0, 0, 3)))
-    '0x30000000000010101'
-    """
-    return int.from_bytes(bytes(counts), "little")
-
-
 SuitWaits = tuple[int, tuple[int, ...], tuple[int, ...]]
 """What one suit brings to a wait: the part it plays as it is (`_SETS`, `_PAIR`,
 `_LOOSE`), the ranks that, added, leave it sets only, and those that leave it sets and
@@ -553,16 +526,16 @@ def _suit_waits(kinds: str) -> SuitWaits:
     sets, one of 3k+1 sets and the pair."""
     counts = kinds.encode("latin-1")
     size = sum(counts)
-    if size > _MOST_IN_SHAPES + 1:
+    if size > MOST_IN_SHAPES + 1:
         shape = tuple(counts)  # beyond the tables: searched rank by rank
         return (_suit_part(shape), *_suit_completions(shape))
-    key = _suit_word(counts) * _SPREAD
+    key = suit_word(counts) * SPREAD
     if size % 3 == 0:
-        return (_SETS if key in _SET_SHAPES else _LOOSE), (), ()
+        return (_SETS if key in SET_SHAPES else _LOOSE), (), ()
     if size % 3 == 2:
-        to_sets = map(_SET_SHAPES.__contains__, map(key.__add__, _ADD_RANK))
-        return (_PAIR if key in _PAIRED_SHAPES else _LOOSE), tuple(compress(_RANKS, to_sets)), ()
-    to_pair = map(_PAIRED_SHAPES.__contains__, map(key.__add__, _ADD_RANK))
+        to_sets = map(SET_SHAPES.__contains__, map(key.__add__, ADD_RANK))
+        return (_PAIR if key in PAIRED_SHAPES else _LOOSE), tuple(compress(_RANKS, to_sets)), ()
+    to_pair = map(PAIRED_SHAPES.__contains__, map(key.__add__, ADD_RANK))
     return _LOOSE, (), tuple(compress(_RANKS, to_pair))
 
 
@@ -577,51 +550,7 @@ def _suit_shape(counts: tuple[int, ...]) -> tuple[bool, bool]:
         return sets_only(counts), False
     if size % 3 == 1:
         return False, False
-    return False, _sets_and_pair(list(counts), pair_rank_class(counts))
-
-
-def _sets_and_pair(work: list[int], pair_class: int) -> bool:
-    """True when one suit's counts split into sets and a pair whose rank is ``pair_class``
-    modulo 3 (`pair_rank_class`); ``work`` is changed and restored."""
-    for r in range(pair_class, 9, 3):
-        if work[r] >= 2:
-            work[r] -= 2
-            ok = sets_only(work)
-            work[r] += 2
-            if ok:
-                return True
-    return False
-
-
-def sets_only(counts: Sequence[int]) -> bool:
-    """True when one suit's nine counts split into pungs and chows only.
-
-    Three equal chows hold the tiles of three pungs, so some split has fewer than three
-    chows starting on each rank: on the lowest rank left, as many as its count modulo 3.
-
-    >>> sets_only((3, 1, 1, 1, 0, 0, 0, 0, 0)), sets_only((1, 1, 1, 1, 0, 0, 0, 0, 0))
-    (True, False)
-    """
-    if len(counts) == 9 and sum(counts) <= _MOST_IN_SHAPES:
-        try:
-            return _suit_word(counts) * _SPREAD in _SET_SHAPES
-        except ValueError:
-            return False  # a count below zero
-    below = two_below = 0  # chows starting one and two ranks lower
-    for c in counts:
-        c -= below + two_below
-        if c < 0:
-            return False
-        below, two_below = c % 3, below
-    return below == two_below == 0
-
-
-def pair_rank_class(counts: Sequence[int]) -> int:
-    """The rank (0, 1 or 2) modulo 3 of the pair in any split of a suit into sets and a
-    pair: every set's ranks add up to a multiple of 3, so twice the pair's rank is the
-    sum of all the ranks, modulo 3."""
-    total: int = sum(map(mul, range(9), counts))
-    return 2 * total % 3
+    return False, sets_and_pair(list(counts), pair_rank_class(counts))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -644,7 +573,7 @@ def _suit_completions(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[i
             continue  # a lone tile joins no set and no pair
         work[r] += 1
         to_sets = size % 3 == 2
-        ok = sets_only(work) if to_sets else _sets_and_pair(work, (pair_class + 2 * r) % 3)
+        ok = sets_only(work) if to_sets else sets_and_pair(work, (pair_class + 2 * r) % 3)
         work[r] -= 1
         if ok:
             found.append(r)

@@ -18,10 +18,10 @@ into sets and a pair. Each reading's fans come from the detectors
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from itertools import combinations_with_replacement, product
+from functools import lru_cache
+from itertools import combinations_with_replacement
 from operator import itemgetter
 from typing import Final
 
@@ -51,7 +51,6 @@ from mahjongkit.scoring.mcr.reading import (
     HandFacts,
     Reading,
     SetInfo,
-    pair_rank_class,
 )
 from mahjongkit.scoring.mcr.reading import PUNG as SET_PUNG
 from mahjongkit.scoring.principles import (
@@ -64,7 +63,7 @@ from mahjongkit.scoring.principles import (
 )
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group
+from mahjongkit.shapes import KNITTED_STRAIGHTS, Decomposition, Group, regular_splits
 from mahjongkit.tiles import NUM_KINDS, SUIT, TERMINALS_AND_HONORS, Tile
 
 ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONORS))
@@ -82,183 +81,14 @@ _KIND_FORM: Final = {
 }
 
 
-# -- splitting the concealed tiles --------------------------------------------------------
-
-
-def _set_code(kind: int, tile: Tile) -> int:
-    """A concealed pung or chow as one int. Codes sort as the reference calculator meets
-    the sets: by tile, a pung before a chow on the same tile."""
-    return 2 * tile + (kind != SET_PUNG)
-
-
-def _suit_sets(counts: Sequence[int], base: Tile) -> list[tuple[int, ...]]:
-    """Every split of one suit's counts (or of a stretch of it; its first tile ``base``)
-    into pungs and chows, as set codes (`_set_code`) in ascending order.
-
-    On each rank, the chows starting there number its count (less the chows running
-    through it) modulo 3, or three more: the rest of the count is pungs.
-    """
-    out: list[tuple[int, ...]] = []
-    _walk_suit(counts, base, 0, 0, 0, (), out)
-    return out
-
-
-def _walk_suit(
-    counts: Sequence[int],
-    base: Tile,
-    r: int,
-    below: int,
-    two_below: int,
-    sets: tuple[int, ...],
-    out: list[tuple[int, ...]],
-) -> None:
-    """`_suit_sets` from rank ``r`` on, with ``below`` and ``two_below`` chows running into
-    it; a plain function, as a nested one that calls itself would be a reference cycle
-    left to the garbage collector on every call."""
-    last_chow = len(counts) - 3  # the highest rank a chow can start on
-    while r <= last_chow + 2:
-        c = counts[r] - below - two_below
-        if c:
-            if c < 0:
-                return
-            chows = c % 3
-            pung = 2 * (base + r)  # `_set_code` of a pung; its chow is one more
-            if c >= chows + 3 and r <= last_chow:  # three more chows instead of a pung
-                _walk_suit(
-                    counts, base, r + 1, chows + 3, below, sets + (pung + 1,) * (chows + 3), out
-                )
-            if chows and r > last_chow:
-                return
-            sets += (pung,) * (c // 3) + (pung + 1,) * chows
-            below, two_below = chows, below
-        else:
-            below, two_below = 0, below
-        r += 1
-    if below == two_below == 0:
-        out.append(sets)
+# -- the concealed sets -------------------------------------------------------------------
 
 
 CONCEALED_SETS: Final[tuple[SetInfo, ...]] = tuple(
     (SET_PUNG if code % 2 == 0 else CHOW, code // 2, False, False) for code in range(2 * NUM_KINDS)
 )
-"""The concealed set of each code (see `_set_code`)."""
-
-
-Split = tuple[bytes, Tile]
-"""A split of concealed tiles: its set codes ascending (`_set_code`, a byte each) and its
-pair's tile, or -1 for none."""
-
-
-def _suit_splits(base: Tile, kinds: str) -> tuple[Split, ...]:
-    """Every split of one suit (its first tile ``base``) into sets, and a pair if its size
-    asks for one. Empty when it cannot.
-
-    ``kinds`` holds the suit's nine counts, a character each (`regular_splits`). The same
-    tiles split the same way wherever they lie, in any suit and moved up or down
-    together: the splits of the stretch from the lowest tile to the highest are worked
-    out once from the first rank of the characters (`_rank_splits`) and moved to where
-    this suit holds them."""
-    counts = kinds.encode("latin-1")
-    stretch = counts.strip(b"\0")
-    if not stretch:
-        return _NO_TILES
-    splits = _rank_splits(stretch)
-    base += len(counts) - len(counts.lstrip(b"\0"))
-    if not base or not splits:
-        return splits
-    moved = _MOVED[base]
-    return tuple(
-        [(codes.translate(moved), pair + base if pair >= 0 else -1) for codes, pair in splits]
-    )
-
-
-_SUIT_SPLITS: Final = tuple(
-    lru_cache(maxsize=1 << 15)(partial(_suit_splits, b)) for b in (0, 9, 18)
-)
-"""`_suit_splits` of the characters, the dots and the bamboos, each remembered by the
-suit's counts (a string, which the garbage collector need not visit)."""
-
-_MOVED: Final = tuple(bytes((code + 2 * base) % 256 for code in range(256)) for base in range(27))
-"""Per first tile, the table that moves set codes from the first rank of the characters."""
-
-_NO_TILES: Final[tuple[Split, ...]] = ((b"", -1),)
-"""The one split of a suit the hand lacks."""
-
-
-@lru_cache(maxsize=1 << 15)
-def _rank_splits(counts: bytes) -> tuple[Split, ...]:
-    """`_suit_splits` of a stretch of tiles from the first rank of the first suit."""
-    size = sum(counts)
-    if size % 3 == 1:
-        return ()
-    work = list(counts)
-    if size % 3 == 0:
-        return tuple([(bytes(split), -1) for split in _suit_sets(work, 0)])
-    found: list[Split] = []
-    for p in range(pair_rank_class(counts), len(counts), 3):
-        if work[p] >= 2:
-            work[p] -= 2
-            found += [(bytes(split), p) for split in _suit_sets(work, 0)]
-            work[p] += 2
-    return tuple(found)
-
-
-def regular_splits(counts: tuple[int, ...], sets: int) -> tuple[Split, ...]:
-    """Every split of concealed ``counts`` into ``sets`` pungs/chows and a pair.
-
-    Each split is (set codes ascending, pair tile); `CONCEALED_SETS` turns a code into
-    its set. The splits are listed in the order of their sets (a pung before a chow on
-    the same tile), the order the reference calculator meets them in, which decides
-    between readings of equal value. Each suit is split on its own (cached by its nine
-    counts); its size modulo 3 says whether it holds the pair. The whole hand is not
-    cached: hands rarely repeat, their suits often do.
-
-    >>> from mahjongkit.tiles import tiles_to_counts
-    >>> [[CONCEALED_SETS[c][:2] for c in codes] for codes, _ in
-    ...     regular_splits(tiles_to_counts([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3]), 3)]
-    [[(1, 0), (1, 1), (1, 2)], [(0, 0), (0, 0), (0, 0)], [(0, 0), (0, 1), (0, 1)]]
-    """
-    if sum(counts) != 3 * sets + 2:
-        return ()
-    # The counts as a string, a character per kind: its slices are the caches' keys.
-    try:
-        kinds = bytes(counts).decode("latin-1")
-    except ValueError:
-        return ()  # a count below zero
-    honors = _honor_split(kinds[27:])
-    if honors is None:
-        return ()  # a loose honour
-    characters, dots, bamboos = _SUIT_SPLITS
-    first = characters(kinds[:9])
-    second = dots(kinds[9:18]) if first else ()
-    third = bamboos(kinds[18:27]) if second else ()
-    if not third:
-        return ()
-    honor_pairs, honor_pair, honor_sets = honors
-    if (first[0][1] >= 0) + (second[0][1] >= 0) + (third[0][1] >= 0) + honor_pairs != 1:
-        return ()
-    # Each suit's codes ascend and the suits' codes follow one another: joined, they ascend.
-    if len(first) == len(second) == len(third) == 1:
-        (a, pa), (b, pb), (c_, pc) = first[0], second[0], third[0]
-        return ((a + b + c_ + honor_sets, max(pa, pb, pc, honor_pair)),)
-    found = [
-        (a + b + c_ + honor_sets, max(pa, pb, pc, honor_pair))
-        for (a, pa), (b, pb), (c_, pc) in product(first, second, third)
-    ]
-    found.sort()
-    return tuple(found)
-
-
-@lru_cache(maxsize=1 << 12)
-def _honor_split(kinds: str) -> tuple[int, Tile, bytes] | None:
-    """The honours' part of a split: (how many pairs, the pair's tile or -1, the pungs' set
-    codes), or None when a lone or a fourth honour cannot be placed. ``kinds`` holds the
-    seven counts, a character each."""
-    honors = kinds.encode("latin-1")
-    if 1 in honors or 4 in honors:
-        return None
-    pair = 27 + honors.index(2) if 2 in honors else -1
-    return honors.count(2), pair, bytes([2 * (27 + i) for i, c in enumerate(honors) if c == 3])
+"""The concealed set of each set code (`mahjongkit.shapes.set_code`) of a split
+(`mahjongkit.shapes.regular_splits`)."""
 
 
 # -- the special shapes --------------------------------------------------------------------
@@ -754,4 +584,4 @@ def _decomposition(reading: Reading) -> Decomposition:
     return Decomposition(form, singles=singles)
 
 
-__all__ = ["regular_splits", "score_hand"]
+__all__ = ["CONCEALED_SETS", "score_hand"]

@@ -2,7 +2,8 @@
 
 The game engine asks these after every discard, so they work on count vectors, each
 suit's answers looked up in a table filled as suits are met; a shape that passes is then
-scored (`mahjongkit.scoring.score`), which decides whether a win can be declared.
+scored (`mahjongkit.scoring.score`), which decides whether a win can be declared. Whether
+a suit splits into sets (and a pair) is `mahjongkit.shapes`' answer, the one splitter's.
 
 >>> from mahjongkit.notation import parse_tiles
 >>> from mahjongkit.tiles import tiles_to_counts
@@ -15,12 +16,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import Hand, Meld
-from mahjongkit.rules.ruleset import Form
-from mahjongkit.shapes import KNITTED_STRAIGHTS, is_complete
+from mahjongkit.shapes import (
+    KNITTED_STRAIGHTS,
+    Form,
+    honor_split,
+    is_complete,
+    pair_rank_class,
+    sets_and_pair,
+    sets_only,
+)
 from mahjongkit.tiles import NUM_KINDS
 
 _SETS = 1
@@ -29,63 +38,66 @@ _PAIR = 2
 """Bit: the tiles split into sets and exactly one pair."""
 
 
-def _split(counts: list[int], i: int, pair: bool, chows: bool) -> bool:
-    while i < len(counts) and counts[i] == 0:
-        i += 1
-    if i == len(counts):
-        return not pair
-    c = counts[i]
-    if c >= 3:
-        counts[i] -= 3
-        ok = _split(counts, i, pair, chows)
-        counts[i] += 3
-        if ok:
-            return True
-    if pair and c >= 2:
-        counts[i] -= 2
-        ok = _split(counts, i, False, chows)
-        counts[i] += 2
-        if ok:
-            return True
-    if chows and i + 2 < len(counts) and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
-        counts[i + 1] -= 1
-        counts[i + 2] -= 1
-        ok = _split(counts, i, pair, chows)
-        counts[i] += 1
-        counts[i + 1] += 1
-        counts[i + 2] += 1
-        return ok
-    return False
-
-
 @cache
 def _suit(key: tuple[int, ...], chows: bool) -> int:
-    """Bits of what one suit's tiles split into (``_SETS``, ``_PAIR``)."""
+    """Bits of what one suit's tiles split into (``_SETS``, ``_PAIR``): a suit's nine
+    counts (``chows``), or the seven honours' counts (no chows).
+
+    >>> _suit((1, 1, 1, 2, 0, 0, 0, 0, 0), True), _suit((3, 2, 0, 0, 0, 0, 0), False)
+    (2, 2)
+    """
     n = sum(key)
-    counts = list(key)
-    bits = 0
-    if n % 3 == 0 and _split(counts, 0, False, chows):
-        bits |= _SETS
-    if n % 3 == 2 and _split(counts, 0, True, chows):
-        bits |= _PAIR
-    return bits
+    if not chows:
+        honours = honor_split(bytes(key).decode("latin-1"))
+        if honours is None:
+            return 0
+        pairs, _, _ = honours
+        return (_SETS if pairs == 0 else 0) | (_PAIR if pairs == 1 else 0)
+    if n % 3 == 0:
+        return _SETS if sets_only(key) else 0
+    if n % 3 == 2:
+        return _PAIR if sets_and_pair(list(key), pair_rank_class(key)) else 0
+    return 0
 
 
-_Info = tuple[int, int, int, tuple[int, int, int], int, int, int, int, int, int, int]
+@dataclass(frozen=True, slots=True)
+class SuitFacts:
+    """What the engine needs of one suit's counts (nine suited ranks, or the seven
+    honours), each mask a bit per rank."""
+
+    splits: int
+    """What the suit splits into now: bits ``_SETS``, ``_PAIR``."""
+    to_pair: int
+    """The ranks whose addition makes it sets and a pair (a rank held four times is never
+    added)..."""
+    to_sets: int
+    """...and those whose addition makes it sets alone."""
+    knit: tuple[int, int, int]
+    """How many distinct tiles it holds of the 1-4-7, 2-5-8 and 3-6-9 classes (knitted
+    straights); (0, 0, 0) for the honours."""
+    knit_most: int
+    """The most distinct tiles of one knitted class."""
+    odd: int
+    """How many ranks it holds an odd number of times."""
+    orphans: int
+    """How many distinct terminals (or honours) it holds."""
+    most: int
+    """The most copies of one rank."""
+    tiles: int
+    """How many tiles it holds."""
+    pungs: int
+    """The ranks it holds two or more of: a discard of them can be punged."""
+    chows: int
+    """The ranks a discard of which would make a chow with its tiles."""
+
+
+FourFacts = tuple[SuitFacts, SuitFacts, SuitFacts, SuitFacts]
+"""The `SuitFacts` of the three suits and the honours, in that order."""
 
 
 @cache
-def _info(key: tuple[int, ...]) -> _Info:
-    """What the engine needs of one suit's counts (9 suited ranks, or the 7 honours):
-    its bits now; the ranks whose addition makes it sets and a pair; the ranks whose
-    addition makes it sets alone (ranks held four times are never added); how many
-    distinct tiles it holds of the 1-4-7, 2-5-8 and 3-6-9 classes (knitted straights);
-    how many ranks it holds an odd number of times; how many distinct terminals or
-    honours it holds; the most copies of one rank; how many tiles it holds; the ranks
-    it holds two or more of (a discard of them can be punged); the ranks a discard of
-    which would make a chow with its tiles; the most distinct tiles of one knitted
-    class."""
+def _info(key: tuple[int, ...]) -> SuitFacts:
+    """The `SuitFacts` of one suit's counts."""
     chows = len(key) == 9
     now = _suit(key, chows)
     pair_mask = sets_mask = 0
@@ -131,23 +143,22 @@ def _info(key: tuple[int, ...]) -> _Info:
         orphans = (key[0] > 0) + (key[8] > 0)
     else:
         orphans = len(key) - key.count(0)
-    odd = key.count(1) + key.count(3)
-    return (
-        now,
-        pair_mask,
-        sets_mask,
-        knit,
-        odd,
-        orphans,
-        max(key),
-        n,
-        pungs,
-        chowable,
-        max(knit),
+    return SuitFacts(
+        splits=now,
+        to_pair=pair_mask,
+        to_sets=sets_mask,
+        knit=knit,
+        knit_most=max(knit),
+        odd=key.count(1) + key.count(3),
+        orphans=orphans,
+        most=max(key),
+        tiles=n,
+        pungs=pungs,
+        chows=chowable,
     )
 
 
-def _infos(counts: tuple[int, ...] | list[int]) -> tuple[_Info, _Info, _Info, _Info]:
+def _infos(counts: tuple[int, ...] | list[int]) -> FourFacts:
     c = counts if type(counts) is tuple else tuple(counts)
     return _info(c[0:9]), _info(c[9:18]), _info(c[18:27]), _info(c[27:34])
 
@@ -181,8 +192,8 @@ def suit_keys(counts: tuple[int, ...] | list[int]) -> list[int]:
 
 
 @cache
-def _keyed(key: int) -> _Info:
-    """`_info` of a suit given by its key."""
+def _keyed(key: int) -> SuitFacts:
+    """The `SuitFacts` of a suit given by its key."""
     size = 9
     if key >= _HONOR_KEY:
         key -= _HONOR_KEY
@@ -207,7 +218,7 @@ def _counts_of(keys: SuitKeys) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _regular_mask(infos: tuple[_Info, _Info, _Info, _Info]) -> int:
+def _regular_mask(infos: FourFacts) -> int:
     """The tiles completing 3n+1 concealed tiles in the regular form.
 
     One suit takes the tile; then every suit must split into sets but one, which splits
@@ -217,7 +228,7 @@ def _regular_mask(infos: tuple[_Info, _Info, _Info, _Info]) -> int:
     """
     bad = bad2 = -1
     for x in range(4):
-        if not infos[x][0] & _SETS:
+        if not infos[x].splits & _SETS:
             if bad < 0:
                 bad = x
             elif bad2 < 0:
@@ -227,12 +238,12 @@ def _regular_mask(infos: tuple[_Info, _Info, _Info, _Info]) -> int:
     if bad < 0:
         return 0
     if bad2 < 0:
-        return infos[bad][1] << 9 * bad
+        return infos[bad].to_pair << 9 * bad
     mask = 0
-    if infos[bad2][0] & _PAIR:
-        mask |= infos[bad][2] << 9 * bad
-    if infos[bad][0] & _PAIR:
-        mask |= infos[bad2][2] << 9 * bad2
+    if infos[bad2].splits & _PAIR:
+        mask |= infos[bad].to_sets << 9 * bad
+    if infos[bad].splits & _PAIR:
+        mask |= infos[bad2].to_sets << 9 * bad2
     return mask
 
 
@@ -261,13 +272,13 @@ def _removals(key: int) -> tuple[int, int, int, int]:
     for r in range(9 if key < _HONOR_KEY else 7):
         if digits % 5:
             info = _keyed(key - 5**r)
-            if info[0] & _SETS:
+            if info.splits & _SETS:
                 sets |= 1 << r
-            if info[0] & _PAIR:
+            if info.splits & _PAIR:
                 pair |= 1 << r
-            if info[1]:
+            if info.to_pair:
                 to_pair |= 1 << r
-            if info[2]:
+            if info.to_sets:
                 to_sets |= 1 << r
         digits //= 5
     return sets, pair, to_pair, to_sets
@@ -290,10 +301,10 @@ def ready_after_discard(keys: SuitKeys, sets_needed: int) -> int:
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
     infos = (_keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3]))
-    broken = [x for x in range(4) if not infos[x][0] & _SETS]
+    broken = [x for x in range(4) if not infos[x].splits & _SETS]
     # Four suits not sets alone stay three or more after any discard: nothing is ready.
     if len(broken) > 3 or (
-        infos[0][7] + infos[1][7] + infos[2][7] + infos[3][7] != 3 * sets_needed + 2
+        infos[0].tiles + infos[1].tiles + infos[2].tiles + infos[3].tiles != 3 * sets_needed + 2
     ):
         return 0
     out = 0
@@ -310,14 +321,14 @@ def ready_after_discard(keys: SuitKeys, sets_needed: int) -> int:
             b = infos[others[0]]
             # Left sets: the other suit must be one tile from sets and a pair; left not
             # sets: one of the two holds the pair, the other is one tile from sets.
-            mask = sets if b[1] else 0
-            if b[0] & _PAIR:
+            mask = sets if b.to_pair else 0
+            if b.splits & _PAIR:
                 mask |= to_sets & ~sets
-            if b[2]:
+            if b.to_sets:
                 mask |= pair
         else:
             b, b2 = infos[others[0]], infos[others[1]]
-            ok = (b2[0] & _PAIR and b[2]) or (b[0] & _PAIR and b2[2])
+            ok = (b2.splits & _PAIR and b.to_sets) or (b.splits & _PAIR and b2.to_sets)
             mask = sets if ok else 0
         out |= mask << 9 * x
     return out
@@ -329,7 +340,7 @@ def is_regular_complete(counts: tuple[int, ...] | list[int], sets_needed: int) -
         return False
     pairs = 0
     for info in _infos(counts):
-        now = info[0]
+        now = info.splits
         if now & _SETS:
             continue
         if now & _PAIR:
@@ -404,15 +415,16 @@ def claim_masks(keys: SuitKeys) -> tuple[int, int]:
     ([1], [2, 5])
     """
     a, b, c, d = _keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3])
-    pungs = a[8] | b[8] << 9 | c[8] << 18 | d[8] << 27
-    return pungs, a[9] | b[9] << 9 | c[9] << 18
+    pungs = a.pungs | b.pungs << 9 | c.pungs << 18 | d.pungs << 27
+    return pungs, a.chows | b.chows << 9 | c.chows << 18
 
 
 def waits_by_keys(
     keys: SuitKeys, melds: Sequence[Meld], forms: frozenset[Form], hand_size: int
 ) -> int:
     """`winning_tiles` of the hand whose concealed tiles have these `suit_keys`."""
-    return hand_masks(keys, melds, forms, hand_size)[0]
+    wins, _, _ = hand_masks(keys, melds, forms, hand_size)
+    return wins
 
 
 def hand_masks(
@@ -430,19 +442,23 @@ def hand_masks(
     (True, [1, 9])
     """
     a, b, c, d = _keyed(keys[0]), _keyed(keys[1]), _keyed(keys[2]), _keyed(keys[3])
-    pungs = a[8] | b[8] << 9 | c[8] << 18 | d[8] << 27
-    chows = a[9] | b[9] << 9 | c[9] << 18
+    pungs = a.pungs | b.pungs << 9 | c.pungs << 18 | d.pungs << 27
+    chows = a.chows | b.chows << 9 | c.chows << 18
     regular, special, with_melds, needs = _plan(forms)
     mask = 0
     # Three suits or more that are not sets alone wait on nothing (see `_regular_mask`).
     if (
         regular
-        and (a[0] & _SETS) + (b[0] & _SETS) + (c[0] & _SETS) + (d[0] & _SETS) >= 2
-        and a[7] + b[7] + c[7] + d[7] == 3 * (hand_size // 3 - len(melds)) + 1
+        and (a.splits & _SETS) + (b.splits & _SETS) + (c.splits & _SETS) + (d.splits & _SETS) >= 2
+        and a.tiles + b.tiles + c.tiles + d.tiles == 3 * (hand_size // 3 - len(melds)) + 1
     ):
         mask = _regular_mask((a, b, c, d))
     if melds:
-        if not with_melds or a[10] + b[10] + c[10] < 8 or not _near_knitted(a[3], b[3], c[3]):
+        if (
+            not with_melds
+            or a.knit_most + b.knit_most + c.knit_most < 8
+            or not _near_knitted(a.knit, b.knit, c.knit)
+        ):
             return mask, pungs, chows
         special = with_melds
         work = list(_counts_of(keys))
@@ -473,7 +489,7 @@ _KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)
 _EVERY_TILE = (1 << NUM_KINDS) - 1
 
 
-def _special_tiles(needs: int, infos: tuple[_Info, _Info, _Info, _Info], keys: SuitKeys) -> int:
+def _special_tiles(needs: int, infos: FourFacts, keys: SuitKeys) -> int:
     """The tiles worth trying as the winning tile of a waiting hand without melds in the
     special forms named by ``needs`` (cheap necessary conditions), as a bitmask; 0 when
     none of the forms is possible.
@@ -483,22 +499,26 @@ def _special_tiles(needs: int, infos: tuple[_Info, _Info, _Info, _Info], keys: S
     straight only the tiles `_knitted_tiles` names. The other forms try every tile.
     """
     m, p, s, h = infos
-    if needs & _ORPHANS13 and m[5] + p[5] + s[5] + h[5] >= 12:
+    if needs & _ORPHANS13 and m.orphans + p.orphans + s.orphans + h.orphans >= 12:
         return _EVERY_TILE
-    if needs & _ORPHANS16 and h[5] >= 6:
+    if needs & _ORPHANS16 and h.orphans >= 6:
         return _EVERY_TILE
     if (
         needs & _HONORS_KNITTED
-        and max(m[6], p[6], s[6], h[6]) == 1
-        and _knitted_only(m[3], p[3], s[3])
+        and max(m.most, p.most, s.most, h.most) == 1
+        and _knitted_only(m.knit, p.knit, s.knit)
     ):
         return _EVERY_TILE
     tried = 0
     # A knitted straight takes one class from each suit: the best classes bound it.
-    if needs & _KNITTED and m[10] + p[10] + s[10] >= 8 and _near_knitted(m[3], p[3], s[3]):
+    if (
+        needs & _KNITTED
+        and m.knit_most + p.knit_most + s.knit_most >= 8
+        and _near_knitted(m.knit, p.knit, s.knit)
+    ):
         tried = _knitted_tiles(_counts_of(keys))
     if needs & (_SEVEN | _NICO):
-        odd = m[4] + p[4] + s[4] + h[4]
+        odd = m.odd + p.odd + s.odd + h.odd
         seven, nico = needs & _SEVEN and odd == 1, needs & _NICO and odd <= 2
         if seven or nico:
             counts = _counts_of(keys)
@@ -559,6 +579,8 @@ def _knitted_only(
 __all__ = [
     "KEY_STEP",
     "SUIT_OF",
+    "FourFacts",
+    "SuitFacts",
     "SuitKeys",
     "claim_masks",
     "hand_masks",

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from mahjongkit.errors import InvalidHandError
-from mahjongkit.game.completion import (
+from mahjongkit.completion import (
     is_regular_ready,
     ready_after_discard,
     regular_waits,
     suit_keys,
     winning_tiles,
 )
+from mahjongkit.errors import InvalidHandError
 from mahjongkit.hand import CHOW, PUNG, Hand, Meld
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Form, get_ruleset
