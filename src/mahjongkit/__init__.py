@@ -54,7 +54,7 @@ A match: hands, dealer rotation, payments, table points:
 
 >>> match = mahjongkit.play_match("mcr", bots="scorer,efficient", seed=3, max_hands=2)
 >>> match.final_scores, [float(p) for p in match.table_points]
-((-16, -28, 86, -42), [2.0, 1.0, 4.0, 0.0])
+((-21, -8, -8, 37), [0.0, 1.5, 1.5, 4.0])
 
 What is here (`__all__`):
 

@@ -21,7 +21,7 @@ import random
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from mahjongkit.bots import BOTS, Bot
+from mahjongkit.bots import BOTS, Bot, Decision
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import DISCARDS, PASS, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
@@ -149,9 +149,9 @@ class TableGame:
         self.rng = random.Random(self.config.seed)
         self.bots: dict[int, Bot] = {}
         for p, kind in enumerate(self.config.seats):
-            seed = self.rng.getrandbits(64)
+            self.rng.getrandbits(64)  # the seats' draws of old: stored games keep their walls
             if kind != HUMAN:
-                self.bots[p] = BOTS[kind](random.Random(seed))
+                self.bots[p] = BOTS[kind]()
         limits = [n for n in (self.config.hands, self.rules.hands_per_game, HAND_LIMIT) if n]
         self.max_hands = min(limits)
         self.deal: Deal = first_deal()
@@ -275,7 +275,9 @@ class TableGame:
                 if automatic is not None:
                     self._apply(seat, automatic)
                 elif player in self.bots:
-                    self._apply(seat, self.bots[player].act(self.state.observation(seat)))
+                    hand, number = len(self.hand_logs) - 1, len(self.state.history)
+                    decision = Decision.of(self.config.seed, hand, player, number)
+                    self._apply(seat, self.bots[player].act(self.state.observation(seat), decision))
                 else:
                     continue
                 moved = True
