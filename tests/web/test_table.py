@@ -10,14 +10,18 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from mahjongkit.bots import BOTS
 from mahjongkit.cli.app import COMMAND_MODULES, app
 from mahjongkit.cli.play import read_action
 from mahjongkit.game.actions import DISCARDS, PASS
 from mahjongkit.game.match import verify
+from mahjongkit.game.match_state import MatchState
+from mahjongkit.game.runner import play
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.tiles import NAMES
 from mahjongkit.web.table import (
     HUMAN,
+    SEAT_DRAWS,
     SPECTATOR,
     TableConfig,
     TableError,
@@ -63,6 +67,22 @@ def test_a_table_stored_before_the_table_drove_matchstate_resumes_with_the_same_
             assert game.view(int(player)) == view
         play_randomly(game, random.Random(1))
         assert game.over and verify(game.record()) == []
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "bp-club", "taiwanese-lrc"])
+def test_a_table_of_bots_plays_the_game_of_the_bot_loop(ruleset: str) -> None:
+    """The table drives `MatchState` as `Match.play` and the simulator do: a table of bots
+    plays the game the bot loop (`mahjongkit.game.runner.play`) plays on the same match
+    (positions as seated, the walls from the table's generator after the seats' draws)."""
+    seats = ("scorer", "defender", "random", "efficient")
+    game = TableGame(TableConfig(ruleset, seed=6, seats=seats, hands=3))
+    rng = random.Random(6)
+    for _ in range(SEAT_DRAWS):
+        rng.getrandbits(64)
+    state = MatchState(ruleset, 6, seating=(0, 1, 2, 3), rng=rng, max_hands=3)
+    play(state, [BOTS[kind]() for kind in seats])
+    assert game.over and [h.to_json() for h in game.hands] == [h.to_json() for h in state.hands]
+    assert game.scores == state.scores
 
 
 def test_a_finished_match_record_verifies() -> None:
