@@ -65,8 +65,10 @@ What is here (`__all__`):
   `Action`, `Event`, `play_hand`, `play_match`.
 - Records: `HandRecord`, `MatchRecord`, `record_of`, `load_records`, `dump_records`,
   `replay`.
-- Bots: `BOTS` (by name, weakest first), `Bot` (the protocol your own bot follows),
-  `RandomBot`, `EfficientBot`, `ScorerBot`, `DefenderBot`.
+- Bots: `BOTS` (by name, weakest first), `Bot` (the protocol your own bot follows:
+  ``act(observation, decision)``), `Decision` (what it is asked: it draws its chances
+  from it, and rebuilds any memory of the hand from its history), `RandomBot`,
+  `EfficientBot`, `ScorerBot`, `DefenderBot`.
 - Errors: `MahjongError` (every error of the package), `InvalidNotationError`,
   `IllegalActionError`.
 - `__version__`: the installed package's version (from a source tree, pyproject.toml's).
@@ -79,7 +81,7 @@ TYPE_CHECKING = False
 time (``typing.TYPE_CHECKING`` would import `typing`, which costs more than the rest)."""
 
 if TYPE_CHECKING:
-    from mahjongkit.bots import BOTS, Bot, RandomBot
+    from mahjongkit.bots import BOTS, Bot, Decision, RandomBot
     from mahjongkit.bots.defender import DefenderBot
     from mahjongkit.bots.efficient import EfficientBot
     from mahjongkit.bots.scorer import ScorerBot
@@ -118,6 +120,7 @@ _HOME = {
     "replay": "mahjongkit.game.record",
     "BOTS": "mahjongkit.bots",
     "Bot": "mahjongkit.bots",
+    "Decision": "mahjongkit.bots",
     "RandomBot": "mahjongkit.bots",
     "EfficientBot": "mahjongkit.bots.efficient",
     "ScorerBot": "mahjongkit.bots.scorer",
@@ -132,6 +135,7 @@ __all__ = [
     "BOTS",
     "Action",
     "Bot",
+    "Decision",
     "DefenderBot",
     "EfficientBot",
     "Event",
