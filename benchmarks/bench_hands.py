@@ -19,6 +19,7 @@ import time
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import Action
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset
@@ -32,18 +33,17 @@ class ObservingBot:
 
     name = "random"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.bot = RandomBot(rng)
+    def __init__(self) -> None:
+        self.bot = RandomBot()
 
-    def act(self, observation: Observation) -> Action:
-        return self.bot.act(observation)
+    def act(self, observation: Observation, decision: Decision) -> Action:
+        return self.bot.act(observation, decision)
 
 
 def with_bots(name: str, seeds: range) -> None:
     for seed in seeds:
-        rng = random.Random(seed)
-        state = HandState.new(name, rng)
-        play_hand(state, [ObservingBot(random.Random(rng.getrandbits(32))) for _ in range(4)])
+        state = HandState.new(name, random.Random(seed))
+        play_hand(state, [ObservingBot() for _ in range(4)], seed)
 
 
 def bare(name: str, seeds: range) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from mahjongkit.bots import BOTS
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.sim.selfplay import hand_seed, make_bots
@@ -31,8 +32,8 @@ class _Recorder:
     def __init__(self, bot: Any, log: list[tuple[Any, ...]], wall: int) -> None:
         self.bot, self.log, self.wall = bot, log, wall
 
-    def act(self, obs: Observation) -> Any:
-        action = self.bot.act(obs)
+    def act(self, obs: Observation, decision: Decision) -> Any:
+        action = self.bot.act(obs, decision)
         self.log.append((obs, action, self.wall))
         return action
 
@@ -44,9 +45,9 @@ def record(path: str, hands: int) -> None:
             log: list[tuple[Any, ...]] = []
             for wall in range(hands):
                 seed = hand_seed(7, wall)
-                made = make_bots((tier,) * 4, seed ^ 0x5EED)
+                made = make_bots((tier,) * 4)
                 bots = [_Recorder(b, log, wall) for b in made]
-                play_hand(HandState.new(ruleset, random.Random(seed)), bots)
+                play_hand(HandState.new(ruleset, random.Random(seed)), bots, seed)
             data[(ruleset, tier)] = log
             print(f"{ruleset} {tier}: {len(log)} decisions", flush=True)
     with open(path, "wb") as f:
@@ -60,14 +61,15 @@ def check(path: str, tiers: tuple[str, ...] = TIERS) -> int:
     for (ruleset, tier), log in data.items():
         if tier not in tiers:
             continue
-        # A bot may remember earlier turns of its hand: one fresh bot per hand and seat.
+        # A bot may remember earlier decisions of its hand: one fresh bot per hand and
+        # seat, asked each decision as the next of that hand.
         bots: dict[tuple[int, int], Any] = {}
         diff = []
-        for obs, was, *wall in log:
+        for asked, (obs, was, *wall) in enumerate(log):
             key = (wall[0] if wall else -1, obs.seat)
             if key not in bots:
-                bots[key] = BOTS[tier](random.Random(0))
-            now = bots[key].act(obs)
+                bots[key] = BOTS[tier]()
+            now = bots[key].act(obs, Decision.of(7, key[0], key[1], asked))
             if now != was:
                 diff.append((obs, was, now))
         bad += len(diff)

@@ -47,8 +47,8 @@ KNOWS = ("both", "waits", "ready")
 class SeeingDefender(DefenderBot):
     """The defender's weighing, with what it `knows` of the opponents read from the engine."""
 
-    def __init__(self, rng: random.Random, state: HandState, knows: str = "both") -> None:
-        super().__init__(rng)
+    def __init__(self, state: HandState, knows: str = "both") -> None:
+        super().__init__()
         self.state = state
         self.knows = knows
 
@@ -98,13 +98,8 @@ class SeeingDefender(DefenderBot):
 
 def _net(seed: int, seeing: int, knows: str) -> tuple[int, ...]:
     state = HandState.new(RULES, random.Random(seed))
-    bots = [
-        SeeingDefender(random.Random(0), state, knows)
-        if s == seeing
-        else ScorerBot(random.Random(0))
-        for s in range(4)
-    ]
-    play_hand(state, bots)
+    bots = [SeeingDefender(state, knows) if s == seeing else ScorerBot() for s in range(4)]
+    play_hand(state, bots, seed)
     return balances(money_of(state, first_deal(), get_ruleset(RULES).table, Pot()).payments)
 
 

@@ -17,6 +17,7 @@ import time
 import traceback
 
 from mahjongkit.bots import RandomBot
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.record import HandRecord, record_of, verify
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset
@@ -37,15 +38,15 @@ def soak(name: str, hands: int, first_seed: int) -> dict[str, object]:
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + hands):
         try:
-            rng = random.Random(seed)
-            state = HandState.new(rules, rng)
-            bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+            state = HandState.new(rules, random.Random(seed))
+            bot = RandomBot()
             if not census_ok(state):
                 raise AssertionError("tiles not accounted for after the deal")
             steps = 0
             while state.result is None:
                 for seat in state.to_act():
-                    state.apply(seat, bots[seat].act(state.observation(seat)))
+                    decision = hand_decision(state, seat, seed)
+                    state.apply(seat, bot.act(state.observation(seat), decision))
                     steps += 1
                     if not census_ok(state):
                         raise AssertionError(f"tiles not accounted for after action {steps}")

@@ -36,6 +36,7 @@ from mahjongkit.bots import BOTS
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import PASS, PUNG, WIN, Action, ActionKind
 from mahjongkit.game.events import EventKind
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.position import Position
 from mahjongkit.game.state import HandState, Phase
@@ -73,22 +74,19 @@ def eager(rng: random.Random, slip: float) -> Chooser:
     return choose
 
 
-def bot(name: str, rng: random.Random) -> Chooser:
-    """A bot of the registry as a chooser."""
-    player = BOTS[name](rng)
-    return lambda state, seat, obs: player.act(obs)
+def bot(name: str, seed: int) -> Chooser:
+    """A bot of the registry as a chooser, asked each decision of the hand of ``seed``."""
+    player = BOTS[name]()
+    return lambda state, seat, obs: player.act(obs, hand_decision(state, seat, seed))
 
 
-def players(table: str, rng: random.Random) -> list[Chooser]:
-    """The four players of a table."""
-    if table == "random":
-        return [bot("random", random.Random(rng.getrandbits(32))) for _ in range(4)]
-    if table == "efficient":
-        return [bot("efficient", random.Random(rng.getrandbits(32))) for _ in range(4)]
+def players(table: str, seed: int, rng: random.Random) -> list[Chooser]:
+    """The four players of a table in the hand of ``seed`` (the eager ones draw their
+    chances from ``rng``)."""
+    if table in ("random", "efficient"):
+        return [bot(table, seed) for _ in range(4)]
     return [
-        bot("efficient", random.Random(rng.getrandbits(32)))
-        if seat % 2
-        else eager(random.Random(rng.getrandbits(32)), 0.01)
+        bot("efficient", seed) if seat % 2 else eager(random.Random(rng.getrandbits(32)), 0.01)
         for seat in range(4)
     ]
 
@@ -133,7 +131,7 @@ def play_one(
     prevalent = EAST + seed % 4
     streak = seed % 3
     state = HandState.new(rules, rng, prevalent, streak)
-    choosers = players(table, rng)
+    choosers = players(table, seed, rng)
     positions = [Position(rules, s, prevalent, streak) for s in range(4)]
     for s, p in enumerate(positions):
         p.see_all(e.seen_by(s) for e in state.events)

@@ -7,7 +7,6 @@ import doctest
 import importlib.metadata
 import json
 import os
-import random
 import subprocess
 import sys
 import tomllib
@@ -101,10 +100,10 @@ def test_play_hand_plays_the_hand_of_the_hand_command() -> None:
 
 
 def test_play_hand_seats_a_bot_given_as_it_is() -> None:
-    mine = RandomBot(random.Random(9))
+    mine = RandomBot()
     state = play_hand("taiwanese-lrc", bots=["efficient", mine], seed=2)
     assert state.ended
-    again = play_hand("taiwanese-lrc", bots=["efficient", RandomBot(random.Random(9))], seed=2)
+    again = play_hand("taiwanese-lrc", bots=["efficient", RandomBot()], seed=2)
     assert again.history == state.history
 
 

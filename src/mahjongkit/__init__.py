@@ -54,10 +54,11 @@ A match is stepped the same way, by players (table positions, fixed for the matc
 hands, dealer rotation, payments and table points follow by themselves.
 
 >>> match = mahjongkit.MatchState("mcr", seed=3, max_hands=1)
->>> bots = [mahjongkit.RandomBot(random.Random(p)) for p in range(4)]
+>>> bots = [mahjongkit.RandomBot() for p in range(4)]
 >>> while not match.over:
 ...     player = match.to_act()[0]
-...     _ = match.apply(player, bots[player].act(match.observation(player)))
+...     seen, asked = match.observation(player), match.decision(player)
+...     _ = match.apply(player, bots[player].act(seen, asked))
 >>> len(match.hands), sum(match.scores), match.ended_by
 (1, 0, 'hand count')
 
@@ -65,7 +66,7 @@ Or played to its end between bots:
 
 >>> match = mahjongkit.play_match("mcr", bots="scorer,efficient", seed=3, max_hands=2)
 >>> match.final_scores, [float(p) for p in match.table_points]
-((-16, -28, 86, -42), [2.0, 1.0, 4.0, 0.0])
+((-21, -8, -8, 37), [0.0, 1.5, 1.5, 4.0])
 
 What is here (`__all__`):
 
@@ -78,8 +79,10 @@ What is here (`__all__`):
   `play_hand`, `play_match`.
 - Records: `HandRecord`, `MatchRecord`, `record_of`, `load_records`, `dump_records`,
   `replay`.
-- Bots: `BOTS` (by name, weakest first), `Bot` (the protocol your own bot follows),
-  `RandomBot`, `EfficientBot`, `ScorerBot`, `DefenderBot`.
+- Bots: `BOTS` (by name, weakest first), `Bot` (the protocol your own bot follows:
+  ``act(observation, decision)``), `Decision` (what it is asked: it draws its chances
+  from it, and rebuilds any memory of the hand from its history), `RandomBot`,
+  `EfficientBot`, `ScorerBot`, `DefenderBot`.
 - Errors: `MahjongError` (every error of the package), `InvalidNotationError`,
   `IllegalActionError`.
 - `__version__`: the installed package's version (from a source tree, pyproject.toml's).
@@ -92,7 +95,7 @@ TYPE_CHECKING = False
 time (``typing.TYPE_CHECKING`` would import `typing`, which costs more than the rest)."""
 
 if TYPE_CHECKING:
-    from mahjongkit.bots import BOTS, Bot, RandomBot
+    from mahjongkit.bots import BOTS, Bot, Decision, RandomBot
     from mahjongkit.bots.defender import DefenderBot
     from mahjongkit.bots.efficient import EfficientBot
     from mahjongkit.bots.scorer import ScorerBot
@@ -133,6 +136,7 @@ _HOME = {
     "replay": "mahjongkit.game.record",
     "BOTS": "mahjongkit.bots",
     "Bot": "mahjongkit.bots",
+    "Decision": "mahjongkit.bots",
     "RandomBot": "mahjongkit.bots",
     "EfficientBot": "mahjongkit.bots.efficient",
     "ScorerBot": "mahjongkit.bots.scorer",
@@ -148,6 +152,7 @@ __all__ = [
     "SPECTATOR",
     "Action",
     "Bot",
+    "Decision",
     "DefenderBot",
     "EfficientBot",
     "Event",

@@ -30,7 +30,7 @@ from mahjongkit.tiles import wind_of
 
 Entrant = str | Bot | BotFactory
 """A seat's player: a bot's name (`mahjongkit.bots.BOTS`), a bot class (or any maker of
-a bot from a ``random.Random``), or a bot."""
+a bot from nothing), or a bot."""
 Entrants = str | Sequence[Entrant]
 """Four seats' players: names separated by commas, or a list of one to four entrants;
 the last fills the seats left."""
@@ -74,19 +74,19 @@ def play_hand(
     """One hand between four bots, played to its end; returns its final state (print it
     for the table, `mahjongkit.game.record.record_of` for its record).
 
-    The wall is shuffled with ``random.Random(seed)``, then each bot to be made gets its
-    own generator drawn from it, East first: the hand ``mahjongkit hand --seed`` plays.
+    The wall is shuffled with ``random.Random(seed)``, and the bots draw their chances
+    from each decision of the hand of that seed: the hand ``mahjongkit hand --seed``
+    plays.
     """
     rules = get_ruleset(ruleset)
-    rng = random.Random(seed)
-    state = HandState.new(rules, rng, wind_of(prevalent_wind))
+    state = HandState.new(rules, random.Random(seed), wind_of(prevalent_wind))
     seated: list[Bot] = []
     for entrant in line_up(bots):
         maker = _maker(entrant)
         if isinstance(maker, type) or not isinstance(maker, Bot):
-            maker = maker(random.Random(rng.getrandbits(64)))
+            maker = maker()
         seated.append(maker)
-    run_hand(state, seated)
+    run_hand(state, seated, seed)
     return state
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -9,9 +10,24 @@ import pytest
 
 from mahjongkit.game.actions import DISCARDS, Action
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Bot, Decision
 from mahjongkit.hand import Meld
 from mahjongkit.notation import parse_tiles
 from mahjongkit.tiles import EAST
+
+_DECISIONS = itertools.count()
+"""Decision numbers: each call of `asked` a later decision of one and the same hand."""
+
+
+def asked() -> Decision:
+    """The next decision of seat 0 in one hand (seed 0, hand 0): a bot asked again and
+    again with it keeps its memory from one call to the next, as in a hand."""
+    return Decision.of(0, 0, 0, next(_DECISIONS))
+
+
+def act(bot: Bot, observation: Observation) -> Action:
+    """``bot``'s answer to ``observation``, as the next decision of the hand (`asked`)."""
+    return bot.act(observation, asked())
 
 
 def observe(

@@ -32,13 +32,15 @@ from mahjongkit.notation import parse_tiles
 from mahjongkit.scoring import Situation, score
 from mahjongkit.tiles import parse_tile
 
+from .conftest import act
+
 RULESETS = ("mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb")
 
 
 def test_registry_names_every_tier() -> None:
     assert list(BOTS) == ["random", "efficient", "scorer", "defender"]
     for name, cls in BOTS.items():
-        assert cls(random.Random(0)).name == name
+        assert cls().name == name
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -47,7 +49,7 @@ def test_every_tier_plays_whole_hands_legally(ruleset: str) -> None:
     engine raises on an illegal one) and the record replays."""
     for seed in (1, 2):
         state = HandState.new(ruleset, random.Random(seed))
-        bots = [BOTS[n](random.Random(seed + i)) for i, n in enumerate(BOTS)]
+        bots = [BOTS[n]() for n in BOTS]
         result = play_hand(state, bots)
         assert result.kind in ("win", "draw")
         assert verify(record_of(state, seed=seed)) == []
@@ -58,7 +60,7 @@ def test_same_seed_same_play(name: str) -> None:
     records = []
     for _ in range(2):
         state = HandState.new("mcr", random.Random(11))
-        play_hand(state, [BOTS[name](random.Random(s)) for s in range(4)])
+        play_hand(state, [BOTS[name]() for _ in range(4)])
         records.append(record_of(state).actions)
     assert records[0] == records[1]
 
@@ -88,18 +90,18 @@ def test_at_a_centre_table_unseen_counts_subtract_the_pond(observe) -> None:  # 
 
 def test_efficient_wins_whenever_offered(observe) -> None:  # type: ignore[no-untyped-def]
     obs = observe("123m456p789s11sEEC", legal=[WIN, DISCARDS[parse_tile("C")]])
-    assert EfficientBot(random.Random(0)).act(obs) is WIN
+    assert act(EfficientBot(), obs) is WIN
 
 
 def test_efficient_discards_to_the_least_shanten(observe) -> None:  # type: ignore[no-untyped-def]
     obs = observe("123m456p789s11sEEC")
-    assert EfficientBot(random.Random(0)).act(obs) == DISCARDS[parse_tile("C")]
+    assert act(EfficientBot(), obs) == DISCARDS[parse_tile("C")]
 
 
 def test_efficient_prefers_more_unseen_useful_tiles(observe) -> None:  # type: ignore[no-untyped-def]
     """1112345678999m5p: every discard but 5p keeps a ready hand with fewer waits."""
     obs = observe("1112345678999m5p")
-    assert EfficientBot(random.Random(0)).act(obs) == DISCARDS[parse_tile("5p")]
+    assert act(EfficientBot(), obs) == DISCARDS[parse_tile("5p")]
 
 
 def test_efficient_counts_visible_tiles(observe) -> None:  # type: ignore[no-untyped-def]
@@ -108,8 +110,8 @@ def test_efficient_counts_visible_tiles(observe) -> None:  # type: ignore[no-unt
     hand = "123m456m789p1118s5s"
     seen_5s = observe(hand, discards=("", "5s5s", "5s", ""))
     seen_8s = observe(hand, discards=("", "8s", "8s8s", ""))
-    assert EfficientBot(random.Random(0)).act(seen_5s) == DISCARDS[parse_tile("5s")]
-    assert EfficientBot(random.Random(0)).act(seen_8s) == DISCARDS[parse_tile("8s")]
+    assert act(EfficientBot(), seen_5s) == DISCARDS[parse_tile("5s")]
+    assert act(EfficientBot(), seen_8s) == DISCARDS[parse_tile("8s")]
     view = HandView(seen_5s)
     keep_5s = tuple(c - (t == parse_tile("8s")) for t, c in enumerate(view.counts))
     assert live_useful(keep_5s, 0, view.unseen, None) == 0
@@ -125,7 +127,7 @@ def test_efficient_claims_only_what_brings_it_closer(observe) -> None:  # type: 
         claim_giver=2,
         legal=[PUNG, PASS],
     )
-    assert EfficientBot(random.Random(0)).act(pung) is PUNG
+    assert act(EfficientBot(), pung) is PUNG
     chow = observe(
         "123m456p789s11s45s",
         phase="claim",
@@ -133,15 +135,15 @@ def test_efficient_claims_only_what_brings_it_closer(observe) -> None:  # type: 
         claim_giver=3,
         legal=[CHOWS[parse_tile("3s")], PASS],
     )
-    assert EfficientBot(random.Random(0)).act(chow) is PASS
+    assert act(EfficientBot(), chow) is PASS
 
 
 def test_scorer_keeps_the_wait_that_qualifies(observe) -> None:  # type: ignore[no-untyped-def]
     """666m799p123678sFF: dropping 9p waits on 8p (most tiles) for a hand under 8 points;
     dropping 7p waits on 9p or Green Dragon, which can reach 8 (MCR minimum)."""
     obs = observe("666m799p123678sFF")
-    assert EfficientBot(random.Random(0)).act(obs) == DISCARDS[parse_tile("9p")]
-    choice = ScorerBot(random.Random(0)).act(obs)
+    assert act(EfficientBot(), obs) == DISCARDS[parse_tile("9p")]
+    choice = act(ScorerBot(), obs)
     assert choice == DISCARDS[parse_tile("7p")]
     counts = [0] * 34
     for t in parse_tiles("666m99p123678sFF"):
@@ -168,7 +170,7 @@ def test_defender_plays_as_the_scorer_when_nobody_threatens(observe) -> None:  #
     for hand in ("2479m1368p257sENW", "666m799p123678sFF", "123m456p789s11sEEC"):
         obs = observe(hand)
         assert max(threats(HandView(obs))) < ALERT
-        assert DefenderBot(random.Random(0)).act(obs) == ScorerBot(random.Random(0)).act(obs)
+        assert act(DefenderBot(), obs) == act(ScorerBot(), obs)
 
 
 def test_defender_discards_safer_tiles_under_threat(observe) -> None:  # type: ignore[no-untyped-def]
@@ -183,9 +185,9 @@ def test_defender_discards_safer_tiles_under_threat(observe) -> None:  # type: i
     view = HandView(obs)
     threat = threats(view)
     assert threat[1] > threat[2] > 0
-    bot = DefenderBot(random.Random(0))
-    mine = bot.act(obs)
-    theirs = ScorerBot(random.Random(0)).act(obs)
+    bot = DefenderBot()
+    mine = act(bot, obs)
+    theirs = act(ScorerBot(), obs)
     assert mine != theirs
     assert bot.deal_in(view, mine.tile)[0] < bot.deal_in(view, theirs.tile)[0]
 
@@ -217,7 +219,7 @@ def test_mcr_defender_weighs_a_discard_by_its_deal_in(observe) -> None:  # type:
         wall_live=10,
     )
     view = HandView(obs)
-    bot = DefenderBot(random.Random(0))
+    bot = DefenderBot()
     tile = parse_tile("5s")
     p, cost = bot.deal_in(view, tile)
     assert p > 0 and 8 * p < cost < 30 * p
@@ -225,7 +227,7 @@ def test_mcr_defender_weighs_a_discard_by_its_deal_in(observe) -> None:  # type:
     expected = value_of_worth(row, hand_worth(row, 0.5) * (1 - p) - cost)
     assert bot.weigh(view, [(0.5, tile)], {}) == [(expected, tile)]
     assert expected < 0.5
-    assert ScorerBot(random.Random(0)).weigh(view, [(0.5, tile)], {}) == [(0.5, tile)]
+    assert ScorerBot().weigh(view, [(0.5, tile)], {}) == [(0.5, tile)]
 
 
 def test_mcr_hand_worth_rises_with_the_value() -> None:
@@ -257,7 +259,7 @@ def test_efficient_declares_ting_with_its_discard(observe) -> None:  # type: ign
     legal += [TINGS[parse_tile("E")]]
     obs = observe(hand, ruleset="taiwanese-lrc", legal=legal)
     for name in ("efficient", "scorer", "defender"):
-        assert BOTS[name](random.Random(0)).act(obs).kind.value == "ting"
+        assert act(BOTS[name](), obs).kind.value == "ting"
 
 
 def test_defender_claims_nothing_far_from_ready_under_threat(observe) -> None:  # type: ignore[no-untyped-def]
@@ -279,6 +281,6 @@ def test_defender_claims_nothing_far_from_ready_under_threat(observe) -> None:  
     )
     assert max(threats(HandView(calm))) < THREATENED <= max(threats(HandView(tense)))
     for obs in (calm, tense):
-        assert ScorerBot(random.Random(0)).act(obs) is PUNG
-    assert DefenderBot(random.Random(0)).act(calm) is PUNG
-    assert DefenderBot(random.Random(0)).act(tense) is PASS
+        assert act(ScorerBot(), obs) is PUNG
+    assert act(DefenderBot(), calm) is PUNG
+    assert act(DefenderBot(), tense) is PASS

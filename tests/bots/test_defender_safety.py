@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 from mahjongkit.bots.defender import DefenderBot, danger
 from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.game.actions import DISCARDS, PASS
+from mahjongkit.game.players import Decision
 from mahjongkit.tiles import parse_tile
+
+from .conftest import act
 
 FAR = "1479m1368p2578sENWSC"
 """Seat 0's seventeen tiles, far from ready (Taiwanese)."""
@@ -17,10 +18,10 @@ FAR = "1479m1368p2578sENWSC"
 def test_tiles_discarded_after_a_ting_are_safe_from_it(observe) -> None:  # type: ignore[no-untyped-def]
     """Seat 2 has called: its hand is fixed, so a tile discarded after its Ting that it
     did not win on is no winning tile of it (seed 004 lines 452, 488-496)."""
-    bot = DefenderBot(random.Random(0))
+    bot = DefenderBot()
     ting = (False, False, True, False)
     first = observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting)
-    bot.act(first)
+    act(bot, first)
     later = observe(
         FAR,
         ruleset="taiwanese-lrc",
@@ -42,8 +43,8 @@ def test_a_tile_passed_on_since_the_last_turn_is_safe_until_the_next(observe) ->
     """A clean round (each seat discarded once, nobody claimed): seat 1 passed on the
     discards of seats 2 and 3 with the hand it still holds, seat 2 on seat 3's (seed 004
     line 452, the missed-tile rule)."""
-    bot = DefenderBot(random.Random(0))
-    bot.act(observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W")))
+    bot = DefenderBot()
+    act(bot, observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W")))
     later = observe(
         FAR, ruleset="taiwanese-lrc", discards=("NF", "E5m", "S4m", "W7p"), wall_live=56
     )
@@ -59,8 +60,8 @@ def test_a_player_that_throws_only_its_draws_keeps_the_tiles_it_passed(observe) 
     would have won on it, or self-drawn it). A claim by another seat does not change
     that. Seat 2 threw a tile from its hand this round: only the discards after its own
     count for it, and none once a claim hides their order."""
-    bot = DefenderBot(random.Random(0))
-    bot.act(observe(FAR, discards=("N", "E", "S", "W")))
+    bot = DefenderBot()
+    act(bot, observe(FAR, discards=("N", "E", "S", "W")))
     bot.remember(
         observe(FAR, discards=("NF", "E5m", "S4m", "W7p"), drawn=("", "5m", "", ""), wall_live=56)
     )
@@ -91,8 +92,8 @@ def test_a_player_that_throws_only_its_draws_keeps_the_tiles_it_passed(observe) 
 
 def test_a_claim_in_the_round_keeps_no_recent_tile(observe) -> None:  # type: ignore[no-untyped-def]
     """After a claim the discards' order is not known: only the Ting memory is kept."""
-    bot = DefenderBot(random.Random(0))
-    bot.act(observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W")))
+    bot = DefenderBot()
+    act(bot, observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W")))
     later = observe(
         FAR,
         ruleset="taiwanese-lrc",
@@ -105,24 +106,48 @@ def test_a_claim_in_the_round_keeps_no_recent_tile(observe) -> None:  # type: ig
 
 
 def test_a_new_hand_forgets(observe) -> None:  # type: ignore[no-untyped-def]
-    bot = DefenderBot(random.Random(0))
+    """The memory is one hand's: a decision of another hand (another match, another
+    player) starts it afresh."""
     ting = (False, False, True, False)
-    bot.act(observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting))
-    bot.remember(observe(FAR, ruleset="taiwanese-lrc", discards=("NF", "E4m", "S", "W"), ting=ting))
-    assert bot.is_safe(2, parse_tile("4m"))
-    bot.remember(observe(FAR, ruleset="taiwanese-lrc", wall_live=80))
-    assert not bot.is_safe(2, parse_tile("4m"))
+    first = observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting)
+    later = observe(FAR, ruleset="taiwanese-lrc", discards=("NF", "E4m", "S", "W"), ting=ting)
+    for other in (Decision.of(0, 1, 0, 0), Decision.of(1, 0, 0, 9), Decision.of(0, 0, 1, 9)):
+        bot = DefenderBot()
+        bot.act(first, Decision.of(0, 0, 0, 3))
+        bot.act(later, Decision.of(0, 0, 0, 7))
+        assert bot.is_safe(2, parse_tile("4m"))
+        bot.act(observe(FAR, ruleset="taiwanese-lrc", wall_live=80), other)
+        assert not bot.is_safe(2, parse_tile("4m"))
+
+
+def test_a_bot_made_anew_rebuilds_the_memory_from_the_history(observe) -> None:  # type: ignore[no-untyped-def]
+    """A defender that did not see the player's earlier decisions of the hand (made after
+    a restart) reads them from `Decision.history` and decides as the one that saw them."""
+    ting = (False, False, True, False)
+    first = observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting)
+    later = observe(
+        FAR, ruleset="taiwanese-lrc", discards=("NF", "E4m", "S", "W"), ting=ting, wall_live=50
+    )
+    seen = DefenderBot()
+    answer = seen.act(first, Decision.of(0, 0, 0, 3))
+    kept = seen.act(later, Decision.of(0, 0, 0, 7))
+    fresh = DefenderBot()
+    rebuilt = fresh.act(later, Decision.of(0, 0, 0, 7, lambda: ((first, answer),)))
+    assert rebuilt == kept and rebuilt.tile == parse_tile("4m")
+    assert fresh.is_safe(2, parse_tile("4m"))
+    forgetful = DefenderBot().act(later, Decision.of(0, 0, 0, 7))
+    assert forgetful != kept  # without the history the tile is not known safe
 
 
 def test_the_defender_folds_to_a_tile_safe_from_a_called_hand(observe) -> None:  # type: ignore[no-untyped-def]
     """Far from ready against a called hand it discards a tile that hand cannot win on."""
-    bot = DefenderBot(random.Random(0))
+    bot = DefenderBot()
     ting = (False, False, True, False)
-    bot.act(observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting))
+    act(bot, observe(FAR, ruleset="taiwanese-lrc", discards=("N", "E", "S", "W"), ting=ting))
     later = observe(
         FAR, ruleset="taiwanese-lrc", discards=("NF", "E4m", "S", "W"), ting=ting, wall_live=50
     )
-    action = bot.act(later)
+    action = act(bot, later)
     assert action.tile == parse_tile("4m")
 
 
@@ -156,8 +181,8 @@ def test_far_from_ready_it_breaks_an_honour_pair_rather_than_feed_a_called_hand(
     lone middle tile the scorer would throw."""
     obs = observe("1479m1368p2578sEENN5p", ruleset="taiwanese-lrc", ting=CALLED, wall_live=50)
     view = HandView(obs)
-    mine = DefenderBot(random.Random(0)).act(obs)
-    theirs = ScorerBot(random.Random(0)).act(obs)
+    mine = act(DefenderBot(), obs)
+    theirs = act(ScorerBot(), obs)
     assert mine.tile in (parse_tile("E"), parse_tile("N"))
     assert danger(view, 2, mine.tile) < danger(view, 2, theirs.tile)
 
@@ -166,8 +191,8 @@ def test_ready_with_a_live_wait_it_pushes_against_a_called_hand(observe) -> None
     """Ready after discarding a middle tile the called hand may want: the hand's own win is
     worth more than the risk, so it keeps the wait as the scorer does."""
     obs = observe("123m456m789m234p55p11s5s", ruleset="taiwanese-lrc", ting=CALLED, wall_live=40)
-    assert DefenderBot(random.Random(0)).act(obs).tile == parse_tile("5s")
-    assert ScorerBot(random.Random(0)).act(obs).tile == parse_tile("5s")
+    assert act(DefenderBot(), obs).tile == parse_tile("5s")
+    assert act(ScorerBot(), obs).tile == parse_tile("5s")
 
 
 def centre_round(observe, heard_from_south: bool) -> DefenderBot:  # type: ignore[no-untyped-def]
@@ -175,11 +200,12 @@ def centre_round(observe, heard_from_south: bool) -> DefenderBot:  # type: ignor
     West has called; the defender throws C, then South 4m, West 9p, North 1s, nobody
     claiming. It sees North's 1s as the last discard at its turn, and South's 4m only
     when ``heard_from_south`` (asked about it, say)."""
-    bot = DefenderBot(random.Random(0))
+    bot = DefenderBot()
     first = observe(FAR, ruleset="taiwanese-lrc", pond="", ting=CALLED, legal=[DISCARDS[C]])
-    assert bot.act(first) == DISCARDS[C]
+    assert act(bot, first) == DISCARDS[C]
     if heard_from_south:
-        bot.act(
+        act(
+            bot,
             observe(
                 FAR.replace("C", ""),
                 ruleset="taiwanese-lrc",
@@ -192,9 +218,10 @@ def centre_round(observe, heard_from_south: bool) -> DefenderBot:  # type: ignor
                 thrower=1,
                 ting=CALLED,
                 wall_live=58,
-            )
+            ),
         )
-    bot.act(
+    act(
+        bot,
         observe(
             FAR.replace("C", "") + "3s",
             ruleset="taiwanese-lrc",
@@ -203,7 +230,7 @@ def centre_round(observe, heard_from_south: bool) -> DefenderBot:  # type: ignor
             thrower=3,
             ting=CALLED,
             wall_live=56,
-        )
+        ),
     )
     return bot
 
@@ -246,9 +273,10 @@ def test_at_a_centre_table_claimed_tiles_count_and_no_hand_reads_as_kept(observe
     """West threw 6s, North claimed it and threw 2p: a tile claimed since the last turn
     was thrown too, and the called West passed on it. No row shows a tile thrown from the
     draw, so no player is read as keeping its hand."""
-    bot = DefenderBot(random.Random(0))
-    bot.act(observe(FAR, ruleset="taiwanese-lrc", pond="", ting=CALLED, legal=[DISCARDS[C]]))
-    bot.act(
+    bot = DefenderBot()
+    act(bot, observe(FAR, ruleset="taiwanese-lrc", pond="", ting=CALLED, legal=[DISCARDS[C]]))
+    act(
+        bot,
         observe(
             FAR.replace("C", "") + "3s",
             ruleset="taiwanese-lrc",
@@ -258,7 +286,7 @@ def test_at_a_centre_table_claimed_tiles_count_and_no_hand_reads_as_kept(observe
             thrower=3,
             ting=CALLED,
             wall_live=56,
-        )
+        ),
     )
     for tile in ("C", "4m", "6s", "2p"):
         assert bot.is_safe(2, parse_tile(tile)), tile
@@ -268,6 +296,6 @@ def test_at_a_centre_table_claimed_tiles_count_and_no_hand_reads_as_kept(observe
 def test_at_a_centre_table_a_new_hand_forgets_who_threw_what(observe) -> None:  # type: ignore[no-untyped-def]
     bot = centre_round(observe, heard_from_south=True)
     fresh = observe(FAR, ruleset="taiwanese-lrc", pond="", wall_live=80)
-    bot.act(fresh)
+    bot.act(fresh, Decision.of(0, 1, 0, 0))  # the next hand
     assert not any(bot.thrown(fresh, s) for s in range(4))
     assert not any(bot.is_safe(s, t) for s in range(4) for t in range(34))

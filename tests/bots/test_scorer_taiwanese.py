@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -16,6 +15,8 @@ from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import useful_tiles
 from mahjongkit.tiles import EAST, parse_tile
 
+from .conftest import act
+
 
 @pytest.mark.parametrize(
     "hand",
@@ -28,7 +29,7 @@ def test_far_from_ready_it_discards_as_the_efficient_bot(observe, hand: str) -> 
     view = HandView(obs)
     options = best_discards(view.counts, 0, view.unseen, None)
     assert options[0][1] > LOOK_DEPTH
-    assert ScorerBot(random.Random(0)).act(obs) == EfficientBot(random.Random(0)).act(obs)
+    assert act(ScorerBot(), obs) == act(EfficientBot(), obs)
 
 
 def test_a_self_drawn_win_counts_three_times(observe) -> None:  # type: ignore[no-untyped-def]
@@ -53,7 +54,7 @@ def test_a_self_drawn_win_counts_three_times(observe) -> None:  # type: ignore[n
             weight += share * n
             money += share * n * sc.total * payers
     expected = weight / (weight + 4) * money / weight
-    bot = ScorerBot(random.Random(0))
+    bot = ScorerBot()
     got = bot._ready_value(view, tuple(counts), (), bot.table("taiwanese-lrc"))
     assert got == pytest.approx(expected)
 
@@ -63,7 +64,7 @@ def test_a_wait_not_clearly_richer_stays_the_efficient_one(observe, hand: str) -
     """Ready after some discards: the efficient bot's wait stands unless another is worth
     `RICHER_WAIT` times as much (waits picked by value alone measured worse)."""
     obs = observe(hand, ruleset="taiwanese-lrc")
-    assert ScorerBot(random.Random(0)).act(obs).tile == EfficientBot(random.Random(0)).act(obs).tile
+    assert act(ScorerBot(), obs).tile == act(EfficientBot(), obs).tile
 
 
 def _two_draws(counts: tuple[int, ...], discard: int, unseen: tuple[int, ...]) -> int:
@@ -86,8 +87,8 @@ def test_one_step_from_ready_it_looks_two_draws_ahead(observe) -> None:  # type:
     Dragon, whose useful tiles lead to more live winning tiles."""
     obs = observe("123m1123345566678pC", ruleset="taiwanese-lrc")
     view = HandView(obs)
-    theirs = EfficientBot(random.Random(0)).act(obs).tile
-    mine = ScorerBot(random.Random(0)).act(obs).tile
+    theirs = act(EfficientBot(), obs).tile
+    mine = act(ScorerBot(), obs).tile
     assert (theirs, mine) == (parse_tile("1p"), parse_tile("C"))
     options = {t: (s, u) for t, s, u in best_discards(view.counts, 0, view.unseen, None)}
     assert options[mine][0] == options[theirs][0] == 1

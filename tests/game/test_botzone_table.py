@@ -19,6 +19,7 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import NUM_ACTIONS, PASS, Action, ActionKind
 from mahjongkit.game.events import END_REPLACEMENT, END_WALL, EventKind
 from mahjongkit.game.match import money_of
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import observation
 from mahjongkit.game.record import HandRecord, record_of, verify
 from mahjongkit.game.state import HandState, Phase
@@ -445,7 +446,7 @@ def play_soak(rules: Ruleset, seed: int, slip: float = 0.0) -> HandState:
     every step: tiles, hand sizes, no leaks (early seeds), and the judge's rules."""
     rng = random.Random(seed)
     state = HandState.new(rules, rng)
-    bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+    bots = [RandomBot() for _ in range(4)]
     check_tiles(state)
     while not state.ended:
         for seat in state.to_act():
@@ -461,7 +462,7 @@ def play_soak(rules: Ruleset, seed: int, slip: float = 0.0) -> HandState:
             kongs += [a for a in obs.legal_actions if a.kind is ActionKind.PROMOTED_KONG]
             if kongs:  # l.215, l.232
                 assert state.wall.can_draw_in_turn((seat, (seat + 1) % 4))
-            action = bots[seat].act(obs)
+            action = bots[seat].act(obs, hand_decision(state, seat, seed))
             if slip and rng.random() < slip:
                 action = EVERY_ACTION[rng.randrange(len(EVERY_ACTION))]
             in_turn = state.turn if state.phase is Phase.TURN else -1

@@ -13,6 +13,7 @@ import pytest
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import DefenderBot
 from mahjongkit.game.actions import Action
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import observation
 from mahjongkit.game.record import HandRecord, record_of, verify
 from mahjongkit.game.state import HandState
@@ -157,7 +158,7 @@ def test_every_bot_plays_a_centre_table_to_the_end(name: str) -> None:
     for seed in range(150):
         rng = random.Random(seed)
         state = HandState.new(rules, rng)
-        bots = [BOTS[LINEUP[(seed + i) % 4]](random.Random(rng.getrandbits(32))) for i in range(4)]
+        bots = [BOTS[LINEUP[(seed + i) % 4]]() for i in range(4)]
         check_tiles(state)
         while not state.ended:
             for seat in state.to_act():
@@ -165,7 +166,7 @@ def test_every_bot_plays_a_centre_table_to_the_end(name: str) -> None:
                 assert obs.centre and obs.discards == ((), (), (), ())
                 if seed < 20:
                     assert observation(redistributed(state, seat, rng), seat) == obs
-                state.apply(seat, bots[seat].act(obs))
+                state.apply(seat, bots[seat].act(obs, hand_decision(state, seat, seed)))
                 check_tiles(state)
                 if state.ended:
                     break

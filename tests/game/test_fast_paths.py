@@ -14,6 +14,7 @@ from mahjongkit.completion import hand_masks, suit_keys
 from mahjongkit.errors import InvalidHandError
 from mahjongkit.game.actions import ActionKind
 from mahjongkit.game.events import Event, EventKind, interned
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import Observation, observation
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.hand import Hand
@@ -169,11 +170,13 @@ def test_kept_bookkeeping_matches_a_fresh_count(name: str | Ruleset) -> None:
     for seed in range(25):
         rng = random.Random(seed)
         state = HandState.new(rules, rng)
-        bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+        bots = [RandomBot() for _ in range(4)]
         check(state)
         while state.result is None:
             for seat in state.to_act():
-                action = bots[seat].choose(state.legal_actions(seat))
+                action = bots[seat].choose(
+                    state.legal_actions(seat), hand_decision(state, seat, seed).key
+                )
                 expected: dict[int, set[str]] = {}
                 shapes: dict[int, bool] = {}
                 if action.kind in (ActionKind.DISCARD, ActionKind.TING):

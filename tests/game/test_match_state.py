@@ -4,7 +4,6 @@ inputs; store, load and replay."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -52,12 +51,12 @@ def step_loop(state: MatchState, bots: list[Bot]) -> None:
             state.next_hand()
         else:
             player = state.to_act()[0]
-            state.apply(player, bots[player].act(state.observation(player)))
+            ask(state, bots, player)
 
 
-def match_bots(rng: random.Random, names: list[str]) -> list[Bot]:
-    """The bots `Match` makes from factories: each draws its generator from the match's."""
-    return [BOTS[n](random.Random(rng.getrandbits(64))) for n in names]
+def ask(state: MatchState, bots: list[Bot], player: int) -> None:
+    """``player``'s bot decides, and the state takes its action."""
+    state.apply(player, bots[player].act(state.observation(player), state.decision(player)))
 
 
 # -- the same games through every driver --------------------------------------------------
@@ -66,9 +65,8 @@ def test_match_play_and_a_step_loop_give_the_same_match(ruleset: str) -> None:
     names = ["scorer", "efficient", "defender", "random"]
     factories = [BOTS[n] for n in names]
     played = Match(ruleset, seed=5, bots=factories, max_hands=3).play()
-    rng = random.Random(5)
-    bots = match_bots(rng, names)
-    state = MatchState(ruleset, 5, rng=rng, max_hands=3)  # the seating is drawn next
+    bots = [BOTS[n]() for n in names]
+    state = MatchState(ruleset, 5, max_hands=3)  # draws the seating
     by_position = [bots[e] for e in state.seating]
     step_loop(state, by_position)
     stepped = state.record(tuple(b.name for b in by_position))
@@ -82,7 +80,7 @@ def test_simulate_and_a_step_loop_give_the_same_hands(ruleset: str) -> None:
     for job in (HandJob(0, 0, 0), HandJob(5, 1, 3)):
         out = play_job(ruleset, lineup, 17, job, keep_record=True)
         seed = hand_seed(17, job.wall)
-        bots = make_bots(lineup, seed ^ 0x5EED)
+        bots = make_bots(lineup)
         state = MatchState(ruleset, seed, seating=(0, 1, 2, 3), max_hands=1, automations=MANUAL)
         state.deal(seed)
         step_loop(state, [bots[(s - job.rotation) % 4] for s in range(4)])
@@ -93,10 +91,9 @@ def test_simulate_and_a_step_loop_give_the_same_hands(ruleset: str) -> None:
 def test_the_hand_command_and_a_step_loop_give_the_same_hand() -> None:
     for ruleset in ("mcr", "taiwanese-lrc"):
         played = play_one(ruleset, 3, "efficient,random", "S")
-        rng = random.Random(3)
-        hand = HandState.new(get_ruleset(ruleset), rng, EAST + 1)
+        hand = HandState.new(get_ruleset(ruleset), random.Random(3), EAST + 1)
         state = MatchState.for_hand(hand, seed=3)
-        step_loop(state, cli_bots("efficient,random", rng))
+        step_loop(state, cli_bots("efficient,random"))
         assert record_of(hand, seed=3) == record_of(played, seed=3)
 
 
@@ -115,10 +112,10 @@ def test_manual_steps_deal_settle_and_move_on_when_asked() -> None:
     assert state.phase is MatchPhase.PLAY and state.to_act() == (state.player_at(0),)
     with pytest.raises(IllegalActionError, match="no hand to deal"):
         state.deal()
-    bots = [RandomBot(random.Random(p)) for p in range(4)]
+    bots = [RandomBot() for _ in range(4)]
     while state.phase is MatchPhase.PLAY:
         p = state.to_act()[0]
-        state.apply(p, bots[p].act(state.observation(p)))
+        ask(state, bots, p)
     assert state.phase is MatchPhase.HAND_OVER and state.last_money is not None
     assert len(state.hands) == 1
     assert sum(state.scores) + state.pot.total == 4 * state.table.starting_points
@@ -127,7 +124,7 @@ def test_manual_steps_deal_settle_and_move_on_when_asked() -> None:
     state.deal()
     while state.phase is MatchPhase.PLAY:
         p = state.to_act()[0]
-        state.apply(p, bots[p].act(state.observation(p)))
+        ask(state, bots, p)
     state.next_hand()
     assert state.over and state.ended_by == "hand count" and state.to_act() == ()
 
@@ -136,12 +133,12 @@ def test_players_are_table_positions_and_seats_turn_with_the_deal() -> None:
     """000 l.24: the deal passes after every MCR hand, so player 1 is East in hand 2."""
     state = MatchState("mcr", 8, max_hands=3, automations=Automations(next_hand=False))
     assert [state.seat_of(p) for p in range(4)] == [0, 1, 2, 3]
-    bots = [RandomBot(random.Random(p)) for p in range(4)]
+    bots = [RandomBot() for _ in range(4)]
     while state.phase is MatchPhase.PLAY:
         p = state.to_act()[0]
         # The hand asks seats; the state answers with the player sitting there.
         assert state.observation(p).seat == state.seat_of(p)
-        state.apply(p, bots[p].act(state.observation(p)))
+        ask(state, bots, p)
     state.next_hand()
     assert state.hand_deal.dealer == 1 and state.seat_of(1) == 0 and state.player_at(0) == 1
     assert state.to_act() == (1,)  # the dealer, player 1, holds the fourteenth tile
@@ -186,10 +183,10 @@ def test_a_seat_that_may_only_pass_is_passed_for() -> None:
     rules = need_scorer("mcr")
     for seed in range(200):
         state = MatchState(rules, seed, automations=Automations(forced_passes=False))
-        bots = [RandomBot(random.Random(p)) for p in range(4)]
+        bots = [RandomBot() for _ in range(4)]
         while state.phase is MatchPhase.PLAY and state.hand.phase.value != "claim":
             p = state.to_act()[0]
-            state.apply(p, bots[p].act(state.observation(p)))
+            ask(state, bots, p)
         if state.phase is MatchPhase.PLAY and len(state.to_act()) >= 2:
             break
     else:
@@ -312,7 +309,7 @@ def test_a_spectator_learns_no_concealed_tile(name: str | Ruleset) -> None:
     rng = random.Random(7)
     for seed in range(6):
         state = MatchState(rules, seed, max_hands=1, automations=Automations(next_hand=False))
-        bots = [RandomBot(random.Random(seed * 4 + p)) for p in range(4)]
+        bots = [RandomBot() for _ in range(4)]
         while state.phase is MatchPhase.PLAY:
             seen = state.observation(SPECTATOR)
             assert seen.seat == SPECTATOR and seen.legal_actions == ()
@@ -321,7 +318,7 @@ def test_a_spectator_learns_no_concealed_tile(name: str | Ruleset) -> None:
             for s in range(4):
                 assert redistributed(state.hand, s, rng).observation(SPECTATOR) == seen
             p = state.to_act()[0]
-            state.apply(p, bots[p].act(state.observation(p)))
+            ask(state, bots, p)
         stream = state.events_for(SPECTATOR)
         assert [e.index for e in stream] == list(range(state.event_count))
         assert all(e.event.tile == -1 for e in stream if e.event.kind in PRIVATE)
@@ -335,7 +332,7 @@ def test_a_spectator_learns_no_concealed_tile(name: str | Ruleset) -> None:
 
 def test_event_streams_run_over_hands_and_resume_from_an_index() -> None:
     state = MatchState("mcr", 1, max_hands=3)
-    step_loop(state, [RandomBot(random.Random(p)) for p in range(4)])
+    step_loop(state, [RandomBot() for _ in range(4)])
     stream = state.events_for(2)
     assert stream[0].hand == 0 and stream[-1].hand == 2
     assert len(stream) == state.event_count == sum(len(h.record.events) for h in state.hands)
@@ -352,25 +349,24 @@ def test_event_streams_run_over_hands_and_resume_from_an_index() -> None:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_stored_match_resumes_exactly(ruleset: str) -> None:
     """Stop after a random decision, store (through JSON), load, finish: the match is the
-    one played without stopping. The bots are copied at the stop, as a table restores
-    them."""
+    one played without stopping. The bots are made anew at the stop: they draw their
+    chances from each decision and rebuild what they remember from the hand's history
+    (tests/game/test_resume.py does the same in a new process for every tier)."""
     rng = random.Random(ruleset)
     state = MatchState(ruleset, 3, max_hands=3)
-    bots: list[Bot] = [
-        BOTS[n](random.Random(p)) for p, n in enumerate(["efficient", "random", "scorer", "random"])
-    ]
+    lineup = ["efficient", "random", "scorer", "defender"]
+    bots: list[Bot] = [BOTS[n]() for n in lineup]
     stop = rng.randrange(150)
     steps = 0
     while not state.over and steps < stop:
         p = state.to_act()[0]
-        state.apply(p, bots[p].act(state.observation(p)))
+        ask(state, bots, p)
         steps += 1
     stored = json.loads(json.dumps(state.save()))
-    copies = copy.deepcopy(bots)
     step_loop(state, bots)
     resumed = MatchState.load(stored)
     assert resumed.phase.value == stored["phase"]
-    step_loop(resumed, copies)
+    step_loop(resumed, [BOTS[n]() for n in lineup])
     assert resumed.record().to_json() == state.record().to_json()
     assert verify(resumed.record().to_json()) == []
 
@@ -384,10 +380,10 @@ def test_a_record_replays_into_the_same_match() -> None:
 def test_a_stored_match_between_hands_and_a_changed_ruleset() -> None:
     state = MatchState("mcr", 2, max_hands=2, automations=Automations(deal=False))
     state.deal()
-    bots = [RandomBot(random.Random(p)) for p in range(4)]
+    bots = [RandomBot() for _ in range(4)]
     while state.phase is MatchPhase.PLAY:
         p = state.to_act()[0]
-        state.apply(p, bots[p].act(state.observation(p)))
+        ask(state, bots, p)
     assert state.phase is MatchPhase.DEAL
     stored = state.save()
     resumed = MatchState.load(stored)

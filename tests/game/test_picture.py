@@ -12,6 +12,7 @@ import pytest
 
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import Action
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import observation
 from mahjongkit.game.picture import (
     SeatPicture,
@@ -46,11 +47,13 @@ def hands_in_play(ruleset: str, seeds: range) -> list[HandState]:
     for seed in seeds:
         rng = random.Random(seed)
         state = HandState.new(ruleset, rng)
-        bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+        bots = [RandomBot() for _ in range(4)]
         while not state.ended:
             seat = state.to_act()[0]
             states.append(state.copy())
-            state.apply(seat, bots[seat].act(state.observation(seat)))
+            state.apply(
+                seat, bots[seat].act(state.observation(seat), hand_decision(state, seat, seed))
+            )
         states.append(state)
     return states
 

@@ -19,6 +19,7 @@ from scripts.soak_position import soak
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, WIN, Action
 from mahjongkit.game.events import Event, EventKind
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import seen_events
 from mahjongkit.game.players import RandomBot
 from mahjongkit.game.position import InvalidHistoryError, Position, seat_history
@@ -107,7 +108,7 @@ def test_the_position_keeps_nothing_of_what_the_seat_cannot_see() -> None:
     rules = need_scorer("mcr")
     for seed in range(20):
         state = HandState.new(rules, random.Random(seed))
-        bots = [RandomBot(random.Random(seed + s)) for s in range(4)]
+        bots = [RandomBot() for _ in range(4)]
         blind = Position(rules, 2)
         sighted = Position(rules, 2)
         blind.see_all(seen_events(state, 2))
@@ -116,7 +117,7 @@ def test_the_position_keeps_nothing_of_what_the_seat_cannot_see() -> None:
             assert blind.legal_actions() == sighted.legal_actions()
             assert blind.win_score() == sighted.win_score()
             seat = state.to_act()[0]
-            action = bots[seat].act(state.observation(seat))
+            action = bots[seat].act(state.observation(seat), hand_decision(state, seat, seed))
             if seat == 2:
                 blind.act(action)
                 sighted.act(action)
@@ -326,10 +327,10 @@ def test_the_prevalent_wind_and_the_dealer_streak_reach_the_score() -> None:
 def test_a_record_gives_each_seat_its_history_and_position() -> None:
     rules = need_scorer("taiwanese-lrc")
     state = HandState.new(rules, random.Random(11))
-    bots = [RandomBot(random.Random(s)) for s in range(4)]
+    bots = [RandomBot() for _ in range(4)]
     while not state.ended:
         seat = state.to_act()[0]
-        state.apply(seat, bots[seat].act(state.observation(seat)))
+        state.apply(seat, bots[seat].act(state.observation(seat), hand_decision(state, seat, 11)))
     record = HandRecord.from_json(json.loads(record_of(state, seed=11).dumps()))
     states = [s.copy() for s in replay_states(record)]
     for seat in range(4):

@@ -14,6 +14,7 @@ import pytest
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import Action
 from mahjongkit.game.events import EventKind
+from mahjongkit.game.match_state import hand_decision
 from mahjongkit.game.observation import observation, seen_events
 from mahjongkit.game.record import HandRecord, record_of, verify
 from mahjongkit.game.state import HandState, Phase
@@ -103,7 +104,7 @@ def redistributed(state: HandState, seat: int, rng: random.Random) -> HandState:
 def play_checked(rules: Ruleset, seed: int, leaks: bool) -> HandState:
     rng = random.Random(seed)
     state = HandState.new(rules, rng)
-    bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+    bots = [RandomBot() for _ in range(4)]
     check_tiles(state)
     while not state.ended:
         for seat in state.to_act():
@@ -114,7 +115,7 @@ def play_checked(rules: Ruleset, seed: int, leaks: bool) -> HandState:
                 obs.action_mask[a.to_index()] for a in obs.legal_actions
             )
             assert sum(obs.action_mask) == len(obs.legal_actions)
-            state.apply(seat, bots[seat].act(obs))
+            state.apply(seat, bots[seat].act(obs, hand_decision(state, seat, seed)))
             check_tiles(state)
             if state.ended:
                 break

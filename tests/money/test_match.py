@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from mahjongkit.game.actions import WIN, Action, ActionKind
 from mahjongkit.game.match import Match, points_of, verify
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.hand import Hand
 from mahjongkit.money.penalties import Effect
 from mahjongkit.money.settlement import Reason, balances
@@ -31,7 +32,7 @@ class Keen:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: Observation, decision: Decision) -> Action:
         legal = observation.legal_actions
         if WIN in legal:
             return WIN
@@ -50,7 +51,7 @@ class FalseWinOnce(Keen):
         super().__init__(rng)
         self.done = False
 
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: Observation, decision: Decision) -> Action:
         if (
             not self.done
             and observation.turn == observation.seat
@@ -58,7 +59,7 @@ class FalseWinOnce(Keen):
         ) and observation.phase == "turn":
             self.done = True
             return WIN
-        return super().act(observation)
+        return super().act(observation, decision)
 
 
 def keen(seed: int) -> list[Keen]:

@@ -160,7 +160,7 @@ def test_seven_flowers_dealt_win_at_once_004_l384() -> None:
     wall = Wall.arranged(rules, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]])
     state = HandState(rules, wall, EAST, dealer_streak=2)
     assert automatic_action(state, 0) is WIN
-    never_wins = [RandomBot(random.Random(i)) for i in range(4)]
+    never_wins = [RandomBot() for _ in range(4)]
     result = play_hand(state, never_wins)
     assert state.history == [(0, WIN)]
     assert result is not None and result.winners == (0,) and result.self_drawn

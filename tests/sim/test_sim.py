@@ -185,15 +185,15 @@ def test_the_fast_path_plays_as_with_observations() -> None:
         def __init__(self, bot: Bot) -> None:
             self.bot, self.name = bot, bot.name
 
-        def act(self, observation: Any) -> Any:
-            return self.bot.act(observation)
+        def act(self, observation: Any, decision: Any) -> Any:
+            return self.bot.act(observation, decision)
 
     for seed in range(5):
         histories = []
         for wrap in (False, True):
             state = HandState.new("taiwanese-lrc", random.Random(seed))
             names = ["random", "efficient", "random", "random"]
-            bots = [BOTS[n](random.Random(seed + i)) for i, n in enumerate(names)]
+            bots = [BOTS[n]() for n in names]
             play_hand(state, [Observing(b) if wrap else b for b in bots])
             histories.append(state.history)
         assert histories[0] == histories[1]

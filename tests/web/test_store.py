@@ -15,7 +15,12 @@ import httpx
 import pytest
 from sqlalchemy import inspect, text
 
+from mahjongkit.bots.defender import DefenderBot
+from mahjongkit.game.actions import Action
+from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.web.store import Store
+from mahjongkit.web.table import HUMAN, TableConfig, TableGame
 
 ws_client = pytest.importorskip("websockets.sync.client")
 
@@ -41,22 +46,45 @@ def free_port() -> int:
         return port
 
 
-class Serve:
-    """``mahjongkit serve`` as its own process."""
+CHOSEN_SEEDS = """
+import sys, uvicorn
+from mahjongkit.web.app import create_app
+from mahjongkit.bots.defender import DefenderBot
+from mahjongkit.game.actions import Action
+from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
+from mahjongkit.web.store import Store
+store = Store(sys.argv[1])
+store.migrate()
+print(sys.argv[1])
+print(f"http://127.0.0.1:{sys.argv[2]}/", flush=True)
+app = create_app(store, chosen_seeds=True)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+"""A server process as ``mahjongkit serve`` starts one, but letting a new table's request
+name its seed (as the in-process test server does)."""
 
-    def __init__(self, db: str, *extra: str) -> None:
+
+class Serve:
+    """``mahjongkit serve`` as its own process (``chosen_seeds``: the same app started by
+    `CHOSEN_SEEDS`)."""
+
+    def __init__(self, db: str, *extra: str, chosen_seeds: bool = False) -> None:
         self.port = free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        command = [
+            str(Path(sys.executable).parent / "mahjongkit"),
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            db,
+            *extra,
+        ]
+        if chosen_seeds:
+            command = [sys.executable, "-c", CHOSEN_SEEDS, db, str(self.port)]
         self.process = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "mahjongkit"),
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                db,
-                *extra,
-            ],
+            command,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             env=env,
@@ -80,6 +108,11 @@ class Serve:
 
     def stop(self) -> None:
         self.process.terminate()
+        self.process.wait(10)
+
+    def kill(self) -> None:
+        """End the server at once, as a crash would (SIGKILL: no shutdown)."""
+        self.process.kill()
         self.process.wait(10)
 
 
@@ -112,6 +145,96 @@ def test_a_game_in_progress_survives_a_restart(tmp_path: Path) -> None:
         assert [g["status"] for g in games if g["id"] == made["id"]] == ["playing"]
     finally:
         second.stop()
+
+
+def person(view: dict[str, Any], k: int) -> str:
+    """The person's ``k``-th decision: one of their legal actions, picked by ``k`` alone,
+    so a reference run can make the same ones."""
+    legal: list[str] = view["you"]["legal_actions"]
+    return legal[(k * 7919 + 3) % len(legal)]
+
+
+def play_socket(url: str, k: int, stop: int | None) -> tuple[dict[str, Any], int]:
+    """Play the person's seat over the table's socket from decision ``k`` until the match
+    is over or ``stop`` decisions are made; the last view and the decisions made."""
+    with ws_client.connect(url) as ws:
+        view: dict[str, Any] = json.loads(ws.recv(timeout=10))["view"]
+        while not view["over"] and (stop is None or k < stop):
+            if view["phase"] == "between":
+                ws.send(json.dumps({"type": "next"}))
+            else:
+                ws.send(json.dumps({"type": "action", "action": person(view, k)}))
+                k += 1
+            message = json.loads(ws.recv(timeout=60))
+            assert message["type"] == "state", message
+            view = message["view"]
+    return view, k
+
+
+class Forgetful(DefenderBot):
+    """A defender never given the hand's history: after a restart it would know only
+    what it sees from then on."""
+
+    def act(self, observation: Observation, decision: Decision) -> Action:
+        return super().act(observation, decision._replace(history=lambda: ()))
+
+
+def play_table(config: TableConfig, stop: int = -1, forget: bool = False) -> tuple[str, int]:
+    """The table played to its end in this process, the person deciding by `person`: its
+    record, and the person's first decision in the second hand after 20 of its actions.
+    At decision ``stop`` the table is rebuilt from its stored actions, as a new server
+    rebuilds it, with `Forgetful` defenders if ``forget``."""
+    game = TableGame(config)
+    made, second = 0, -1
+    while not game.over:
+        if game.between_hands:
+            game.next_hand()
+            continue
+        if second < 0 and game.match.hand_number == 2 and len(game.state.history) >= 20:
+            second = made
+        if made == stop:
+            game = TableGame(config, game.hand_logs)
+            if forget:
+                game.bots = {p: Forgetful() for p in game.bots}
+        game.act(0, person(game.view(0), made))
+        made += 1
+    return json.dumps(game.record()), second
+
+
+def test_a_killed_server_s_game_plays_on_as_if_never_stopped(tmp_path: Path) -> None:
+    """Issue 16, deliver 4: bots decide from the decision they are asked and the hand's
+    history alone, so a game whose server is killed mid-hand, resumed by a new server on
+    the same database, ends exactly as the same game played without a stop (the
+    reference: the same table in this process, the person making the same decisions).
+    The stop is one where what the defenders remember of the hand decides: defenders that
+    forgot it would play on differently."""
+    config = TableConfig(
+        "taiwanese-lrc",
+        seed=2,
+        seats=(HUMAN, "defender", "defender", "defender"),
+        hands=2,
+        claim_timeout=600,
+        turn_timeout=0,
+    )
+    reference, stop = play_table(config)
+    assert stop > 0 and play_table(config, stop, forget=True)[0] != reference
+    db = f"sqlite:///{tmp_path / 'killed.db'}"
+    first = Serve(db, chosen_seeds=True)
+    try:
+        made = httpx.post(first.url + "/api/tables", json=config.to_json(), timeout=10).json()
+        path = f"/ws/tables/{made['id']}?token={made['seats'][0]['token']}"
+        before, k = play_socket(f"ws://127.0.0.1:{first.port}{path}", 0, stop)
+    finally:
+        first.kill()
+    assert k == stop and before["hand_number"] == 2 and before["phase"] != "between"
+    second = Serve(db, chosen_seeds=True)
+    try:
+        view, k = play_socket(f"ws://127.0.0.1:{second.port}{path}", k, None)
+        assert view["over"]
+        record = httpx.get(second.url + f"/api/games/{made['id']}/record", timeout=10).json()
+    finally:
+        second.stop()
+    assert record == json.loads(reference)
 
 
 POSTGRES = os.environ.get("MAHJONGKIT_TEST_POSTGRES")

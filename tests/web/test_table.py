@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from mahjongkit.bots import BOTS
 from mahjongkit.cli.app import COMMAND_MODULES, app
 from mahjongkit.cli.play import read_action
 from mahjongkit.game.actions import DISCARDS, PASS
 from mahjongkit.game.match import verify
+from mahjongkit.game.match_state import MatchState
+from mahjongkit.game.runner import play
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.tiles import NAMES
 from mahjongkit.web.table import (
     HUMAN,
+    SEAT_DRAWS,
     SPECTATOR,
     TableConfig,
     TableError,
@@ -48,6 +54,37 @@ def test_a_stored_game_resumes_exactly(ruleset: str) -> None:
     assert game.over and len(game.hands) == 3
 
 
+def test_a_table_stored_before_the_table_drove_matchstate_resumes_with_the_same_views() -> None:
+    """tests/data/web-games-v1.json: tables stored by the table's own loop of old (its
+    walls from the same generator, its actions as (seat, action index)) replay into the
+    same game: every view is the one the players had (see tests/data/README.md)."""
+    path = Path(__file__).parent.parent / "data" / "web-games-v1.json"
+    for stored in json.loads(path.read_text()):
+        config = TableConfig.from_json(stored["config"])
+        game = TableGame(config, [[(s, a) for s, a in hand] for hand in stored["log"]])
+        assert game.hand_logs == [[tuple(a) for a in hand] for hand in stored["log"]]
+        for player, view in stored["views"].items():
+            assert game.view(int(player)) == view
+        play_randomly(game, random.Random(1))
+        assert game.over and verify(game.record()) == []
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "bp-club", "taiwanese-lrc"])
+def test_a_table_of_bots_plays_the_game_of_the_bot_loop(ruleset: str) -> None:
+    """The table drives `MatchState` as `Match.play` and the simulator do: a table of bots
+    plays the game the bot loop (`mahjongkit.game.runner.play`) plays on the same match
+    (positions as seated, the walls from the table's generator after the seats' draws)."""
+    seats = ("scorer", "defender", "random", "efficient")
+    game = TableGame(TableConfig(ruleset, seed=6, seats=seats, hands=3))
+    rng = random.Random(6)
+    for _ in range(SEAT_DRAWS):
+        rng.getrandbits(64)
+    state = MatchState(ruleset, 6, seating=(0, 1, 2, 3), rng=rng, max_hands=3)
+    play(state, [BOTS[kind]() for kind in seats])
+    assert game.over and [h.to_json() for h in game.hands] == [h.to_json() for h in state.hands]
+    assert game.scores == state.scores
+
+
 def test_a_finished_match_record_verifies() -> None:
     """The table's hands carry the same records and money as `Match` (game.match.verify)."""
     game = TableGame(TableConfig("mcr", seed=8, seats=("human",) + ("random",) * 3, hands=2))
@@ -56,18 +93,72 @@ def test_a_finished_match_record_verifies() -> None:
 
 
 def test_the_table_refuses_what_a_player_may_not_do() -> None:
-    """Issue 8, deliver 6: only a person's seat, only at their decision, only legal actions."""
+    """Issue 8, deliver 6: only a person's seat, only what the match takes, with the
+    engine's reason (issue 16: `MatchState.verify`)."""
     game = TableGame(TableConfig("mcr", seed=1, seats=("human", "random", "human", "random")))
     with pytest.raises(TableError, match="bot"):
         game.act(1, "pass")
+    with pytest.raises(TableError, match="no player"):
+        game.act(1.0, "pass")  # type: ignore[arg-type]
     mover = game.pending()[0]
+    assert game.state.phase.value == "turn"
     other = 2 if mover == 0 else 0
-    with pytest.raises(TableError, match="not your decision"):
+    with pytest.raises(TableError, match=r"it is E's turn, not W's"):
         game.act(other, "pass")
-    with pytest.raises(TableError, match="not one of your legal actions"):
+    with pytest.raises(TableError, match="pung answers a discard"):
         game.act(mover, "pung")
     with pytest.raises(TableError, match="still being played"):
         game.next_hand()
+    assert game.hand_logs == [[]]  # nothing refused was taken
+
+
+def _claim_window(ruleset: str) -> tuple[TableGame, int]:
+    """A table of people where a person is asked about a discard they cannot make a
+    kong of (the first found), and that person."""
+    for seed in range(300):
+        game = TableGame(TableConfig(ruleset, seed, seats=(HUMAN,) * 4, hands=1))
+        rng = random.Random(seed)
+        while game.in_play:
+            if game.claim_open:
+                player = game.pending()[0]
+                legal = game.view(player)["you"]["legal_actions"]
+                if not any(a.startswith("kong") for a in legal) and "win" not in legal:
+                    return game, player
+                game.act(player, "pass")
+                continue
+            player = game.pending()[0]
+            legal = game.view(player)["you"]["legal_actions"]
+            game.act(player, rng.choice([a for a in legal if a.startswith("discard")]))
+    raise AssertionError("no claim window found")
+
+
+def test_a_person_s_invalid_claim_reaches_the_rules_001_l52() -> None:
+    """bp-club (seed 001 l.52): a person who claims a meld they cannot make forfeits the
+    right to win the hand, and the claim counts as a pass; the browser's message reaches
+    the rules instead of being refused. MCR has no such rule: the claim is refused with
+    the engine's reason."""
+    game, player = _claim_window("bp-club")
+    seat = game.seat_of(player)
+    game.act(player, "kong")
+    assert game.state.forfeited[seat]
+    assert any(e.kind.value == "invalid-claim" and e.seat == seat for e in game.state.events)
+    assert any(" invalid-claim kong " in line for line in game.view(player)["log"])
+    mcr, person = _claim_window("mcr")
+    with pytest.raises(TableError, match="cannot make that kong"):
+        mcr.act(person, "kong")
+
+
+def test_a_person_s_false_win_reaches_the_rules_001_l43() -> None:
+    """bp-club (seed 001 l.43): a win declared without a winning hand disqualifies the
+    declarer from winning this hand, and play resumes: the person still discards."""
+    game = TableGame(TableConfig("bp-club", seed=3, seats=(HUMAN,) * 4, hands=1))
+    player = game.pending()[0]
+    assert "win" not in game.view(player)["you"]["legal_actions"]
+    game.act(player, "win")
+    seat = game.seat_of(player)
+    assert game.state.forfeited[seat] and game.in_play and game.pending() == (player,)
+    assert game.state.events[-1].kind.value == "false-win"
+    assert all(a.startswith("discard") for a in game.view(player)["you"]["legal_actions"])
 
 
 def test_a_claim_time_out_passes_for_everyone_still_asked() -> None:

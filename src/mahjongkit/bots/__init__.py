@@ -6,13 +6,10 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-
-from mahjongkit.game.players import Bot, BotFactory, RandomBot
+from mahjongkit.game.players import Bot, BotFactory, Decision, RandomBot
 
 
-def _tiers() -> dict[str, Callable[[random.Random], Bot]]:
+def _tiers() -> dict[str, BotFactory]:
     # Imported here: the stronger bots read the game package, which imports this one.
     from mahjongkit.bots.defender import DefenderBot
     from mahjongkit.bots.efficient import EfficientBot
@@ -21,13 +18,14 @@ def _tiers() -> dict[str, Callable[[random.Random], Bot]]:
     return {"efficient": EfficientBot, "scorer": ScorerBot, "defender": DefenderBot}
 
 
-BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot}
-"""Bot classes by name, weakest first; each is built from a ``random.Random``."""
+BOTS: dict[str, BotFactory] = {"random": RandomBot}
+"""Bot classes by name, weakest first; each is built with no argument (chance, where a
+bot leaves anything to it, comes from each `Decision`)."""
 BOTS.update(_tiers())
 
 
 def factories(names: list[str]) -> list[BotFactory]:
-    """The bot classes of these names, in order, for a match to build with its seeds.
+    """The bot classes of these names, in order, for a match to build.
 
     >>> [f.__name__ for f in factories(["random", "scorer"])]
     ['RandomBot', 'ScorerBot']
@@ -42,4 +40,4 @@ def factories(names: list[str]) -> list[BotFactory]:
     return [BOTS[name] for name in names]
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "factories"]
+__all__ = ["BOTS", "Bot", "BotFactory", "Decision", "RandomBot", "factories"]

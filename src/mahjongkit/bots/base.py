@@ -1,5 +1,6 @@
-"""The `Bot` protocol, as the game defines it (`mahjongkit.game.players`)."""
+"""The `Bot` protocol and the `Decision` a bot is asked, as the game defines them
+(`mahjongkit.game.players`)."""
 
-from mahjongkit.game.players import Bot, BotFactory
+from mahjongkit.game.players import Bot, BotFactory, Decision
 
-__all__ = ["Bot", "BotFactory"]
+__all__ = ["Bot", "BotFactory", "Decision"]

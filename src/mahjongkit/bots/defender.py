@@ -50,17 +50,21 @@ discard is weighed by what it risks.
   one it saw that opponent throw; a clean round counts only the tiles whose thrower it
   knows; no tile is shown as thrown from the draw, so the kept-hand reading is off.
 
->>> import random
->>> from mahjongkit.game.state import HandState
->>> state = HandState.new("mcr", random.Random(3))
->>> bot = DefenderBot(random.Random(0))
->>> bot.act(state.observation(0)) in state.legal_actions(0)
+What it remembers (the safe tiles, who threw what, its own last discard) is this hand's
+and this player's, and is kept from one of its decisions to the next; a bot that did not
+take the earlier decisions of the hand (made anew after a restart, in another process)
+first rebuilds it from them (`Decision.history`), so it plays on exactly as the bot
+that took them would have.
+
+>>> from mahjongkit.game.match_state import MatchState
+>>> state = MatchState("mcr", seed=3)
+>>> bot = DefenderBot()
+>>> bot.act(state.observation(0), state.decision(0)) in state.legal_actions(0)
 True
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -68,6 +72,7 @@ from mahjongkit.bots.hand_view import HandView, discards_made
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.game.actions import PASS, Action, ActionKind
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.shanten import shanten
 from mahjongkit.tiles import NUM_KINDS
 
@@ -287,8 +292,16 @@ class DefenderBot(ScorerBot):
 
     name = "defender"
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
+    def __init__(self) -> None:
+        super().__init__()
+        self._hand: tuple[int, int, int] | None = None
+        """Whose memory this is: the match's seed, the hand's number and the player..."""
+        self._number = -1
+        """...as far as the decision of this number in the hand."""
+        self.forget()
+
+    def forget(self) -> None:
+        """Start a hand's memory afresh."""
         self._last: _Table | None = None
         self._safe = [0, 0, 0, 0]
         """Per seat, tiles it cannot win on for the rest of the hand (bit ``t``)."""
@@ -300,29 +313,45 @@ class DefenderBot(ScorerBot):
         """...and, by seat, the tile it saw thrown since the bot's last turn..."""
         self._mine = -1
         """...and the bot's own discard at its last turn."""
-        self._heard = (-1, 0)
-        """Centre table: the live wall and the discards made at the last observation."""
 
-    def act(self, observation: Observation) -> Action:
-        """As the scorer; at its own turn it first reads what happened since the last."""
+    def act(self, observation: Observation, decision: Decision) -> Action:
+        """As the scorer; it first reads what happened since its last decision."""
+        self.recall(decision)
+        self.note(observation)
+        action = super().act(observation, decision)
+        self.noted(observation, action)
+        return action
+
+    def recall(self, decision: Decision) -> None:
+        """Make the memory this hand's up to ``decision``: kept from the bot's own
+        earlier decisions of the hand, or else rebuilt from the player's
+        (`Decision.history`), each read again as `act` read it."""
+        whose = (decision.seed, decision.hand, decision.player)
+        if whose != self._hand or decision.number <= self._number:
+            self.forget()
+            self._hand = whose
+            for observation, action in decision.history():
+                self.note(observation)
+                self.noted(observation, action)
+        self._number = decision.number
+
+    def note(self, observation: Observation) -> None:
+        """What a decision's observation tells the memory, before the bot decides: the
+        last discard at a centre table (`hear`), the discards since its last turn on
+        its turn (`remember`)."""
         if observation.centre:
             self.hear(observation)
         if observation.phase == "turn":
             self.remember(observation)
-        action = super().act(observation)
+
+    def noted(self, observation: Observation, action: Action) -> None:
+        """What the bot's own answer tells the memory: at a centre table, its discard."""
         if observation.centre and action.kind in (_DISCARD, _TING):
             self._mine = action.tile
-        return action
 
     def hear(self, obs: Observation) -> None:
         """Centre table: note the last discard and its thrower, as the table saw it thrown
         (seed 003 lines 43, 45)."""
-        made = discards_made(obs)
-        if obs.wall_live > self._heard[0] or made < self._heard[1]:  # a new hand
-            self._thrown = [0, 0, 0, 0]
-            self._round = {}
-            self._mine = -1
-        self._heard = (obs.wall_live, made)
         thrower = obs.last_discarder
         if thrower >= 0 and thrower != obs.seat:
             self._thrown[thrower] |= 1 << obs.last_discard
@@ -352,8 +381,8 @@ class DefenderBot(ScorerBot):
         last = self._last
         self._last = now
         me = obs.seat
-        if last is None or now.wall > last.wall or now.made < last.made:
-            self._safe = [0, 0, 0, 0]  # a new hand
+        if last is None:  # the bot's first turn of the hand
+            self._safe = [0, 0, 0, 0]
             self._passed = [0, 0, 0, 0]
             self._round = {}
             return

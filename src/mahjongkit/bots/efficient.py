@@ -11,19 +11,18 @@ How it plays:
 - It claims a chow or pung when the best discard afterwards leaves a lower shanten than
   passing, a kong when it does not raise it; otherwise it passes.
 
-Deterministic: it never needs its random generator (kept for the `Bot` protocol).
+Deterministic: it leaves nothing to chance, and what it keeps between decisions (the
+ruleset's hand forms, the shanten its last discard left) only saves work: a bot made
+anew takes the same decisions.
 
->>> import random
->>> from mahjongkit.game.state import HandState
->>> state = HandState.new("mcr", random.Random(3))
->>> bot = EfficientBot(random.Random(0))
->>> bot.act(state.observation(0)) in state.legal_actions(0)
+>>> from mahjongkit.game.match_state import MatchState
+>>> state = MatchState("mcr", seed=3)
+>>> bot = EfficientBot()
+>>> bot.act(state.observation(0), state.decision(0)) in state.legal_actions(0)
 True
 """
 
 from __future__ import annotations
-
-import random
 
 from mahjongkit.bots.hand_view import (
     HandView,
@@ -36,6 +35,7 @@ from mahjongkit.bots.hand_view import (
 )
 from mahjongkit.game.actions import DISCARDS, PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
     GroupEntries,
@@ -100,8 +100,7 @@ class EfficientBot:
 
     name = "efficient"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self) -> None:
         self._forms: dict[str, frozenset[Form] | None] = {}
         self._held: tuple[tuple[int, ...], int, frozenset[Form] | None, int] | None = None
         """The hand this bot's last discard left (counts, melds, forms) and its
@@ -113,8 +112,9 @@ class EfficientBot:
             self._forms[ruleset] = forms_argument(ruleset)
         return self._forms[ruleset]
 
-    def act(self, observation: Observation) -> Action:
-        """Win if offered; otherwise the discard, kong or claim described above."""
+    def act(self, observation: Observation, decision: Decision) -> Action:
+        """Win if offered; otherwise the discard, kong or claim described above (the
+        decision plays no part: nothing is left to chance)."""
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]

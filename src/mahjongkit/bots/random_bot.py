@@ -1,7 +1,6 @@
 """The uniform random bot: the game's own default player (`mahjongkit.game.players`).
 
->>> import random
->>> RandomBot(random.Random(0)).name
+>>> RandomBot().name
 'random'
 """
 

@@ -44,17 +44,17 @@ claims as the efficient bot does, unless the claim costs a fifth of the hand's v
 It always declares a win it is offered (the engine offers only wins that qualify), and
 a concealed or promoted kong when it keeps the shanten.
 
->>> import random
->>> from mahjongkit.game.state import HandState
->>> state = HandState.new("mcr", random.Random(3))
->>> bot = ScorerBot(random.Random(0))
->>> bot.act(state.observation(0)) in state.legal_actions(0)
+It leaves nothing to chance and remembers nothing that decides its play.
+
+>>> from mahjongkit.game.match_state import MatchState
+>>> state = MatchState("mcr", seed=3)
+>>> bot = ScorerBot()
+>>> bot.act(state.observation(0), state.decision(0)) in state.legal_actions(0)
 True
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import permutations
@@ -146,8 +146,8 @@ class ScorerBot(EfficientBot):
 
     name = "scorer"
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
+    def __init__(self) -> None:
+        super().__init__()
         self._tables: dict[str, _Table] = {}
 
     # -- the value of a hand ------------------------------------------------------------

@@ -44,23 +44,22 @@ def bot_names(spec: str) -> list[str]:
 BOTS_HELP = "Bot names separated by commas, East first; the last fills the seats left."
 
 
-def make_bots(spec: str, rng: random.Random) -> list[Bot]:
-    """Four bots from a ``--bots`` spec (see `bot_names`), each with its own generator
-    drawn from ``rng``."""
+def make_bots(spec: str) -> list[Bot]:
+    """Four bots from a ``--bots`` spec (see `bot_names`)."""
     bots: list[Bot] = []
     for name in bot_names(spec):
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-        bots.append(BOTS[name](random.Random(rng.getrandbits(64))))
+        bots.append(BOTS[name]())
     return bots
 
 
 def play_one(ruleset: str, seed: int, bots: str = "random", prevalent: str = "E") -> HandState:
-    """One hand from a seed: the wall is shuffled first, then the bots get their seeds."""
+    """One hand from a seed: the wall shuffled with it, the hand of that seed for the
+    bots' decisions."""
     rules = get_ruleset(ruleset)
-    rng = random.Random(seed)
-    state = HandState.new(rules, rng, wind_of(prevalent))
-    play_hand(state, make_bots(bots, rng))
+    state = HandState.new(rules, random.Random(seed), wind_of(prevalent))
+    play_hand(state, make_bots(bots), seed)
     return state
 
 

@@ -3,12 +3,11 @@ points.
 
 `Match` seats four entrants by the wind-tile draw and plays the game on `MatchState` (the
 match as a state machine: hands, rotation, settlement, the end) with the one bot loop,
-`mahjongkit.game.runner.play`. Its record holds every hand's record
-(`mahjongkit.game.record`: wall, dice, actions, events) and every payment, so `verify`
-replays the money as well as the tiles.
+`mahjongkit.game.runner.play`. The match's seed decides the seating and every wall; the
+bots draw whatever they leave to chance from each decision (`Decision`). Its record
+holds every hand's record (`mahjongkit.game.record`: wall, dice, actions, events) and
+every payment, so `verify` replays the money as well as the tiles.
 
->>> import random
->>> from mahjongkit.bots import RandomBot
 >>> record = Match("mcr", seed=3, max_hands=2).play()
 >>> len(record.hands), sum(record.final_scores), sum(record.table_points)
 (2, 0, Fraction(7, 1))
@@ -64,25 +63,25 @@ class Match:
         self.ruleset = get_ruleset(ruleset)
         self.rules = rules or self.ruleset.table
         self.seed = seed
-        self.rng = random.Random(seed)
         if bots is None:
             bots = [RandomBot] * PLAYERS
         if len(bots) != PLAYERS:
             raise ValueError(f"a match needs four players, not {len(bots)}")
         self.bots: tuple[Bot, ...] = tuple(self._bot(b) for b in bots)
-        self.seating = seating_order(draw_seats(self.rng))
-        limits = [n for n in (max_hands, self.rules.hands_per_game, HAND_LIMIT) if n]
-        self.max_hands = min(limits)
-        self.time_limit = time_limit if time_limit is not None else self.rules.time_limit_seconds
+        self.max_hands = max_hands
+        self.time_limit = time_limit
         self.clock = clock
+        self.seating = seating_order(draw_seats(random.Random(seed)))
+        """The entrant at each table position: the wind-tile draw `MatchState` makes first
+        with the match's generator."""
 
     def _bot(self, entrant: Bot | BotFactory) -> Bot:
-        """A bot as given, or one made by its factory with its own generator drawn from the
-        match's (names are the adapters' to resolve: `mahjongkit.bots.factories`)."""
+        """A bot as given, or one made by its factory (names are the adapters' to
+        resolve: `mahjongkit.bots.factories`)."""
         if isinstance(entrant, str):
             raise TypeError(f"give a bot or a bot class, not the name {entrant!r}")
         if isinstance(entrant, type) or not isinstance(entrant, Bot):
-            made: Bot = entrant(random.Random(self.rng.getrandbits(64)))
+            made: Bot = entrant()
             return made
         return entrant
 
@@ -93,18 +92,18 @@ class Match:
         return state.record(tuple(self.bots[e].name for e in self.seating))
 
     def state(self) -> MatchState:
-        """The match about to start, as a `MatchState`: the seating drawn, each hand's
-        wall seed to come from the match's generator (after the bots' own)."""
-        return MatchState(
+        """The match about to start, as a `MatchState`: the seating drawn (as `seating`),
+        each hand's wall seed to come from the match's generator."""
+        state = MatchState(
             self.ruleset,
             self.seed,
-            seating=self.seating,
-            rng=self.rng,
             table=self.rules,
             max_hands=self.max_hands,
             time_limit=self.time_limit,
             clock=self.clock,
         )
+        assert state.seating == self.seating
+        return state
 
 
 __all__ = [

@@ -19,13 +19,18 @@ engine numbers **seats** by wind, 0 East (the dealer) .. 3 North, and they turn 
 deal: `seat_of` and `player_at` map one to the other for the hand on show; `Event.seat`,
 `Observation.seat` and the hand records speak in seats.
 
->>> import random
+Each decision a player is asked has its name (`MatchState.decision`: the match's seed,
+the hand, the player, the decision's number in the hand), from which a bot draws its
+chances, and the player's earlier decisions in the hand, from which it rebuilds what it
+remembers: bots made anew for a stored match play it on exactly as the first ones would.
+
 >>> from mahjongkit.game.players import RandomBot
 >>> state = MatchState("mcr", seed=3, max_hands=2)
->>> bots = [RandomBot(random.Random(p)) for p in range(4)]
+>>> bots = [RandomBot() for p in range(4)]
 >>> while not state.over:
 ...     player = state.to_act()[0]
-...     events = state.apply(player, bots[player].act(state.observation(player)))
+...     action = bots[player].act(state.observation(player), state.decision(player))
+...     events = state.apply(player, action)
 >>> len(state.hands), sum(state.scores), state.ended_by
 (2, 0, 'hand count')
 >>> again = MatchState.load(state.save())
@@ -48,6 +53,7 @@ from mahjongkit.game.events import Event
 from mahjongkit.game.hand_money import HandMoney
 from mahjongkit.game.match_record import MatchHand, MatchRecord, money_of
 from mahjongkit.game.observation import SPECTATOR, Observation
+from mahjongkit.game.players import Decision, History, finish_key, hand_keys
 from mahjongkit.game.record import record_of
 from mahjongkit.game.state import HandState, Phase, checked_action, checked_seat
 from mahjongkit.game.wall import Wall
@@ -227,6 +233,8 @@ class MatchState:
         """The hand on show (the last of `_played`), set by the first deal."""
         self._started = clock()
         self._seat_of, self._player_at, self._alone = _SEATS_BY_DEALER[0]
+        self._keys = hand_keys(seed, 0)
+        """Each player's `hand_keys` for the hand on show."""
         if self._out_of_time():
             self._end("time limit")
         elif automations.deal:
@@ -378,6 +386,30 @@ class MatchState:
         hand = self._hand
         seat = hand.turn if hand.phase is _TURN else hand.to_act()[0]
         return self._player_at[seat], hand.legal_actions(seat)
+
+    def decision(self, player: int) -> Decision:
+        """The decision ``player`` is asked now, as a bot takes it (`Decision`): the
+        match's seed, the hand's number, the player, the actions taken in the hand so far,
+        its key, and the player's earlier decisions in the hand (`Decision.history`)."""
+        player = _player(player)
+        if self.phase is not _PLAY:
+            raise IllegalActionError(f"player {player} is asked nothing: {self._no_hand()}")
+        hand = self._hand
+        number = len(hand.history)
+        seat = self._seat_of[player]
+        automations = self._automations
+
+        def history() -> History:
+            return past_decisions(hand, seat, number, automations)
+
+        key = finish_key(self._keys[player], number)
+        return Decision(self.seed, len(self._played) - 1, player, number, key, history)
+
+    def key_of(self, player: int) -> int:
+        """`Decision.key` of the decision ``player`` (an int 0..3, unchecked) is asked
+        now, while a hand is in play: the bot loop's fast path for a bot that needs
+        nothing else (``choose(legal, key)``)."""
+        return finish_key(self._keys[player], len(self._hand.history))
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now (empty when they have nothing to decide)."""
@@ -555,6 +587,7 @@ class MatchState:
         self._played.append(_Played(d, hand, seed))
         self._hand = hand
         self._seat_of, self._player_at, self._alone = _SEATS_BY_DEALER[d.dealer]
+        self._keys = hand_keys(self.seed, len(self._played) - 1)
         self.phase = _PLAY
         if hand.result is not None:
             self._finish()
@@ -774,6 +807,53 @@ def automatic_action(
     return None
 
 
+def past_decisions(
+    hand: HandState, seat: int, number: int, automations: Automations = AUTOMATIC
+) -> History:
+    """The decisions ``seat`` took in ``hand`` among its first ``number`` actions, each
+    with the observation it took it on (`Decision.history`): the hand replayed from its
+    wall. An action the state takes by itself under ``automations`` (`automatic_action`)
+    is no decision of the seat's and is left out.
+
+    >>> import random
+    >>> from mahjongkit.game.players import RandomBot
+    >>> hand = HandState.new("mcr", random.Random(4))
+    >>> bot = RandomBot()
+    >>> for step in range(12):
+    ...     seat = hand.to_act()[0]
+    ...     _ = hand.apply(seat, bot.act(hand.observation(seat), hand_decision(hand, seat)))
+    >>> [action for _, action in past_decisions(hand, 0, 12)] == [
+    ...     a for s, a in hand.history if s == 0]
+    True
+    """
+    wall = hand.wall
+    again = HandState(
+        hand.ruleset,
+        Wall(wall.rules, wall.tiles, wall.dice),
+        hand.prevalent_wind,
+        hand.dealer_streak,
+    )
+    out = []
+    for s, action in hand.history[:number]:
+        if s == seat and automatic_action(again, s, automations) is None:
+            out.append((again.observation(s), action))
+        again.apply(s, action)
+    return tuple(out)
+
+
+def hand_decision(hand: HandState, seat: int, seed: int = 0, hand_number: int = 0) -> Decision:
+    """The decision ``seat`` is asked now in a hand played alone, without a match (its
+    players are its seats): a hand loop's way to ask a bot. ``seed`` and ``hand_number``
+    name the hand, as a match's seed and count would. Nothing is taken by the state here,
+    so every earlier action of the seat is in its history."""
+    done = len(hand.history)
+
+    def history() -> History:
+        return past_decisions(hand, seat, done, MANUAL)
+
+    return Decision.of(seed, hand_number, seat, done, history)
+
+
 def _player(player: object) -> int:
     """A player (table position) as given to the state: an int 0..3, not a bool."""
     if type(player) is not int:
@@ -798,4 +878,6 @@ __all__ = [
     "MatchState",
     "SeenEvent",
     "automatic_action",
+    "hand_decision",
+    "past_decisions",
 ]

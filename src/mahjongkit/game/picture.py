@@ -12,35 +12,37 @@ Claimed discards are in parentheses, the meld's digit tells where its tile came 
 
 >>> import random
 >>> from mahjongkit.bots import RandomBot
+>>> from mahjongkit.game.match_state import hand_decision
 >>> from mahjongkit.game.state import HandState
 >>> state = HandState.new("mcr", random.Random(5))
->>> bots = [RandomBot(random.Random(i)) for i in range(4)]
+>>> bot = RandomBot()
 >>> while len(state.history) < 30 or state.phase.value != "claim":
 ...     seat = state.to_act()[0]
-...     _ = state.apply(seat, bots[seat].act(state.observation(seat)))
+...     action = bot.act(state.observation(seat), hand_decision(state, seat, seed=5))
+...     _ = state.apply(seat, action)
 >>> print(state)
-mcr · prevalent wind E · wall 63 live · 2m from W: N to answer
-  E  23699m46p3sEWWFP
-     discards 9s E 1m (7p) W 7s 2s
-  S  [789p1] 1m155667p55sE  flowers 4f
-     discards 1p N (5m) 3p P N S
-  W  [888m3] [456m2] 57m6p4sSNF  flowers 3f
-     discards 3m 5m 2s 8s 7s 4p S 2m
-> N  2246m2239p3466sF  flowers 2f
-     discards (8m) 7s 7m 4p C C 9s
+mcr · prevalent wind E · wall 62 live · 2m from W: N to answer
+  E  129m1279p9sEEENF
+     discards P W 6m 4p W 9m 7s
+  S  255m55689p24sSSP  flowers 4f
+     discards 1p 6p 5s 1m C N 5s
+  W  [888m3] 3467m7p3378sN  flowers 3f
+     discards (5m) W 6p 2s F 4p 9s 2m
+> N  [567m1] 234m233p367sC  flowers 2f
+     discards F (8m) 6s S 4s 6p 4p
 
 West sees its own tiles only, and not who else may claim:
 
 >>> print(table_text(picture_of(state.observation(2))))
-mcr · prevalent wind E · wall 63 live · 2m from W: others to answer
+mcr · prevalent wind E · wall 62 live · 2m from W: others to answer
   E  ?????????????
-     discards 9s E 1m (7p) W 7s 2s
-  S  [789p1] ??????????  flowers 4f
-     discards 1p N (5m) 3p P N S
-  W  [888m3] [456m2] 57m6p4sSNF  flowers 3f
-     discards 3m 5m 2s 8s 7s 4p S 2m
-  N  ?????????????  flowers 2f
-     discards (8m) 7s 7m 4p C C 9s
+     discards P W 6m 4p W 9m 7s
+  S  ?????????????  flowers 4f
+     discards 1p 6p 5s 1m C N 5s
+  W  [888m3] 3467m7p3378sN  flowers 3f
+     discards (5m) W 6p 2s F 4p 9s 2m
+  N  [567m1] ??????????  flowers 2f
+     discards F (8m) 6s S 4s 6p 4p
 >>> svg = state._repr_svg_()
 >>> svg.startswith("<svg"), svg.count('data-tile="back"'), svg.count("<g data-tile")
 (True, 0, 84)

@@ -21,16 +21,17 @@ Who can supply this: a bot in a hand (its own events and actions), a reviewer (a
 into actions).
 
 >>> import random
+>>> from mahjongkit.game.match_state import hand_decision
 >>> from mahjongkit.game.observation import seen_events
 >>> from mahjongkit.game.players import RandomBot
 >>> from mahjongkit.game.state import HandState
 >>> state = HandState.new("taiwanese-lrc", random.Random(3))
->>> bots = [RandomBot(random.Random(seat)) for seat in range(4)]
+>>> bot = RandomBot()
 >>> south = Position("taiwanese-lrc", 1)
 >>> south.see_all(seen_events(state, 1))
 >>> while not state.ended:
 ...     for seat in state.to_act():
-...         action = bots[seat].act(state.observation(seat))
+...         action = bot.act(state.observation(seat), hand_decision(state, seat, seed=3))
 ...         if seat == 1:
 ...             assert set(south.legal_actions()) == set(state.legal_actions(1))
 ...             south.act(action)

@@ -11,7 +11,7 @@ version 2.
 >>> from mahjongkit.bots import RandomBot
 >>> from mahjongkit.game.runner import play_hand
 >>> state = HandState.new("mcr", random.Random(4))
->>> result = play_hand(state, [RandomBot(random.Random(i)) for i in range(4)])
+>>> result = play_hand(state, [RandomBot() for _ in range(4)], seed=4)
 >>> record = record_of(state, seed=4)
 >>> again = HandRecord.from_json(record.to_json())
 >>> again == record, verify(again)

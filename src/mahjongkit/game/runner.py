@@ -2,16 +2,17 @@
 command line all play with, over `MatchState`.
 
 Each player who must decide asks their bot, one decision at a time, in the hand's seat
-order; everything else (dealing, the instant flower win, moving on) is the state's own
-work (`mahjongkit.game.match_state.Automations`). A bot that needs only the legal actions
-(one with a ``choose(legal)`` method, as `RandomBot`) is asked without building its
-observation.
+order, with its observation and the `Decision` it is asked (`MatchState.decision`);
+everything else (dealing, the instant flower win, moving on) is the state's own work
+(`mahjongkit.game.match_state.Automations`). A bot that needs only the legal actions and
+the decision's key (one with a ``choose(legal, key)`` method, as `RandomBot`) is asked
+without building its observation.
 
 >>> import random
 >>> from mahjongkit.game.players import RandomBot
 >>> from mahjongkit.game.state import HandState
 >>> state = HandState.new("mcr", random.Random(2))
->>> bots = [RandomBot(random.Random(i)) for i in range(4)]
+>>> bots = [RandomBot() for i in range(4)]
 >>> play_hand(state, bots).kind in ("win", "draw")
 True
 """
@@ -34,20 +35,21 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
     is over; deals and moves on between hands where the state leaves that to its caller."""
     if len(bots) != 4:
         raise ValueError(f"a match needs four bots, not {len(bots)}")
-    choosers: list[Callable[[Sequence[Action]], Action] | None] = [
+    choosers: list[Callable[[Sequence[Action], int], Action] | None] = [
         getattr(b, "choose", None) for b in bots
     ]
     asked = state.asked
     apply = state.apply
+    key_of = state.key_of
     while True:
         question = asked()
         if question is not None:
             player, legal = question
             choose = choosers[player]
             if choose is not None:
-                apply(player, choose(legal))
+                apply(player, choose(legal, key_of(player)))
             else:
-                apply(player, bots[player].act(state.observation(player)))
+                apply(player, bots[player].act(state.observation(player), state.decision(player)))
         elif state.phase is _OVER:
             return
         elif state.phase is _DEAL:
@@ -56,11 +58,11 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
             state.next_hand()
 
 
-def play_hand(state: HandState, bots: Sequence[Bot]) -> HandResult:
+def play_hand(state: HandState, bots: Sequence[Bot], seed: int = 0) -> HandResult:
     """Play a dealt hand to its end with the bots (by seat, East first), as a one-hand
-    match (`MatchState.for_hand`): the match's rules apply, the instant flower win
-    among them. Returns the hand's result."""
-    play(MatchState.for_hand(state), bots)
+    match (`MatchState.for_hand`) of ``seed`` (its decisions' name): the match's rules
+    apply, the instant flower win among them. Returns the hand's result."""
+    play(MatchState.for_hand(state, seed), bots)
     result = state.result
     assert result is not None
     return result

@@ -1,8 +1,9 @@
 """Self-play of single hands: per-hand seeds from the run's seed, one hand's outcome.
 
 Every hand of a run is a pure function of ``(run seed, hand number, rotation)``: its
-wall and its bots' generators are seeded from `hand_seed`, so hands can be played in any
-order, on any number of processes, and come out the same. A duplicate run plays each
+wall is shuffled from `hand_seed`, which also names the hand's decisions for the bots'
+chances (`mahjongkit.game.players.Decision`), so hands can be played in any order, on any
+number of processes, and come out the same. A duplicate run plays each
 wall four times, the line-up turned one seat further each time.
 
 >>> job = HandJob(index=0, wall=0, rotation=0)
@@ -88,14 +89,13 @@ class HandOutcome:
     """The engine's hand record as one JSON line, when asked for."""
 
 
-def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    """Bots by name, each with a generator drawn from ``seed`` by line-up position."""
-    rng = random.Random(seed)
+def make_bots(names: Sequence[str]) -> list[Bot]:
+    """Bots by name, in line-up order."""
     out = []
     for name in names:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-        out.append(BOTS[name](random.Random(rng.getrandbits(64))))
+        out.append(BOTS[name]())
     return out
 
 
@@ -104,7 +104,7 @@ def play_job(
 ) -> HandOutcome:
     """Play one hand of a run as a one-hand `MatchState`, with the match's bot loop
     (`mahjongkit.game.runner.play`: a flower win declared at once, a bot with
-    ``choose(legal)`` asked without its observation) and its money (the dealer in seat 0,
+    ``choose(legal, key)`` asked without its observation) and its money (the dealer in seat 0,
     an empty pot); an engine error becomes an ``error`` outcome."""
     if len(lineup) != 4:
         raise ValueError(f"a hand needs four bots, not {len(lineup)}")
@@ -113,7 +113,7 @@ def play_job(
     entrant = tuple((s - job.rotation) % 4 for s in range(4))
     names = tuple(lineup[e] for e in entrant)
     try:
-        bots = make_bots(lineup, seed ^ 0x5EED)
+        bots = make_bots(lineup)
         # One hand as a match of one hand: player p (dealer 0) sits in seat p.
         state = MatchState(
             ruleset, seed, seating=(0, 1, 2, 3), max_hands=1, automations=_DEAL_BY_HAND

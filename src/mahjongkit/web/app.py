@@ -4,7 +4,8 @@ Each table seat has a secret token; a WebSocket connects with it and acts only f
 seat. Every message to a player is that player's view (`TableGame.view`), so no message
 carries another player's concealed tiles or the wall. Bots act on the server. A claim
 window a person has not answered closes after the table's timeout as a pass. Every
-decision is stored at once, so a restarted server resumes each game where it was.
+decision is stored at once, so a restarted server resumes each game where it was, and
+its bots play on as they would have without the restart.
 """
 
 from __future__ import annotations

@@ -1,11 +1,20 @@
 """A match played step by step at a table of people and bots, and what each player sees.
 
-`TableGame` is the web table's game: the same settlement, rotation and records as
-`mahjongkit.game.match.Match`, but it stops whenever a person must decide, so a server
-can wait for them. Players are table positions 0..3 (player 0 deals first); a player's
-seat in a hand is their wind that hand. Bots act as soon as they are asked. The game is
-rebuilt exactly from its configuration and the decisions of each hand (`hand_logs`), so
-a stored game resumes where it was.
+`TableGame` is the web table's adapter over `MatchState`: the match's rules, settlement,
+rotation and records are the state's, and the table adds what a table of people needs.
+It stops whenever a person must decide, so a server can wait for them; a person's action
+goes to the state as it is (`MatchState.verify` gives the engine's reason for refusing
+it, and what the rules settle rather than refuse, a false win or an invalid claim, is
+settled); bots act as soon as they are asked, each with the `Decision` it is asked; the
+timeouts are the table's. Players are table positions 0..3 (player 0 deals first); a
+player's seat in a hand is their wind that hand. Every view is built from the state's
+observation of the viewer (`observation(SPECTATOR)` for someone watching) and their
+event stream (`MatchState.events_for`).
+
+The game is rebuilt exactly from its configuration and the actions of each hand
+(`hand_logs`), and the bots decide from the decision they are asked and the player's
+history in the hand alone, so a stored game resumes where it was and plays on as it
+would have without the stop.
 
 >>> game = TableGame(TableConfig("mcr", seed=1, seats=("human", "random", "random", "random")))
 >>> game.pending() == (0,) or game.state.phase.value == "claim"
@@ -18,21 +27,19 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import MISSING, dataclass, field, fields
+from collections.abc import Sequence
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from mahjongkit.bots import BOTS, Bot
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.actions import DISCARDS, PASS, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
-from mahjongkit.game.match import HAND_LIMIT, MatchHand, money_of
-from mahjongkit.game.match_state import automatic_action
-from mahjongkit.game.record import record_of
+from mahjongkit.game.match import HAND_LIMIT, MatchHand
+from mahjongkit.game.match_state import MANUAL, Automations, MatchPhase, MatchState
+from mahjongkit.game.observation import SPECTATOR
 from mahjongkit.game.state import HandState
-from mahjongkit.money.instant import return_pot
-from mahjongkit.money.pot import Pot
-from mahjongkit.money.rotation import Deal, first_deal, next_deal
-from mahjongkit.money.settlement import PLAYERS, Payment, balances
+from mahjongkit.money.settlement import PLAYERS, balances
 from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import NAMES, counts_to_tiles
@@ -41,9 +48,14 @@ from mahjongkit.web.sheets import items_json
 HUMAN = "human"
 """The seat kind of a person (a bot seat is a bot's name)."""
 
-SPECTATOR = -1
-"""The `TableGame.view` of someone watching: what everyone at the table sees, no one's
-concealed tiles."""
+TABLE_AUTOMATIONS = Automations(deal=False)
+"""What the match does by itself at a table: the instant flower win, a forced pass, the
+move to the next deal or the end; the next hand is dealt when a person asks (``next``),
+or at once at a table of bots."""
+
+SEAT_DRAWS = PLAYERS
+"""Numbers the table's generator gives away before the first wall: the four seats once
+drew their bots' generators from it, and games stored then must deal the same walls."""
 
 LOG_LENGTH = 40
 """Events each view carries (the latest), enough to follow the play."""
@@ -127,115 +139,104 @@ class TableConfig:
             raise TableError(f"a table setting has the wrong type: {err}") from None
 
 
-@dataclass
-class _Finished:
-    """The last finished hand, as the players are shown it."""
-
-    hand: MatchHand
-    result: dict[str, Any]
-
-
-@dataclass
 class TableGame:
-    """A match between people and bots that waits for people. See the module docstring."""
+    """A match between people and bots that waits for people. See the module docstring.
 
-    config: TableConfig
-    hand_logs: list[list[tuple[int, int]]] = field(default_factory=list)
-    """Each hand's decisions as (seat, action index); restores a stored game."""
+    ``hand_logs`` are each hand's actions so far, as (seat, action index), the match's own
+    included: a stored game's, to rebuild it (`hand_logs` gives them back)."""
 
-    def __post_init__(self) -> None:
-        self.ruleset = get_ruleset(self.config.ruleset)
+    def __init__(
+        self, config: TableConfig, hand_logs: Sequence[Sequence[tuple[int, int]]] = ()
+    ) -> None:
+        self.config = config
+        self.ruleset = get_ruleset(config.ruleset)
         self.rules = self.ruleset.table
-        self.rng = random.Random(self.config.seed)
-        self.bots: dict[int, Bot] = {}
-        for p, kind in enumerate(self.config.seats):
-            seed = self.rng.getrandbits(64)
-            if kind != HUMAN:
-                self.bots[p] = BOTS[kind](random.Random(seed))
-        limits = [n for n in (self.config.hands, self.rules.hands_per_game, HAND_LIMIT) if n]
-        self.max_hands = min(limits)
-        self.deal: Deal = first_deal()
-        self.pot = Pot()
-        self.scores = [self.rules.starting_points] * PLAYERS
-        self.hands: list[MatchHand] = []
-        self.closing: tuple[Payment, ...] = ()
-        self.over = False
-        self.between_hands = False
-        self.last: _Finished | None = None
-        logs, self.hand_logs = self.hand_logs, []
-        self._start_hand()
-        for i, log in enumerate(logs):
+        rng = random.Random(config.seed)
+        for _ in range(SEAT_DRAWS):
+            rng.getrandbits(64)
+        self.match = MatchState(
+            self.ruleset,
+            config.seed,
+            seating=(0, 1, 2, 3),
+            rng=rng,
+            max_hands=config.hands,
+            automations=MANUAL,
+        )
+        # A ruleset's time limit is a competition's clock (000 l.102), kept by its
+        # arbiter: the web table plays the game's hands, as it always has.
+        self.match.time_limit = None
+        self.max_hands = self.match.max_hands
+        self.bots: dict[int, Bot] = {
+            p: BOTS[kind]() for p, kind in enumerate(config.seats) if kind != HUMAN
+        }
+        self._last: tuple[int, dict[str, Any]] | None = None
+        """The last finished hand as the players are shown it, with the hands finished
+        then."""
+        match = self.match
+        for i, log in enumerate(hand_logs):
             if i:
-                self._check_between()
-                self._start_hand()
+                match.next_hand()
+            match.deal()
             for seat, index in log:
-                self._apply(seat, Action.from_index(index))
+                match.apply(match.player_at(int(seat)), Action.from_index(int(index)))
+            self._show_finished()
+        match.automations = TABLE_AUTOMATIONS
+        if match.phase is MatchPhase.HAND_OVER:
+            match.next_hand()
+        elif not hand_logs:
+            match.deal()
         self.advance()
 
-    # -- the hand in play -------------------------------------------------------------
-    def _start_hand(self) -> None:
-        self.hand_seed = self.rng.getrandbits(64)
-        self.state = HandState.new(
-            self.ruleset,
-            random.Random(self.hand_seed),
-            self.deal.prevalent_wind,
-            self.deal.dealer_streak,
-        )
-        self.hand_logs.append([])
-        self.between_hands = False
-
-    def _apply(self, seat: int, action: Action) -> None:
-        self.state.apply(seat, action)
-        self.hand_logs[-1].append((seat, action.to_index()))
-        if self.state.result is not None:
-            self._finish_hand()
-
-    def _finish_hand(self) -> None:
-        state, deal = self.state, self.deal
-        money = money_of(state, deal, self.rules, self.pot)
-        self.pot = money.pot
-        for p, amount in enumerate(balances(money.payments)[:PLAYERS]):
-            self.scores[p] += amount
-        totals = (self.scores[0], self.scores[1], self.scores[2], self.scores[3])
-        hand = MatchHand(deal, record_of(state, seed=self.hand_seed), money, totals)
-        self.hands.append(hand)
-        self.last = _Finished(hand, self._result_view(state, deal, hand))
-        following = next_deal(deal, winners=money.winners, rules=self.rules, void=money.void)
-        if following is None or len(self.hands) >= self.max_hands:
-            self.over = True
-            self.closing = return_pot(self.pot.total, self.pot.contributions)
-            for p, amount in enumerate(balances(self.closing)[:PLAYERS]):
-                self.scores[p] += amount
-        else:
-            self.deal = following
-            self.between_hands = True
+    # -- where the match stands -------------------------------------------------------
+    @property
+    def state(self) -> HandState:
+        """The hand on show: the one in play, or between hands the one just finished."""
+        return self.match.hand
 
     @property
-    def deal_on_show(self) -> Deal:
-        """The deal of the hand on show: between hands the deal has moved on, but the
-        players still see the hand just finished."""
-        return self.hands[-1].deal if self.between_hands else self.deal
+    def hands(self) -> tuple[MatchHand, ...]:
+        """The finished hands: deal, record, money, scores after."""
+        return self.match.hands
 
-    def player_at(self, seat: int) -> int:
-        """The player sitting in ``seat`` (0 East) in the hand on show."""
-        return self.deal_on_show.player_at(seat)
+    @property
+    def scores(self) -> list[int]:
+        """Each player's points now."""
+        return self.match.scores
 
-    def seat_of(self, player: int) -> int:
-        """The seat (wind) of ``player`` in the hand on show."""
-        return self.deal_on_show.seat_of(player)
+    @property
+    def over(self) -> bool:
+        """True once the match has ended."""
+        return self.match.over
+
+    @property
+    def between_hands(self) -> bool:
+        """True after a finished hand, until the next is dealt (``next``)."""
+        return self.match.phase is MatchPhase.DEAL
 
     @property
     def in_play(self) -> bool:
         """True while a hand is being played."""
-        return not self.over and not self.between_hands
+        return self.match.phase is MatchPhase.PLAY
+
+    @property
+    def hand_logs(self) -> list[list[tuple[int, int]]]:
+        """Each hand's actions so far as (seat, action index): what a stored game keeps."""
+        logs = [list(h.record.actions) for h in self.match.hands]
+        if self.in_play:
+            logs.append([(s, a.to_index()) for s, a in self.match.hand.history])
+        return logs
+
+    def player_at(self, seat: int) -> int:
+        """The player sitting in ``seat`` (0 East) in the hand on show."""
+        return self.match.player_at(seat)
+
+    def seat_of(self, player: int) -> int:
+        """The seat (wind) of ``player`` in the hand on show."""
+        return self.match.seat_of(player)
 
     def pending(self) -> tuple[int, ...]:
         """The people (players) who must decide now."""
-        if not self.in_play:
-            return ()
-        return tuple(
-            p for p in (self.player_at(s) for s in self.state.to_act()) if p not in self.bots
-        )
+        return tuple(p for p in self.match.to_act() if p not in self.bots)
 
     @property
     def claim_open(self) -> bool:
@@ -262,50 +263,48 @@ class TableGame:
     @property
     def decision_key(self) -> tuple[int, int]:
         """Changes with every decision: a timer checks it is still the same decision."""
-        return (len(self.hand_logs), len(self.hand_logs[-1]))
-
-    def advance(self) -> None:
-        """Let the bots act (and the match take its own decisions: the instant flower
-        win, a forced pass) until a person must."""
-        while self.in_play:
-            moved = False
-            for seat in self.state.to_act():
-                player = self.player_at(seat)
-                automatic = automatic_action(self.state, seat)
-                if automatic is not None:
-                    self._apply(seat, automatic)
-                elif player in self.bots:
-                    self._apply(seat, self.bots[player].act(self.state.observation(seat)))
-                else:
-                    continue
-                moved = True
-                break
-            if not moved:
-                return
-            if self.between_hands and not self.has_people:
-                self._start_hand()
+        return (self.match.hand_number, len(self.state.history))
 
     @property
     def has_people(self) -> bool:
         """True when any seat is a person's."""
         return len(self.bots) < PLAYERS
 
+    # -- acting -----------------------------------------------------------------------
+    def advance(self) -> None:
+        """Let the bots act until a person must (the match takes its own decisions: the
+        instant flower win, a forced pass); at a table of bots, deal on."""
+        match = self.match
+        while True:
+            if match.phase is MatchPhase.PLAY:
+                for player in match.to_act():
+                    bot = self.bots.get(player)
+                    if bot is not None:
+                        decision = match.decision(player)
+                        match.apply(player, bot.act(match.observation(player), decision))
+                        break
+                else:
+                    return
+                continue
+            self._show_finished()
+            if match.phase is not MatchPhase.DEAL or self.has_people:
+                return
+            match.deal()
+
     def act(self, player: int, action: Action | str) -> None:
-        """``player`` does ``action`` (an `Action` or its notation); then the bots act."""
-        if not 0 <= player < PLAYERS:
-            raise TableError(f"no player {player} (players are 0..3)")
+        """``player`` does ``action`` (an `Action` or its notation); then the bots act.
+        The match takes what its rules take (`MatchState.verify`): a refusal says why."""
+        if type(player) is not int or not 0 <= player < PLAYERS:
+            raise TableError(f"no player {player!r} (players are 0..3)")
         if player in self.bots:
             raise TableError(f"player {player} is a bot")
         if not self.in_play:
             raise TableError("no hand is being played")
-        if isinstance(action, str):
-            action = Action.parse(action)
-        seat = self.seat_of(player)
-        if seat not in self.state.to_act():
-            raise TableError("it is not your decision now")
-        if action not in self.state.legal_actions(seat):
-            raise TableError(f"{action} is not one of your legal actions")
-        self._apply(seat, action)
+        try:
+            taken = self.match.verify(player, action)
+        except IllegalActionError as err:
+            raise TableError(str(err)) from None
+        self.match.apply(player, taken)
         self.advance()
 
     def time_out(self, key: tuple[int, int]) -> bool:
@@ -314,14 +313,14 @@ class TableGame:
         `timed_out_discard`). Returns False when that decision has already been made."""
         if key != self.decision_key:
             return False
+        match = self.match
         if self.claim_open:
             for player in self.pending():
-                seat = self.seat_of(player)
-                if self.state.result is None and PASS in self.state.legal_actions(seat):
-                    self._apply(seat, PASS)
+                if self.in_play and PASS in match.legal_actions(player):
+                    match.apply(player, PASS)
         elif self.turn_waiting:
-            seat = self.seat_of(self.pending()[0])
-            self._apply(seat, timed_out_discard(self.state, seat))
+            player = self.pending()[0]
+            match.apply(player, timed_out_discard(self.state, self.seat_of(player)))
         else:
             return False
         self.advance()
@@ -329,20 +328,25 @@ class TableGame:
 
     def next_hand(self) -> None:
         """Deal the next hand after a finished one; the bots act."""
-        self._check_between()
-        self._start_hand()
-        self.advance()
-
-    def _check_between(self) -> None:
         if self.over:
             raise TableError("the match is over")
         if not self.between_hands:
             raise TableError("the hand is still being played")
+        self.match.deal()
+        self.advance()
 
     # -- what a player sees -----------------------------------------------------------
-    def _result_view(self, state: HandState, deal: Deal, hand: MatchHand) -> dict[str, Any]:
+    def _show_finished(self) -> None:
+        """Between hands (or at the end): keep the hand just finished as the players are
+        shown it, while its state is still the hand on show."""
+        done = len(self.match.hands)
+        if done and (self._last is None or self._last[0] != done):
+            self._last = (done, self._result_view(self.state, self.match.hands[-1], done))
+
+    def _result_view(self, state: HandState, hand: MatchHand, number: int) -> dict[str, Any]:
         result = state.result
         assert result is not None
+        deal = hand.deal
         wins = []
         for seat, s in zip(result.winners, result.scores, strict=True):
             wins.append(
@@ -355,7 +359,7 @@ class TableGame:
                 }
             )
         return {
-            "hand_number": len(self.hands),
+            "hand_number": number,
             "round": deal.label(),
             "kind": result.kind,
             "reason": result.reason,
@@ -368,33 +372,27 @@ class TableGame:
         }
 
     def view(self, player: int) -> dict[str, Any]:
-        """Everything ``player`` may know now, as JSON: never another player's concealed
-        tiles, the tile of another's concealed kong, or the wall. A `SPECTATOR` sees the
-        table alone: ``player`` is ``None`` and ``you`` holds no tiles and no actions."""
+        """Everything ``player`` may know now, as JSON: the match's observation of them
+        and their event stream, never another player's concealed tiles, the tile of
+        another's concealed kong, or the wall. A `SPECTATOR` sees what everyone at the
+        table sees (`MatchState.observation`): ``player`` is ``None`` and ``you`` holds
+        no tiles and no actions."""
         watching = player == SPECTATOR
-        state = self.state
-        obs = state.observation(0 if watching else self.seat_of(player))
-        seat_names = [SEAT_NAMES[self.seat_of(p)] for p in range(PLAYERS)]
-        to_act = obs.to_act
-        if watching:  # asked about a discard is private; a turn is everyone's to see
-            to_act = (obs.turn,) if obs.phase == "turn" else ()
+        match = self.match
+        obs = match.observation(SPECTATOR if watching else player)
+        in_play = self.in_play
         players = []
         for p in range(PLAYERS):
             s = self.seat_of(p)
-            melds = obs.melds[s]
-            hidden_kongs = obs.hidden_kongs[s]
-            if watching:  # seat 0's own concealed kongs are concealed from a spectator
-                hidden_kongs += sum(m.concealed for m in melds)
-                melds = tuple(m for m in melds if not m.concealed)
             players.append(
                 {
                     "name": self.config.names[p],
                     "kind": self.config.seats[p],
-                    "wind": seat_names[p],
+                    "wind": SEAT_NAMES[s],
                     "score": self.scores[p],
                     "dealer": s == 0,
-                    "melds": [str(m) for m in melds],
-                    "hidden_kongs": hidden_kongs,
+                    "melds": [str(m) for m in obs.melds[s]],
+                    "hidden_kongs": obs.hidden_kongs[s],
                     "flowers": [NAMES[f] for f in obs.flowers[s]],
                     "discards": [
                         [NAMES[t], claimed, drawn]
@@ -404,28 +402,29 @@ class TableGame:
                     ],
                     "hand_size": obs.hand_sizes[s],
                     "ting": obs.ting[s],
-                    "to_act": self.in_play and s in to_act,
+                    "to_act": in_play and s in obs.to_act,
                 }
             )
-        concealed = [] if watching else counts_to_tiles(obs.concealed)
-        last = -1 if watching else obs.last_tile
+        concealed = counts_to_tiles(obs.concealed)
+        last = obs.last_tile
         if last >= 0 and last in concealed:
             concealed.remove(last)
-        in_play = self.in_play
-        legal = [str(a) for a in obs.legal_actions] if in_play and not watching else []
-        seen_by = SPECTATOR if watching else obs.seat
-        shown = [e.seen_by(seen_by) for e in state.events[-LOG_LENGTH:]]
+        legal = [str(a) for a in obs.legal_actions] if in_play else []
+        hand_events = len(self.state.events)
+        since = match.event_count - min(hand_events, LOG_LENGTH)
+        shown = match.events_for(SPECTATOR if watching else player, since=since)
+        events = [e.event for e in shown]
         if obs.centre:
-            shown = _latest_discard_only(shown)
-        log = [_event_text(e, self) for e in shown]
+            events = _latest_discard_only(events)
+        log = [_event_text(e, seen.player, self) for e, seen in zip(events, shown, strict=True)]
         out: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "ruleset_title": self.ruleset.title,
             "player": None if watching else player,
             "players": players,
-            "hand_number": len(self.hand_logs),
+            "hand_number": match.hand_number,
             "max_hands": self.max_hands,
-            "round": self.deal_on_show.label(),
+            "round": match.hand_deal.label(),
             "prevalent_wind": NAMES[obs.prevalent_wind],
             "phase": obs.phase if in_play else ("over" if self.over else "between"),
             "turn": self.player_at(obs.turn) if in_play else None,
@@ -446,14 +445,14 @@ class TableGame:
                 "legal_actions": legal,
             },
             "log": log,
-            "last_hand": self.last.result if self.last else None,
+            "last_hand": self._last[1] if self._last else None,
             "over": self.over,
         }
         if self.over:
             out["final"] = {
                 "scores": list(self.scores),
                 "table_points": [as_number(x) for x in table_points(self.scores)],
-                "closing_payments": [p.to_json() for p in self.closing],
+                "closing_payments": [p.to_json() for p in match.closing],
             }
         return out
 
@@ -487,7 +486,7 @@ class TableGame:
             "names": list(self.config.names),
             "seats": list(self.config.seats),
             "hands": [h.to_json() for h in self.hands],
-            "closing_payments": [p.to_json() for p in self.closing],
+            "closing_payments": [p.to_json() for p in self.match.closing],
             "final_scores": list(self.scores),
             "over": self.over,
         }
@@ -521,13 +520,20 @@ def _latest_discard_only(events: list[Event]) -> list[Event]:
     ]
 
 
-def _event_text(event: Event, game: TableGame) -> str:
+def _event_text(event: Event, player: int, game: TableGame) -> str:
     """An event as a line of the table's log, naming the player as well as the wind."""
     text = str(event)
-    if event.seat < 0:
+    if player < 0:
         return text
-    name = game.config.names[game.player_at(event.seat)]
-    return f"{name} ({text[0]}){text[1:]}"
+    return f"{game.config.names[player]} ({text[0]}){text[1:]}"
 
 
-__all__ = ["HUMAN", "LOG_LENGTH", "TableConfig", "TableError", "TableGame"]
+__all__ = [
+    "HUMAN",
+    "LOG_LENGTH",
+    "SPECTATOR",
+    "TABLE_AUTOMATIONS",
+    "TableConfig",
+    "TableError",
+    "TableGame",
+]
