@@ -728,7 +728,7 @@ class HandState:
         )
 
     # -- acting -----------------------------------------------------------------------
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def apply(self, seat: object, action: object) -> list[Event]:
         """Do ``action`` (an `Action` or its notation, ``"discard 5m"``) for ``seat``;
         returns the events it produced.
 
@@ -736,10 +736,15 @@ class HandState:
         does a seat that is not an int 0..3 or an action of another type
         (`InvalidInputError`). A win declared without a winning hand (or below the
         minimum) is not illegal: it is a false declaration, an event whose effect the
-        ruleset decides.
+        ruleset decides. (Both arguments are typed ``object``: the compiled build would
+        otherwise turn ``True`` into seat 1 before the check.)
         """
-        if type(seat) is not int or not 0 <= seat < 4 or type(action) is not Action:
-            seat, action = checked_input(seat, action)
+        if type(seat) is int and 0 <= seat < 4 and type(action) is Action:
+            return self._apply(seat, action)
+        return self._apply(*checked_input(seat, action))
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """`apply` of a checked seat and action."""
         legal = self._legal.get(seat)  # set by the bot's question, usually
         if not legal:
             legal = self.legal_actions(seat)
@@ -777,7 +782,7 @@ class HandState:
             return self.events[start:]
         raise IllegalActionError(f"{action} by {SEAT_NAMES[seat]}: {reason}")
 
-    def verify(self, seat: int, action: Action | str) -> Action:
+    def verify(self, seat: object, action: object) -> Action:
         """Check that `apply` would take ``action`` from ``seat`` now, changing nothing;
         returns the action (parsed from its notation if given so). Raises
         `IllegalActionError` with the reason otherwise.
@@ -798,7 +803,7 @@ class HandState:
             return action
         raise IllegalActionError(f"{action} by {SEAT_NAMES[seat]}: {reason}")
 
-    def can(self, seat: int, action: Action | str) -> bool:
+    def can(self, seat: object, action: object) -> bool:
         """True when `apply` would take ``action`` from ``seat`` now (see `verify`). A
         seat or an action of the wrong type, or bad notation, still raises."""
         seat, action = checked_input(seat, action)
