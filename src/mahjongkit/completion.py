@@ -60,10 +60,11 @@ def _suit(key: tuple[int, ...], chows: bool) -> int:
     return 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SuitFacts:
     """What the engine needs of one suit's counts (nine suited ranks, or the seven
-    honours), each mask a bit per rank."""
+    honours), each mask a bit per rank. Kept per suit and never changed (not frozen: one
+    is made for nearly every new suit met, and a frozen dataclass is slower to make)."""
 
     splits: int
     """What the suit splits into now: bits ``_SETS``, ``_PAIR``."""
