@@ -132,7 +132,7 @@ def with_database(url: str, name: str) -> str:
     say, kept).
 
     >>> with_database("postgresql://postgres@/postgres?host=/tmp/x", "t1")
-    'postgresql://postgres@/t1?host=/tmp/x'
+    'postgresql://postgres@/t1?host=%2Ftmp%2Fx'
     """
     from sqlalchemy.engine import make_url
 
