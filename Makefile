@@ -10,7 +10,7 @@ COMPILED_STAMP := $(COMPILED_VENV)/.built
 # edit to any of them rebuilds the compiled package.
 SOURCES := $(shell find src/mahjongkit -type f -not -path '*/__pycache__/*')
 
-.PHONY: install compiled check-compiled run demo test lint bench clean
+.PHONY: install compiled check-compiled run demo test test-packages lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,8 +54,17 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+# What the tests need from Debian, installed where missing: Chromium for the browser tests,
+# and the postgresql package, whose server programs (in /usr/lib/postgresql/<version>/bin,
+# not on the PATH) run the throw-away cluster the storage tests start.
+POSTGRES_INITDB := /usr/lib/postgresql/*/bin/initdb
+
+test-packages:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	ls $(POSTGRES_INITDB) >/dev/null 2>&1 || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
+
+test: lint test-packages
 	$(BIN)/pytest
 	$(MAKE) --no-print-directory check-compiled
 

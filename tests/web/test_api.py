@@ -269,8 +269,9 @@ def test_an_absent_persons_turn_times_out(server: Any) -> None:
     assert bad.status_code == 400 and "turn timeout" in bad.text
 
 
-def test_a_table_of_bots_plays_itself_and_is_stored(server: Any) -> None:
+def test_a_table_of_bots_plays_itself_and_is_stored(stored_server: Any) -> None:
     """Issue 8, deliver 5: a finished game is in the database with its record."""
+    server = stored_server
     made = create(server, seats=["random"] * 4, seed=3, hands=2)
     row = next(g for g in httpx.get(server.url + "/api/games").json() if g["id"] == made["id"])
     assert row["status"] == "finished" and row["summary"]["hands"] == 2

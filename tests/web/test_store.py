@@ -1,9 +1,11 @@
-"""Storage: the migration on an empty database, and a game resumed after a restart (issue 8)."""
+"""Storage: the migration on an empty database, and a game resumed after a restart (issue 8),
+each on SQLite and on PostgreSQL (the `db_url` fixture of conftest.py)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -14,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import inspect, text
+from sqlalchemy.engine import make_url
 
 from mahjongkit.bots.defender import DefenderBot
 from mahjongkit.game.actions import Action
@@ -25,10 +28,9 @@ from mahjongkit.web.table import HUMAN, TableConfig, TableGame
 ws_client = pytest.importorskip("websockets.sync.client")
 
 
-def test_the_migration_applies_to_an_empty_database(tmp_path: Path) -> None:
+def test_the_migration_applies_to_an_empty_database(db_url: str) -> None:
     """Issue 8, deliver 1 and 9: Alembic builds the schema from nothing, and again is a no-op."""
-    db = tmp_path / "empty.db"
-    store = Store(f"sqlite:///{db}")
+    store = Store(db_url)
     store.migrate()
     store.migrate()
     tables = set(inspect(store.engine).get_table_names())
@@ -37,6 +39,7 @@ def test_the_migration_applies_to_an_empty_database(tmp_path: Path) -> None:
         assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
     store.save_sheet("x", "mcr", ["A", "B", "C", "D"], [{"kind": "draw"}])
     assert store.list_sheets()[0]["hands"] == 1
+    store.engine.dispose()
 
 
 def free_port() -> int:
@@ -83,6 +86,8 @@ class Serve:
         ]
         if chosen_seeds:
             command = [sys.executable, "-c", CHOSEN_SEEDS, db, str(self.port)]
+        if shutil.which("setpriv"):  # the server dies with the tests, even a killed pytest
+            command = ["setpriv", "--pdeathsig=SIGKILL", "--", *command]
         self.process = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,
@@ -116,12 +121,13 @@ class Serve:
         self.process.wait(10)
 
 
-def test_a_game_in_progress_survives_a_restart(tmp_path: Path) -> None:
+def test_a_game_in_progress_survives_a_restart(db_url: str) -> None:
     """Issue 8, deliver 5: stop the server mid-hand; the new one resumes the same view."""
-    db = tmp_path / "resume.db"
-    first = Serve(f"sqlite:///{db}")
+    first = Serve(db_url)
     try:
-        assert str(db) in first.banner[0] and f":{first.port}/" in first.banner[1]
+        database = make_url(db_url).database  # a SQLite file's path, a PostgreSQL name
+        assert database and database in first.banner[0]
+        assert f":{first.port}/" in first.banner[1]
         made = httpx.post(
             first.url + "/api/tables", json={"seed": 9, "hands": 2, "ruleset": "bp-club"}
         ).json()
@@ -136,7 +142,7 @@ def test_a_game_in_progress_survives_a_restart(tmp_path: Path) -> None:
     finally:
         first.stop()
     assert not view["over"]
-    second = Serve(f"sqlite:///{db}")
+    second = Serve(db_url)
     try:
         with ws_client.connect(f"ws://127.0.0.1:{second.port}{path}") as ws:
             resumed = json.loads(ws.recv(timeout=10))["view"]
@@ -201,7 +207,7 @@ def play_table(config: TableConfig, stop: int = -1, forget: bool = False) -> tup
     return json.dumps(game.record()), second
 
 
-def test_a_killed_server_s_game_plays_on_as_if_never_stopped(tmp_path: Path) -> None:
+def test_a_killed_server_s_game_plays_on_as_if_never_stopped(db_url: str) -> None:
     """Issue 16, deliver 4: bots decide from the decision they are asked and the hand's
     history alone, so a game whose server is killed mid-hand, resumed by a new server on
     the same database, ends exactly as the same game played without a stop (the
@@ -218,8 +224,7 @@ def test_a_killed_server_s_game_plays_on_as_if_never_stopped(tmp_path: Path) -> 
     )
     reference, stop = play_table(config)
     assert stop > 0 and play_table(config, stop, forget=True)[0] != reference
-    db = f"sqlite:///{tmp_path / 'killed.db'}"
-    first = Serve(db, chosen_seeds=True)
+    first = Serve(db_url, chosen_seeds=True)
     try:
         made = httpx.post(first.url + "/api/tables", json=config.to_json(), timeout=10).json()
         path = f"/ws/tables/{made['id']}?token={made['seats'][0]['token']}"
@@ -227,7 +232,7 @@ def test_a_killed_server_s_game_plays_on_as_if_never_stopped(tmp_path: Path) -> 
     finally:
         first.kill()
     assert k == stop and before["hand_number"] == 2 and before["phase"] != "between"
-    second = Serve(db, chosen_seeds=True)
+    second = Serve(db_url, chosen_seeds=True)
     try:
         view, k = play_socket(f"ws://127.0.0.1:{second.port}{path}", k, None)
         assert view["over"]
@@ -237,42 +242,32 @@ def test_a_killed_server_s_game_plays_on_as_if_never_stopped(tmp_path: Path) -> 
     assert record == json.loads(reference)
 
 
-POSTGRES = os.environ.get("MAHJONGKIT_TEST_POSTGRES")
-"""A PostgreSQL URL to test against (a scratch database: the test drops its tables)."""
-
-
-@pytest.mark.skipif(not POSTGRES, reason="set MAHJONGKIT_TEST_POSTGRES to a scratch database")
-def test_postgresql_migrates_and_stores() -> None:
+def test_a_database_migrates_and_stores(db_url: str) -> None:
     """Issue 8, deliver 1: ``--db postgresql://...`` works with the same migrations."""
-    pytest.importorskip("psycopg")
-    assert POSTGRES is not None
-    store = Store(POSTGRES)
-    with store.engine.begin() as c:
-        for table in ("games", "scoresheets", "alembic_version"):
-            c.execute(text(f"drop table if exists {table}"))
+    store = Store(db_url)
     store.migrate()
     store.create_game("g1", {"ruleset": "mcr", "names": list("ABCD"), "seats": []}, {}, {})
     store.save_game("g1", [[(0, 5)]], {"hands": 0}, over=False)
     assert store.load_game("g1")["log"] == [[[0, 5]]]  # type: ignore[index]
     assert [g["id"] for g in store.list_games()] == ["g1"]
+    store.engine.dispose()
 
 
-def test_a_house_rules_file_is_offered_and_needed_to_resume(tmp_path: Path) -> None:
+def test_a_house_rules_file_is_offered_and_needed_to_resume(tmp_path: Path, db_url: str) -> None:
     """Issue 8, deliver 2: the rulesets offered include house-rules files given to serve; a
     table under one cannot resume on a server without the file, and says why."""
     rules = tmp_path / "our-club.toml"
     rules.write_text(
         'name = "our-club"\nbase = "mcr"\ntitle = "Our club"\n[scoring]\nminimum_points = 6\n'
     )
-    db = f"sqlite:///{tmp_path / 'club.db'}"
-    first = Serve(db, "--house-rules", str(rules))
+    first = Serve(db_url, "--house-rules", str(rules))
     try:
         names = [r["name"] for r in httpx.get(first.url + "/api/rulesets").json()]
         assert "our-club" in names
         made = httpx.post(first.url + "/api/tables", json={"ruleset": "our-club"}).json()
     finally:
         first.stop()
-    second = Serve(db)
+    second = Serve(db_url)
     try:
         reply = httpx.get(second.url + f"/api/tables/{made['id']}")
         assert reply.status_code == 409 and "our-club" in reply.json()["detail"]
