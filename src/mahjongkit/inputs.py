@@ -54,7 +54,11 @@ MAX_DIGITS = 100
 seed has 78), far below the 4,300 digits Python refuses to convert."""
 
 _LIMIT = 10**MAX_DIGITS
+
+SEEDS = (-(_LIMIT - 1), _LIMIT - 1)
+"""The seeds a record may hold: any whole number of at most `MAX_DIGITS` digits."""
 _DIGITS = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
 def whole_number(raw: object, field: str, low: int, high: int) -> int:
@@ -79,17 +83,53 @@ def whole_number(raw: object, field: str, low: int, high: int) -> int:
         digits = len(text.lstrip("-"))
         if digits > len(str(max(abs(low), abs(high)))):
             written = text if digits <= 30 else f"a {digits}-digit number"
-            raise InvalidNumberError(field, f"{field} must be {low}..{high}, not {written}")
+            raise InvalidNumberError(field, f"{field} must be {_range(low, high)}, not {written}")
         value = int(text)
     elif isinstance(raw, int) and not isinstance(raw, bool):
         value = raw
     else:
         raise InvalidNumberError(
-            field, f"{field} must be a whole number {low}..{high}, not {shown(raw)}"
+            field, f"{field} must be a whole number {_range(low, high)}, not {shown(raw)}"
         )
     if not low <= value <= high:
-        raise InvalidNumberError(field, f"{field} must be {low}..{high}, not {_number(value)}")
+        raise InvalidNumberError(
+            field, f"{field} must be {_range(low, high)}, not {_number(value)}"
+        )
     return value
+
+
+def decimal_number(raw: object, field: str, low: float, high: float) -> float:
+    """``raw`` as a number within ``low..high``: ASCII digits with an optional decimal
+    point, or a JSON number; never NaN, infinity, an exponent or ``true``.
+
+    >>> decimal_number("2.5", "time_limit", 0, 60), decimal_number(3, "time_limit", 0, 60)
+    (2.5, 3.0)
+    >>> decimal_number("nan", "time_limit", 0, 60)
+    Traceback (most recent call last):
+    ...
+    mahjongkit.errors.InvalidNumberError: time_limit must be written in the digits 0-9, not 'nan'
+    """
+    if isinstance(raw, str):
+        text = raw.strip()
+        if not _DECIMAL.fullmatch(text) or len(text) > 40:
+            raise InvalidNumberError(
+                field, f"{field} must be written in the digits 0-9, not {shown(raw)}"
+            )
+        value = float(text)
+    elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        value = float(raw) if -_LIMIT < raw < _LIMIT else math.inf
+    else:
+        raise InvalidNumberError(field, f"{field} must be a number {low}..{high}, not {shown(raw)}")
+    if not low <= value <= high:  # NaN too
+        raise InvalidNumberError(field, f"{field} must be {low}..{high}, not {shown(raw)}")
+    return value
+
+
+def _range(low: int, high: int) -> str:
+    """A range as a message shows it: ``0..8``, or in digits when its ends are very long."""
+    if low > -(10**30) and high < 10**30:
+        return f"{low}..{high}"
+    return f"at most {len(str(high))} digits long"
 
 
 def _number(value: int) -> str:
@@ -266,7 +306,9 @@ def write_json(value: Any) -> str:
 __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "SEEDS",
     "check_value",
+    "decimal_number",
     "read_json",
     "read_toml",
     "shown",
