@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from mahjongkit.cli.app import COMMAND_MODULES, app
+from mahjongkit.cli.score import ERROR_CODES, MAX_LINE_BYTES, answer_line
 from mahjongkit.rules.catalogues import catalogue_of
 
 for _name in COMMAND_MODULES:
@@ -341,3 +342,132 @@ def test_waits_show_the_points_of_every_wait() -> None:
     assert human.exit_code == 0, human.output
     assert "self-drawn" in human.stdout
     assert "bp-club" in human.stdout
+
+
+# -- pathological lines: every one answered, the batch goes on, every answer strict JSON --
+
+TAIWANESE = "123m456m789m123p456p5s5s"
+
+
+def strict_answers(stdout: bytes) -> list[dict[str, Any]]:
+    """The answer lines, each checked to be UTF-8 strict JSON (no NaN, no Infinity)."""
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} in an answer")
+
+    answers = []
+    for line in stdout.decode("utf-8").split("\n")[:-1]:
+        answer = json.loads(line, parse_constant=refuse)
+        assert isinstance(answer, dict)
+        answers.append(answer)
+    return answers
+
+
+PATHOLOGICAL = [
+    ('{"id": "deep", "x": ' + "[" * 1500 + "]" * 1500 + "}", "too_deep"),
+    ("[" * 100_000, "too_deep"),
+    ('{"id": "n", "x": ' + "9" * 4400 + "}", "number_too_large"),
+    ('{"id": "\\ud800", "hand": "' + HAND + '"}', "invalid_text"),
+    ('{"id": "ok", "hand": "' + HAND + '", "note": "\\udfff"}', "invalid_text"),
+    (
+        json.dumps({"hand": TAIWANESE, "ruleset": "taiwanese-dxb"})[:-1]
+        + ', "dealer_streak": '
+        + "9" * 4300
+        + "}",
+        "number_too_large",
+    ),
+    (
+        json.dumps({"hand": TAIWANESE, "ruleset": "taiwanese-dxb", "dealer_streak": 10**50}),
+        "invalid_number",
+    ),
+    (
+        json.dumps({"hand": TAIWANESE, "ruleset": "taiwanese-dxb", "dealer_streak": 100}),
+        "invalid_number",
+    ),
+    (
+        json.dumps({"hand": TAIWANESE, "ruleset": "taiwanese-dxb", "tiles_on_table": 137}),
+        "invalid_number",
+    ),
+    ('{"id": NaN}', "invalid_json"),
+    ('{"id": 1, "hand": "' + HAND + '", "x": -Infinity}', "invalid_json"),
+    ('{"id": 1e400}', "number_too_large"),
+    (json.dumps({"hand": HAND, "flowers": "\u0663"}), "invalid_number"),
+    (json.dumps({"hand": HAND, "flowers": "\u00b2"}), "invalid_number"),
+    (json.dumps({"hand": HAND, "flowers": "9" * 5000}), "invalid_number"),
+    (json.dumps({"hand": HAND, "flowers": True}), "invalid_situation"),
+]
+
+
+@pytest.mark.parametrize(("line", "code"), PATHOLOGICAL, ids=[c for _, c in PATHOLOGICAL])
+def test_a_pathological_line_is_answered_and_the_batch_goes_on(line: str, code: str) -> None:
+    good = json.dumps({"id": "after", "hand": HAND})
+    stdin = (line + "\n" + good + "\n").encode("utf-8", "surrogatepass")
+    result = CliRunner().invoke(app, ["score", "--jsonl"], input=stdin)
+    assert result.exit_code == 0, result.output
+    first, after = strict_answers(result.stdout_bytes)
+    assert first["error"]["code"] == code, first
+    assert code in ERROR_CODES
+    assert after["id"] == "after" and after["total"] == 23
+
+
+def test_bytes_that_are_not_utf8_and_overlong_lines_are_answered() -> None:
+    good = json.dumps({"id": "after", "hand": HAND}).encode()
+    stdin = b'{"id": "\xff"}\n' + b"x" * (MAX_LINE_BYTES + 10) + b"\n" + good + b"\n"
+    result = CliRunner().invoke(app, ["score", "--jsonl"], input=stdin)
+    codes = [a.get("error", {}).get("code") for a in strict_answers(result.stdout_bytes)]
+    assert codes == ["invalid_text", "line_too_long", None]
+
+
+def test_an_answer_that_cannot_be_written_is_answered_with_an_error() -> None:
+    """The write is guarded too: an answer no strict JSON can carry becomes an error line,
+    with its id when the id can be written."""
+    too_long = json.loads(answer_line({"id": "c", "total": 10**5000}))
+    assert too_long["id"] == "c"
+    assert too_long["error"]["code"] == "unwritable_answer"
+    not_a_number = json.loads(answer_line({"id": 1, "total": float("nan")}))
+    assert not_a_number["error"]["code"] == "unwritable_answer"
+    bad_id = answer_line({"id": "\ud800", "total": 1})
+    assert json.loads(bad_id) == {"error": json.loads(bad_id)["error"]}
+    bad_id.encode("utf-8")
+
+
+def test_every_error_code_is_documented() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "score-cases.md").read_text()
+    for code in ERROR_CODES:
+        assert f"| `{code}` |" in doc, code
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--flowers", "\u00b2"), "flowers must be written in the digits 0-9"),
+        (("--flowers", "\u0663"), "flowers must be written in the digits 0-9"),
+        (("--flowers", "9" * 5000), "flowers must be 0..8, not a 5000-digit number"),
+        (
+            ("--ruleset", "taiwanese-dxb", "--dealer-streak", "9" * 4300),
+            "dealer_streak must be 0..99",
+        ),
+        (
+            ("--ruleset", "taiwanese-dxb", "--dealer-streak", "\u0663"),
+            "dealer_streak must be written",
+        ),
+        (
+            ("--ruleset", "taiwanese-dxb", "--tiles-on-table", "\u00b2"),
+            "tiles_on_table must be written",
+        ),
+        (
+            ("--ruleset", "taiwanese-dxb", "--tiles-on-table", "137"),
+            "tiles_on_table must be 0..136",
+        ),
+        (("--ruleset", "taiwanese-dxb", "--tiles-on-table", "-1"), "tiles_on_table must be 0..136"),
+    ],
+)
+def test_numbers_on_the_command_line_are_ascii_digits_in_range(
+    args: tuple[str, ...], words: str
+) -> None:
+    hand = TAIWANESE if "taiwanese-dxb" in args else HAND
+    result = run("score", hand, *args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert words in result.stderr
+    assert result.stdout == ""

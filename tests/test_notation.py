@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -237,3 +239,23 @@ def test_random_valid_hands_round_trip(hand: Hand) -> None:
 def test_format_tiles_round_trips_in_order(tiles: list[int]) -> None:
     assert parse_tiles(format_tiles(tiles)) == tiles
     assert all(SUIT[t] <= 3 for t in tiles)
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "canonical"),
+    [
+        ("123m456p789s11sEEE1f", "a flower", "1f123m456p78911sEEE"),
+        ("1s123m456p789sE[EEE1]", "a meld", "[EEE1]1s123m456p789sE"),
+        ("123m456p789sEE[CCC2]", "a meld", "[CCC2]123m456p789sEE"),
+    ],
+)
+def test_a_complete_hand_ending_with_a_flower_or_meld_has_no_winning_tile(
+    text: str, item: str, canonical: str
+) -> None:
+    """The last tile written wins; a flower or meld written after it is refused with the
+    hand rewritten, never read as winning on the last concealed tile."""
+    with pytest.raises(InvalidNotationError, match=f"not {item}; .*'{re.escape(canonical)}'"):
+        parse_hand(text)
+    written = parse_hand(canonical)
+    assert str(written) == str(parse_hand(str(written)))
+    assert parse_hand("1112345678999m1f").winning_tile is None  # waiting: no winning tile

@@ -48,3 +48,32 @@ class IllegalActionError(MahjongError, ValueError):
 class InvalidInputError(IllegalActionError, TypeError):
     """A seat or an action of the wrong type (a float, a bool, ``None``, a foreign object)
     given to a game state; nothing has changed."""
+
+
+class InvalidNumberError(MahjongError, ValueError):
+    """A number from a person that is not a whole number written in the digits 0-9 (or a
+    JSON or TOML integer), or lies outside its field's range; ``field`` names it.
+
+    >>> str(InvalidNumberError("flowers", "flowers must be 0..8, not 9"))
+    'flowers must be 0..8, not 9'
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+class InvalidDataError(MahjongError, ValueError):
+    """JSON or TOML text refused whole: not strict JSON, nested too deep, a number too large
+    to carry, a string that is not Unicode text. ``code`` is the stable code saying which
+    (``invalid_json``, ``invalid_toml``, ``too_deep``, ``number_too_large``,
+    ``invalid_text``, ``unwritable``).
+
+    >>> err = InvalidDataError("too_deep", "nested deeper than 64 levels")
+    >>> err.code, str(err)
+    ('too_deep', 'nested deeper than 64 levels')
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from mahjongkit.errors import InvalidHandError, InvalidNotationError
-from mahjongkit.notation import MeldText, format_meld, format_tiles, read_hand, read_meld
+from mahjongkit.notation import (
+    MeldText,
+    format_meld,
+    format_tiles,
+    format_written,
+    read_hand,
+    read_meld,
+)
 from mahjongkit.svg import hand_svg, meld_svg
 from mahjongkit.tiles import (
     FLOWERS,
@@ -338,6 +345,15 @@ def parse_hand(text: str, size: int | None = None) -> Hand:
         )
     if melds > fit // 3:
         raise InvalidNotationError(f"{melds} melds are too many for a {fit}-tile hand", text)
+    if count == fit + 1 and written.last != "tile":
+        # The last tile written is the winning (or drawn) tile: a flower or a meld written
+        # after it leaves the hand without one, and we do not guess which tile was meant.
+        item = "a flower" if written.last == "flower" else "a meld"
+        raise InvalidNotationError(
+            f"a complete hand ends with its winning tile, not {item}; write flowers and "
+            f"melds first, as in {format_written(written)!r} (if its last tile wins)",
+            text,
+        )
     winning = written.concealed[-1] if count == fit + 1 else None
     try:
         return Hand.from_tiles(

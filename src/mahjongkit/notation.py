@@ -5,7 +5,8 @@ Suited tiles are digits before their suit letter (``123m`` characters, ``456p`` 
 ``1z..7z`` in Tenhou order; flowers ``1f..8f``. Melds stand in brackets with an optional
 claim digit: ``[123m2]`` (the 2m was claimed), ``[555p3]`` (claimed from the right),
 ``[EEEE]`` (concealed kong), ``[5555p5]`` (kong promoted from a pung claimed from the left);
-``[567m,2]`` is accepted too. In a complete hand the last tile written is the winning tile.
+``[567m,2]`` is accepted too. In a complete hand the last tile written is the winning tile
+(a complete hand written to end with a flower or a meld is refused, not guessed at).
 Unicode glyphs from the Mahjong Tiles block are accepted wherever a tile is.
 
 This module is the whole grammar, reading text into plain parts (`MeldText`,
@@ -211,6 +212,8 @@ class HandText(NamedTuple):
     melds: tuple[MeldText, ...]
     flowers: tuple[Tile, ...]
     concealed: tuple[Tile, ...]
+    last: str = "tile"
+    """What was written last: ``"tile"`` (a concealed tile), ``"flower"`` or ``"meld"``."""
 
 
 def read_hand(text: str) -> HandText:
@@ -230,6 +233,7 @@ def read_hand(text: str) -> HandText:
     flowers: list[Tile] = []
     concealed: list[Tile] = []
     copies = [0] * NUM_KINDS
+    last = "tile"
     i = 0
     while i < len(text):
         if text[i] == "[":
@@ -239,6 +243,7 @@ def read_hand(text: str) -> HandText:
                 if copies[t] > 4:
                     raise InvalidNotationError(f"a fifth copy of {NAMES[t]}", text, i - 1)
             melds.append(meld)
+            last = "meld"
             continue
         if text[i] == "]":
             raise InvalidNotationError("']' with no '[' before it", text, i)
@@ -250,14 +255,29 @@ def read_hand(text: str) -> HandText:
                 if t in flowers:
                     raise InvalidNotationError(f"flower {NAMES[t]} twice", text, pos)
                 flowers.append(t)
+                last = "flower"
                 continue
             copies[t] += 1
             if copies[t] > 4:
                 raise InvalidNotationError(f"a fifth copy of {NAMES[t]}", text, pos)
             concealed.append(t)
+            last = "tile"
     if not concealed and not melds:
         raise InvalidNotationError("no tiles", text, 0)
-    return HandText(tuple(melds), tuple(flowers), tuple(concealed))
+    return HandText(tuple(melds), tuple(flowers), tuple(concealed), last)
+
+
+def format_written(written: HandText) -> str:
+    """A hand's parts in the canonical order: flowers, melds, then the concealed tiles in
+    the order written, so that the last concealed tile is written last.
+
+    >>> format_written(read_hand("123m456p789s11sEEE1f"))
+    '1f123m456p78911sEEE'
+    """
+    melds = "".join(
+        format_meld(m.kind, m.tile, m.claimed, m.source, m.promoted) for m in written.melds
+    )
+    return format_tiles(written.flowers) + melds + format_tiles(written.concealed)
 
 
 def format_meld(
@@ -328,6 +348,7 @@ __all__ = [
     "format_glyphs",
     "format_meld",
     "format_tiles",
+    "format_written",
     "parse_tiles",
     "read_hand",
     "read_meld",

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 
 import typer
+
+from mahjongkit.errors import InvalidNumberError
+from mahjongkit.inputs import SEEDS, decimal_number, whole_number
 
 app = typer.Typer(
     name="mahjongkit",
@@ -17,6 +21,43 @@ app = typer.Typer(
 
 COMMAND_MODULES = ("analysis", "score", "rules", "game", "match", "simulate", "web", "play")
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
+
+
+def whole_number_option(field: str, low: int, high: int) -> Callable[[str | int], int]:
+    """The parser of a numeric option: a whole number in the ASCII digits 0-9 within
+    ``low..high`` (`mahjongkit.inputs.whole_number`); anything else is a usage error naming
+    the option, never a traceback nor a guess (``²``, ``٣``).
+
+    >>> whole_number_option("hands", 1, 100)("12")
+    12
+    """
+
+    def parse(text: str | int) -> int:
+        try:
+            return whole_number(text, field, low, high)
+        except InvalidNumberError as err:
+            raise typer.BadParameter(str(err)) from None
+
+    return parse
+
+
+def seconds_option(field: str, high: float) -> Callable[[str | float], float]:
+    """The parser of an option in seconds: digits with an optional decimal point, 0..high."""
+
+    def parse(text: str | float) -> float:
+        try:
+            return decimal_number(text, field, 0, high)
+        except InvalidNumberError as err:
+            raise typer.BadParameter(str(err)) from None
+
+    return parse
+
+
+SEED = whole_number_option("seed", *SEEDS)
+"""Seeds: any whole number of at most 100 digits."""
+
+HANDS = whole_number_option("hands", 1, 10**6)
+"""A number of hands to stop after: 1 to a million."""
 
 
 def fail(message: str) -> typer.Exit:

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from mahjongkit.bots import BOTS, Bot
-from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.app import SEED, app, fail
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import Event
 from mahjongkit.game.record import load_records, record_of, verify
@@ -66,7 +66,7 @@ def play_one(ruleset: str, seed: int, bots: str = "random", prevalent: str = "E"
 @app.command("hand")
 def hand_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
-    seed: Annotated[int, typer.Option(help="Seed of the shuffle, dice and bots.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the shuffle, dice and bots.", parser=SEED)] = 0,
     bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
     prevalent: Annotated[str, typer.Option(help="Prevalent wind: E, S, W or N.")] = "E",
     as_json: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,

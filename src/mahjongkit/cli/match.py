@@ -17,10 +17,11 @@ from typing import Annotated, Any
 import typer
 
 from mahjongkit.bots import factories
-from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.app import HANDS, SEED, app, fail, seconds_option
 from mahjongkit.cli.game import BOTS_HELP, bot_names
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import InvalidDataError, MahjongError
 from mahjongkit.game.match import Match, MatchRecord, verify
+from mahjongkit.inputs import read_json
 from mahjongkit.money.settlement import balances
 from mahjongkit.money.table_points import as_number
 
@@ -75,14 +76,21 @@ def _describe(record: MatchRecord) -> list[str]:
 @app.command("match")
 def match_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
-    seed: Annotated[int, typer.Option(help="Seed of the seating, walls and bots.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the seating, walls and bots.", parser=SEED)
+    ] = 0,
     bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
     max_hands: Annotated[
-        int | None, typer.Option("--max-hands", help="Stop after this many hands.")
+        int | None,
+        typer.Option("--max-hands", help="Stop after this many hands.", parser=HANDS),
     ] = None,
     time_limit: Annotated[
         float | None,
-        typer.Option("--time-limit", help="Seconds; no hand starts after they run out."),
+        typer.Option(
+            "--time-limit",
+            help="Seconds; no hand starts after they run out.",
+            parser=seconds_option("time_limit", 10**7),
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
     out: Annotated[Path | None, typer.Option(help="Also write the record (JSON) here.")] = None,
@@ -112,8 +120,8 @@ def match_command(
 
 def _verify(path: Path) -> None:
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
+        data: Any = read_json(path.read_bytes())
+    except (OSError, InvalidDataError) as err:
         raise fail(f"{path}: {err}") from None
     if not isinstance(data, dict) or "hands" not in data:
         raise fail(f"{path}: not a match record")

@@ -15,9 +15,10 @@ from typing import Annotated, Any
 import typer
 
 from mahjongkit.bots import BOTS
-from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.app import HANDS, SEED, app, fail
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
+from mahjongkit.inputs import whole_number
 from mahjongkit.tiles import parse_tile, tile_glyph
 
 
@@ -88,10 +89,14 @@ def read_action(text: str, legal: list[str]) -> str:
 
     >>> read_action("2", ["discard 1m", "discard 5p"]), read_action("5p", ["discard 5p"])
     ('discard 5p', 'discard 5p')
+    >>> read_action("²", ["discard 1m", "discard 5p"])
+    Traceback (most recent call last):
+    ...
+    mahjongkit.errors.InvalidNumberError: choice must be written in the digits 0-9, not '²'
     """
     text = text.strip()
-    if text.isdigit() and 1 <= int(text) <= len(legal):
-        return legal[int(text) - 1]
+    if text.isdigit():  # any script's digits: "²" and "٣" are refused by name, not read
+        return legal[whole_number(text, "choice", 1, len(legal)) - 1]
     for candidate in (text, f"discard {text}"):
         try:
             action = str(Action.parse(candidate))
@@ -105,11 +110,13 @@ def read_action(text: str, legal: list[str]) -> str:
 @app.command("play")
 def play_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
-    seed: Annotated[int, typer.Option(help="Seed of the match.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the match.", parser=SEED)] = 0,
     bots: Annotated[str, typer.Option(help="The bots' kind: " + ", ".join(sorted(BOTS)))] = (
         "random"
     ),
-    hands: Annotated[int | None, typer.Option(help="Stop after this many hands.")] = None,
+    hands: Annotated[
+        int | None, typer.Option(help="Stop after this many hands.", parser=HANDS)
+    ] = None,
     glyphs: Annotated[bool, typer.Option(help="Show tile glyphs beside the notation.")] = True,
 ) -> None:
     """Play a match against three bots in the terminal."""

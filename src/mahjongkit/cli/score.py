@@ -18,32 +18,45 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, BinaryIO
 
 import typer
 
 from mahjongkit.cli.app import app, fail
 from mahjongkit.errors import (
+    InvalidDataError,
     InvalidHandError,
     InvalidNotationError,
+    InvalidNumberError,
     InvalidSituationError,
     MahjongError,
     UnknownRulesetError,
 )
 from mahjongkit.hand import Hand
+from mahjongkit.inputs import MAX_DEPTH, MAX_DIGITS, read_json, shown, write_json
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import tile_glyph, tile_name
 
+MAX_LINE_BYTES = 1 << 20
+"""The longest input line read whole (1 MiB); a longer one is answered ``line_too_long``."""
+
 ERROR_CODES = {
     "blank_line": "the line is empty",
-    "invalid_json": "the line is not a JSON object",
+    "line_too_long": f"the line is longer than {MAX_LINE_BYTES} bytes",
+    "invalid_text": "the line is not UTF-8, or a string in it holds a lone surrogate",
+    "invalid_json": "the line is not a strict JSON object (NaN and Infinity are not JSON)",
+    "too_deep": f"the line nests arrays or objects deeper than {MAX_DEPTH} levels",
+    "number_too_large": f"an integer of over {MAX_DIGITS} digits, or a number beyond a float",
     "invalid_case": "the object has no usable 'hand' or 'ruleset' field",
     "invalid_notation": "the hand is not valid notation",
     "invalid_hand": "the tiles cannot form a hand of that ruleset",
+    "invalid_number": "a number field is not written in the digits 0-9 or is out of its range",
     "invalid_situation": "a situation field is malformed or cannot happen with the hand",
     "unknown_ruleset": "the ruleset is not registered",
+    "unwritable_answer": "the answer cannot be written as strict JSON; please report the line",
     "internal_error": "the scorer failed; please report the line",
 }
 """The stable error codes of the batch contract, with what each means."""
@@ -55,6 +68,8 @@ def error_code(err: Exception) -> str:
         return "invalid_notation"
     if isinstance(err, InvalidHandError):
         return "invalid_hand"
+    if isinstance(err, InvalidNumberError):
+        return "invalid_number"
     if isinstance(err, InvalidSituationError):
         return "invalid_situation"
     if isinstance(err, UnknownRulesetError):
@@ -69,7 +84,7 @@ def score_case(case: dict[str, Any], default: Ruleset) -> Score:
         raise _CaseError("a case needs 'hand': the hand in notation")
     name = case.get("ruleset")
     if name is not None and not isinstance(name, str):
-        raise _CaseError(f"'ruleset' must be a ruleset name, not {name!r}")
+        raise _CaseError(f"'ruleset' must be a ruleset name, not {shown(name)}")
     rules = get_ruleset(name) if name is not None else default
     situation = Situation.from_dict(case)
     return score(hand.strip(), situation, rules)
@@ -79,17 +94,22 @@ class _CaseError(ValueError):
     """A score case without a usable hand or ruleset field."""
 
 
-def batch_line(line: str, default: Ruleset) -> dict[str, Any]:
-    """The answer to one input line of the batch: a score or an error object."""
+def batch_line(line: str | bytes, default: Ruleset) -> dict[str, Any]:
+    """The answer to one input line of the batch: a score or an error object.
+
+    >>> from mahjongkit.rules.ruleset import get_ruleset
+    >>> batch_line('{"id": NaN}', get_ruleset("mcr"))
+    {'error': {'code': 'invalid_json', 'message': 'NaN is not JSON'}}
+    """
     text = line.strip()
     if not text:
         return _error("blank_line", "empty line")
     try:
-        case = json.loads(text)
-    except json.JSONDecodeError as err:
-        return _error("invalid_json", f"not JSON: {err}")
+        case = read_json(text)
+    except InvalidDataError as err:
+        return _error(err.code, str(err))
     if not isinstance(case, dict):
-        return _error("invalid_json", f"a score case is a JSON object, not {type(case).__name__}")
+        return _error("invalid_json", f"a score case is a JSON object, not {shown(case)}")
     try:
         result = score_case(case, default)
     except _CaseError as err:
@@ -108,13 +128,57 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 
 
-def run_batch(lines: TextIO, out: TextIO, default: Ruleset) -> int:
-    """Answer every line of ``lines`` on ``out``; the number of error lines."""
+def answer_line(answer: dict[str, Any]) -> str:
+    """An answer as one line of strict JSON. One that cannot be written so (a number too
+    long to print, say) is answered ``unwritable_answer`` instead, with its id if it has one.
+
+    >>> answer_line({"id": 1, "total": float("nan")})  # doctest: +ELLIPSIS
+    '{"id": 1, "error": {"code": "unwritable_answer", "message": "the answer cannot ...'
+    """
+    try:
+        return write_json(answer)
+    except InvalidDataError as err:
+        refusal = _error("unwritable_answer", str(err))
+    if "id" in answer:
+        try:
+            return write_json({"id": answer["id"], **refusal})
+        except InvalidDataError:
+            pass
+    return write_json(refusal)
+
+
+def input_lines(source: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """The lines of ``source``, each at most ``limit`` bytes read; ``None`` for a longer
+    line, whose rest is skipped unread into memory.
+
+    >>> import io
+    >>> list(input_lines(io.BytesIO(b"ab\\n" + b"x" * 9 + b"\\ncd"), limit=4))
+    [b'ab\\n', None, b'cd']
+    """
+    while line := source.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while (rest := source.readline(limit)) and not rest.endswith(b"\n"):
+            pass
+        yield None
+
+
+def run_batch(source: BinaryIO, out: BinaryIO, default: Ruleset) -> int:
+    """Answer every line of ``source`` on ``out``, one line of strict JSON in UTF-8 for
+    each, flushed as it is written; the number of error lines. No line stops the batch."""
     errors = 0
-    for line in lines:
-        answer = batch_line(line.rstrip("\n"), default)
-        errors += "error" in answer
-        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    for line in input_lines(source):
+        if line is None:
+            answer = _error("line_too_long", f"the line is longer than {MAX_LINE_BYTES} bytes")
+        else:
+            try:
+                answer = batch_line(line, default)
+            except Exception as err:  # the batch answers every line
+                answer = _error("internal_error", f"{type(err).__name__}: {err}")
+        text = answer_line(answer)
+        errors += "error" in answer or '"unwritable_answer"' in text
+        out.write(text.encode("utf-8") + b"\n")
         out.flush()
     return errors
 
@@ -187,14 +251,14 @@ def score_command(
     heavenly: Annotated[bool, typer.Option("--heavenly", help="Taiwanese: heavenly hand.")] = False,
     earthly: Annotated[bool, typer.Option("--earthly", help="Taiwanese: earthly hand.")] = False,
     tiles_on_table: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--tiles-on-table",
             help="Taiwanese: discarded and declared tiles on the table at the win.",
         ),
     ] = None,
     dealer_streak: Annotated[
-        int | None,
+        str | None,
         typer.Option("--dealer-streak", help="Taiwanese: the dealer's consecutive wins."),
     ] = None,
     as_json: Annotated[
@@ -210,7 +274,7 @@ def score_command(
     if jsonl:
         if hand is not None:
             raise fail("--jsonl reads the hands from stdin; give no HAND")
-        run_batch(sys.stdin, sys.stdout, rules_used)
+        run_batch(sys.stdin.buffer, sys.stdout.buffer, rules_used)
         return
     if hand is None:
         raise fail("give a HAND to score (or --jsonl to read score cases from stdin)")

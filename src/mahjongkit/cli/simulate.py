@@ -26,7 +26,7 @@ from typing import Annotated
 import typer
 
 from mahjongkit.bots import factories
-from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.app import HANDS, SEED, app, fail, whole_number_option
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import SEAT_NAMES
@@ -82,13 +82,24 @@ def _run_with_bar(
 @app.command("simulate")
 def simulate_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
-    hands: Annotated[int, typer.Option(help="Hands to play (walls, with --duplicate).")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the run: every hand's wall and bots.")] = 0,
+    hands: Annotated[
+        int,
+        typer.Option(
+            help="Hands to play (walls, with --duplicate).",
+            parser=whole_number_option("hands", 1, 10**9),
+        ),
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the run: every hand's wall and bots.", parser=SEED)
+    ] = 0,
     bots: Annotated[
         str,
         typer.Option(help=BOTS_HELP),
     ] = "efficient",
-    workers: Annotated[int, typer.Option(help="Processes to play on.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(help="Processes to play on.", parser=whole_number_option("workers", 1, 256)),
+    ] = 1,
     duplicate: Annotated[
         bool, typer.Option("--duplicate", help="Play every wall four times, seats rotated.")
     ] = False,
@@ -169,10 +180,13 @@ def _watch_lines(record: MatchRecord) -> list[str]:
 @app.command("watch")
 def watch_command(
     ruleset: Annotated[str, typer.Option(help="Ruleset name or alias.")] = "mcr",
-    seed: Annotated[int, typer.Option(help="Seed of the seating, walls and bots.")] = 7,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the seating, walls and bots.", parser=SEED)
+    ] = 7,
     bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "scorer,defender,efficient,random",
     max_hands: Annotated[
-        int | None, typer.Option("--max-hands", help="Stop after this many hands.")
+        int | None,
+        typer.Option("--max-hands", help="Stop after this many hands.", parser=HANDS),
     ] = None,
 ) -> None:
     """Play one game between bots and print it hand by hand, each win's fans."""

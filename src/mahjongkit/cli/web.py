@@ -13,14 +13,16 @@ from typing import Annotated
 
 import typer
 
-from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.app import app, fail, whole_number_option
 from mahjongkit.errors import MahjongError
 
 
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option(help="Port to listen on.", parser=whole_number_option("port", 0, 65535))
+    ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(

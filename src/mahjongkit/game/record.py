@@ -26,13 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mahjongkit.errors import MahjongError
+from mahjongkit.errors import InvalidDataError, MahjongError
 from mahjongkit.game.actions import Action
 from mahjongkit.game.events import SEAT_NAMES, Event
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
+from mahjongkit.inputs import SEEDS, read_json, whole_number
 from mahjongkit.notation import format_tiles, parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.scoring.situation import NUMBER_RANGES
 from mahjongkit.tiles import EAST, NAMES, wind_of
 
 FORMAT = "mahjongkit-hand/2"
@@ -102,11 +104,15 @@ class HandRecord:
             return cls(
                 ruleset=str(data["ruleset"]),
                 ruleset_hash=str(data["ruleset_hash"]),
-                seed=None if data["seed"] is None else int(data["seed"]),
+                seed=None if data["seed"] is None else whole_number(data["seed"], "seed", *SEEDS),
                 wall=tuple(parse_tiles(str(data["wall"]))),
-                dice=tuple(tuple(int(d) for d in throw) for throw in data["dice"]),
+                dice=tuple(
+                    tuple(whole_number(d, "dice", 1, 6) for d in throw) for throw in data["dice"]
+                ),
                 prevalent_wind=wind_of(str(data.get("prevalent_wind", "E"))),
-                dealer_streak=int(data.get("dealer_streak", 0)),
+                dealer_streak=whole_number(
+                    data.get("dealer_streak", 0), "dealer_streak", *NUMBER_RANGES["dealer_streak"]
+                ),
                 actions=read_actions(data["actions"]),
                 events=read_events(data["events"]),
                 result=dict(data["result"]),
@@ -251,22 +257,29 @@ def verify(record: HandRecord) -> list[str]:
 
 
 def load_records(path: str | Path) -> list[HandRecord]:
-    """Records from a file: one JSON object, a JSON list, or JSON Lines."""
-    text = Path(path).read_text(encoding="utf-8")
+    """Records from a file: one JSON object, a JSON list, or JSON Lines, read strictly
+    (`mahjongkit.inputs.read_json`); a bad line raises `InvalidRecordError` naming it."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InvalidRecordError(f"{path}: byte {err.start} is not UTF-8") from None
     stripped = text.strip()
     items: list[Any]
     try:
-        data = json.loads(stripped)
+        data = read_json(stripped)
         items = data if isinstance(data, list) else [data]
-    except json.JSONDecodeError:
+    except InvalidDataError as err:
+        lines = stripped.splitlines()
+        if len(lines) < 2:
+            raise InvalidRecordError(f"{path}: {err}") from None
         items = []
-        for n, line in enumerate(stripped.splitlines(), 1):
+        for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                items.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise InvalidRecordError(f"{path} line {n}: not JSON ({err.msg})") from None
+                items.append(read_json(line))
+            except InvalidDataError as line_err:
+                raise InvalidRecordError(f"{path} line {n}: {line_err}") from None
     return [HandRecord.from_json(item) for item in items]
 
 

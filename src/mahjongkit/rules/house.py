@@ -45,14 +45,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Mapping
 from difflib import get_close_matches
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from mahjongkit.errors import MahjongError, UnknownRulesetError
+from mahjongkit.errors import InvalidDataError, MahjongError, UnknownRulesetError
+from mahjongkit.inputs import read_toml
 from mahjongkit.rules.catalogues import Catalogue, catalogue_of
 from mahjongkit.rules.combinations import read_table
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset, ruleset_names
@@ -120,9 +120,9 @@ def parse_house_rules(
     scoring.removed | unknown item 'Pure Stright'; did you mean 'pure_straight', 'short_straight'?
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise HouseRulesError(source, None, f"not valid TOML ({err})") from None
+        data = read_toml(text)
+    except InvalidDataError as err:
+        raise HouseRulesError(source, None, str(err)) from None
     return _build(data, source, packaged=_packaged)
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from mahjongkit.errors import InvalidNotationError, InvalidSituationError
+from mahjongkit.inputs import shown, whole_number
 from mahjongkit.notation import format_tiles, parse_tiles
 from mahjongkit.tiles import EAST, IS_FLOWER, IS_WIND, Tile, tile_name, wind_of
 
@@ -119,7 +120,20 @@ class Situation:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, strict: bool = False) -> Situation:
-        """A situation from score-case JSON fields; other keys are ignored unless ``strict``."""
+        """A situation from score-case JSON fields; other keys are ignored unless ``strict``.
+
+        A malformed field raises `InvalidSituationError`; a number that is not written in
+        the digits 0-9 or lies outside its range (`NUMBER_RANGES`) `InvalidNumberError`.
+
+        >>> Situation.from_dict({"dealer_streak": 10**50})
+        Traceback (most recent call last):
+        ...
+        mahjongkit.errors.InvalidNumberError: dealer_streak must be 0..99, not a 51-digit number
+        >>> Situation.from_dict({"flowers": "٣"})
+        Traceback (most recent call last):
+        ...
+        mahjongkit.errors.InvalidNumberError: flowers must be written in the digits 0-9, not '٣'
+        """
         known = {f.name: f for f in fields(cls)}
         values: dict[str, Any] = {}
         for key, raw in data.items():
@@ -146,6 +160,15 @@ class Situation:
         return out
 
 
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    "flowers": (0, 8),
+    "tiles_on_table": (0, 136),
+    "dealer_streak": (0, 99),
+}
+"""The whole-number fields and their ranges, checked where a case is read: at most the
+eight flowers; at most the 136 tiles of the set that are not flowers on the table; a
+dealer streak of at most 99 wins (the DXB sheet suggests a cap of 6, seed 004 line 25)."""
+
 _BOOLS = {
     "self_drawn",
     "kong_replacement",
@@ -164,33 +187,39 @@ _BOOLS = {
 def _convert(key: str, raw: Any) -> Any:
     if key in _BOOLS:
         if not isinstance(raw, bool):
-            raise InvalidSituationError(f"{key} must be true or false, not {raw!r}")
+            raise InvalidSituationError(f"{key} must be true or false, not {shown(raw)}")
         return raw
     if key in ("seat_wind", "prevalent_wind"):
         if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= 3:
             return EAST + raw
         try:
-            return wind_of(str(raw))
+            if isinstance(raw, str):
+                return wind_of(raw)
         except InvalidNotationError:
-            raise InvalidSituationError(f"{key} must be E, S, W or N, not {raw!r}") from None
+            pass
+        raise InvalidSituationError(f"{key} must be E, S, W or N, not {shown(raw)}")
     if key == "flowers":
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            return raw
-        if isinstance(raw, str):
-            if raw.strip().isdigit():
-                return int(raw)
+        if isinstance(raw, str) and not _written_as_count(raw):
             try:
                 tiles = parse_tiles(raw)
             except InvalidNotationError as err:
                 raise InvalidSituationError(f"flowers: {err}") from None
             if any(not IS_FLOWER[t] for t in tiles):
-                raise InvalidSituationError(f"flowers must be flower tiles, not {raw!r}")
+                raise InvalidSituationError(f"flowers must be flower tiles, not {shown(raw)}")
             return tuple(tiles)
-        raise InvalidSituationError(f"flowers must be a count or flower tiles, not {raw!r}")
-    if key in ("tiles_on_table", "dealer_streak"):
+        if not isinstance(raw, (int, str)) or isinstance(raw, bool):
+            raise InvalidSituationError(
+                f"flowers must be a count or flower tiles, not {shown(raw)}"
+            )
+    if key in NUMBER_RANGES:
         if raw is None and key == "tiles_on_table":
             return None
-        if not isinstance(raw, int) or isinstance(raw, bool):
-            raise InvalidSituationError(f"{key} must be a whole number, not {raw!r}")
-        return raw
+        low, high = NUMBER_RANGES[key]
+        return whole_number(raw, key, low, high)
     return raw
+
+
+def _written_as_count(text: str) -> bool:
+    """Whether flower text is a number (a count, read strictly) rather than flower tiles:
+    it has a digit of any script and no letter ("2", "²", "٣"; not "1f" nor a glyph)."""
+    return any(ch.isnumeric() for ch in text) and not any(ch.isalpha() for ch in text)
