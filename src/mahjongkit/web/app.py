@@ -476,6 +476,7 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
         "result": game.hands[hand].record.result,
         "payments": [p.to_json() for p in match_hand.money.payments],
         "scores_after": list(match_hand.scores_after),
+        "fairness": game.wall_proof(hand),  # the wall's commitment, checked (docs/fairness.md)
     }
 
 

@@ -42,11 +42,13 @@ from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.actions import DISCARDS, PASS, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
-from mahjongkit.game.fairness import InvalidCommitmentError, WallSeed
+from mahjongkit.game.fairness import InvalidCommitmentError, WallSeed, commitment_input, wall_of
 from mahjongkit.game.match import HAND_LIMIT, MatchHand
 from mahjongkit.game.match_state import MANUAL, Automations, MatchPhase, MatchState
 from mahjongkit.game.observation import SPECTATOR
 from mahjongkit.game.state import HandState
+from mahjongkit.game.wall import Wall
+from mahjongkit.game.wall_check import check_hand
 from mahjongkit.money.settlement import PLAYERS, balances
 from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
@@ -532,6 +534,39 @@ class TableGame:
             if event.kind is EventKind.DISCARD:
                 return self.player_at(event.seat)
         return None
+
+    def wall_proof(self, hand: int) -> dict[str, Any]:
+        """How a finished hand's wall can be checked (the replay page shows it): its
+        commitment with the revealed seed and salt, the exact text hashed, and the
+        server's recomputation from the seed (`mahjongkit.game.wall_check`): the wall, the
+        dice, each player's deal, and whether the record matches."""
+        match_hand = self.hands[hand]
+        record = match_hand.record
+        check = check_hand(record, hand + 1)
+        out: dict[str, Any] = {"check": check.to_json(), "commitment": None, "hashed": None}
+        c = record.commitment
+        if c is not None and c.revealed:
+            out["commitment"] = c.to_json()
+            try:
+                fair = c.wall_seed()
+            except InvalidCommitmentError:
+                return out
+            out["hashed"] = commitment_input(c.ruleset, c.hand, fair.seed, fair.salt).decode()
+            tiles, dice = wall_of(self.ruleset, fair.seed)
+        elif c is None and record.seed is not None:  # a table stored before commitments
+            wall = Wall.shuffled(self.ruleset, random.Random(record.seed))
+            tiles, dice = wall.tiles, wall.dice
+        else:
+            return out
+        dealt = Wall(self.ruleset.play, tiles, dice).deal()
+        deal = match_hand.deal
+        out["recomputed"] = {
+            "wall": [NAMES[t] for t in tiles],
+            "dice": [list(d) for d in dice],
+            "deal": [[NAMES[t] for t in dealt[deal.seat_of(p)]] for p in range(PLAYERS)],
+            "matches_record": tiles == record.wall and dice == record.dice,
+        }
+        return out
 
     def summary(self) -> dict[str, Any]:
         """The public state of the match for the history page."""
