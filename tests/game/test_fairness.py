@@ -231,3 +231,25 @@ def test_verify_wall_command(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text("{not json\n")
     result = runner.invoke(app, ["verify-wall", str(tmp_path / "broken.json")])
     assert result.exit_code == 2 and "line 1: not JSON" in result.output
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "arguments"), [("mcr", {"dice": 4}), ("taiwanese-lrc", {"dice": 3})]
+)
+def test_the_documented_lines_check_a_record_by_hand(
+    ruleset: str, arguments: dict[str, Any]
+) -> None:
+    """docs/fairness.md's Python block, run as it is written, on a record's hands."""
+    docs = (Path(__file__).parents[2] / "docs" / "fairness.md").read_text()
+    block = re.search(r"```python\n(.*?)```", docs, re.S)
+    assert block is not None
+    names: dict[str, Any] = {}
+    exec(block.group(1), names)
+    for hand in fair_match(ruleset, hands=2).record().to_json()["hands"]:
+        record = hand["record"]
+        assert names["check"](record["commitment"])
+        tiles, dice = names["wall"](record["commitment"]["seed"], **arguments)
+        assert tiles == names["expand"](record["wall"])
+        assert dice == [d for throw in record["dice"] for d in throw]
+        record["commitment"]["salt"] = flip(record["commitment"]["salt"])
+        assert not names["check"](record["commitment"])
