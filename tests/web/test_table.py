@@ -75,7 +75,7 @@ def test_a_table_of_bots_plays_the_game_of_the_bot_loop(ruleset: str) -> None:
     plays the game the bot loop (`mahjongkit.game.runner.play`) plays on the same match
     (positions as seated, the walls from the table's generator after the seats' draws)."""
     seats = ("scorer", "defender", "random", "efficient")
-    game = TableGame(TableConfig(ruleset, seed=6, seats=seats, hands=3))
+    game = TableGame(TableConfig(ruleset, seed=6, seats=seats, hands=3, walls="match"))
     rng = random.Random(6)
     for _ in range(SEAT_DRAWS):
         rng.getrandbits(64)
@@ -236,7 +236,7 @@ def test_turn_time_outs_can_be_switched_off_and_are_checked() -> None:
     with pytest.raises(TableError, match="wrong type"):
         TableConfig.from_json({"ruleset": "mcr", "turn_timeout": "soon"})
     config = TableConfig.from_json({"ruleset": "mcr", "seed": 3})
-    assert config == TableConfig("mcr", 3)
+    assert config == TableConfig("mcr", 3, walls="match")  # stored before commitments
     assert TableConfig.from_json(config.to_json()) == config
 
 

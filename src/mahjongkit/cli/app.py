@@ -19,7 +19,17 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("analysis", "score", "rules", "game", "match", "simulate", "web", "play")
+COMMAND_MODULES = (
+    "analysis",
+    "score",
+    "rules",
+    "game",
+    "match",
+    "fairness",
+    "simulate",
+    "web",
+    "play",
+)
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
 

@@ -50,6 +50,7 @@ from typing import Any
 from mahjongkit.errors import IllegalActionError, InvalidInputError, MahjongError
 from mahjongkit.game.actions import PASS, WIN, Action
 from mahjongkit.game.events import Event
+from mahjongkit.game.fairness import WallCommitment, WallSeed
 from mahjongkit.game.hand_money import HandMoney
 from mahjongkit.game.match_record import MatchHand, MatchRecord, money_of
 from mahjongkit.game.observation import SPECTATOR, Observation
@@ -167,14 +168,21 @@ _SEATS_BY_DEALER = tuple(
 `to_act` of a turn)."""
 
 
+_StoredHand = tuple[
+    int | None, Wall | None, tuple[tuple[int, int], ...], WallSeed | WallCommitment | None
+]
+"""A hand to replay: its seed, or its wall, or its committed seed; its actions."""
+
+
 @dataclass
 class _Played:
-    """A hand dealt in this match: where it stood, its state, its wall's seed, and once it
-    is over its money and the scores after it."""
+    """A hand dealt in this match: where it stood, its state, its wall's seed (or its
+    committed seed and salt), and once it is over its money and the scores after it."""
 
     deal: Deal
     hand: HandState
     seed: int | None
+    fair: WallSeed | WallCommitment | None = None
     money: HandMoney | None = None
     scores_after: tuple[int, int, int, int] = (0, 0, 0, 0)
     record: MatchHand | None = None
@@ -258,7 +266,7 @@ class MatchState:
             first=first,
         )
         state.automations = automations
-        state._start(hand, seed)
+        state._start(hand, seed, None)
         return state
 
     @property
@@ -295,8 +303,9 @@ class MatchState:
             if p.money is None:
                 break
             if p.record is None:
+                fair = p.fair.revealed() if isinstance(p.fair, WallSeed) else p.fair
                 p.record = MatchHand(
-                    p.deal, record_of(p.hand, seed=p.seed), p.money, p.scores_after
+                    p.deal, record_of(p.hand, p.seed, fair), p.money, p.scores_after
                 )
             out.append(p.record)
         return tuple(out)
@@ -307,6 +316,17 @@ class MatchState:
         if not self._played:
             return None
         return self._played[-1].money
+
+    @property
+    def commitment(self) -> WallCommitment | None:
+        """The commitment to the wall of the hand on show, if it was dealt from one: the
+        hash alone while the hand is played, its seed and salt too once it is over."""
+        if not self._played:
+            return None
+        p = self._played[-1]
+        if isinstance(p.fair, WallSeed):
+            return p.fair.revealed() if p.money is not None else p.fair.published()
+        return p.fair
 
     @property
     def hand_deal(self) -> Deal:
@@ -564,13 +584,28 @@ class MatchState:
         limit = self.time_limit
         return limit is not None and self.clock() - self._started >= limit
 
-    def deal(self, seed: int | None = None, *, wall: Wall | None = None) -> list[Event]:
+    def deal(
+        self,
+        seed: int | None = None,
+        *,
+        wall: Wall | None = None,
+        fair: WallSeed | WallCommitment | None = None,
+    ) -> list[Event]:
         """Shuffle and deal the hand: a wall shuffled from ``seed`` (by default the next
-        seed of the match's generator), or the ``wall`` given. Returns the deal's events
-        (flowers and their replacements included)."""
+        seed of the match's generator), or the ``wall`` given, or the wall of the
+        committed seed ``fair`` (`mahjongkit.game.fairness`; a `WallCommitment` when it is
+        the record's, with the ``wall`` recorded). Returns the deal's events (flowers and
+        their replacements included)."""
         if self.phase is not _DEAL:
             raise IllegalActionError(f"no hand to deal now: {self._no_hand()}")
         d = self.deal_now
+        if wall is None and isinstance(fair, WallSeed):
+            if fair.hand != len(self._played) + 1 or fair.ruleset != self.ruleset.name:
+                raise MahjongError(
+                    f"the seed is committed for {fair.ruleset} hand {fair.hand}, not for"
+                    f" {self.ruleset.name} hand {len(self._played) + 1}"
+                )
+            wall = fair.wall(self.ruleset)
         if wall is None:
             if seed is None:
                 seed = self.rng.getrandbits(64)
@@ -579,12 +614,14 @@ class MatchState:
             )
         else:
             hand = HandState(self.ruleset, wall, d.prevalent_wind, d.dealer_streak)
-        self._start(hand, seed)
+        self._start(hand, seed, fair)
         return list(hand.events)
 
-    def _start(self, hand: HandState, seed: int | None) -> None:
+    def _start(
+        self, hand: HandState, seed: int | None, fair: WallSeed | WallCommitment | None
+    ) -> None:
         d = self.deal_now
-        self._played.append(_Played(d, hand, seed))
+        self._played.append(_Played(d, hand, seed, fair))
         self._hand = hand
         self._seat_of, self._player_at, self._alone = _SEATS_BY_DEALER[d.dealer]
         self._keys = hand_keys(self.seed, len(self._played) - 1)
@@ -664,7 +701,9 @@ class MatchState:
         hands = []
         for p in self._played:
             entry: dict[str, Any] = {"seed": p.seed}
-            if p.seed is None:
+            if isinstance(p.fair, WallSeed):
+                entry["fair"] = [p.fair.seed.hex(), p.fair.salt.hex()]
+            elif p.seed is None:
                 entry["wall"] = format_tiles(p.hand.wall.tiles)
                 entry["dice"] = [list(t) for t in p.hand.wall.dice]
             entry["actions"] = [[s, a.to_index()] for s, a in p.hand.history]
@@ -707,15 +746,24 @@ class MatchState:
             version, internal, gauss = data["rng"]
             rng = random.Random()
             rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-            hands = []
+            hands: list[_StoredHand] = []
             for h in data["hands"]:
                 seed = None if h["seed"] is None else int(h["seed"])
                 wall = None
-                if seed is None:
+                fair: WallSeed | None = None
+                if "fair" in h:
+                    number = len(hands) + 1
+                    fair = WallSeed(
+                        ruleset.name,
+                        number,
+                        bytes.fromhex(h["fair"][0]),
+                        bytes.fromhex(h["fair"][1]),
+                    )
+                elif seed is None:
                     dice = tuple(tuple(int(x) for x in t) for t in h["dice"])
                     wall = Wall(ruleset.play, tuple(parse_tiles(str(h["wall"]))), dice)
                 actions = tuple((int(s), int(a)) for s, a in h["actions"])
-                hands.append((seed, wall, actions))
+                hands.append((seed, wall, actions, fair))
             state = cls(
                 ruleset,
                 int(data["seed"]),
@@ -752,22 +800,22 @@ class MatchState:
         for h in record.hands:
             r = h.record
             wall = Wall(state.ruleset.play, r.wall, r.dice)
-            hands.append((r.seed, wall, r.actions))
+            hands.append((r.seed, wall, r.actions, r.commitment))
         state._replay(hands, _OVER, record.ended_by)
         return state
 
     def _replay(
         self,
-        hands: Sequence[tuple[int | None, Wall | None, tuple[tuple[int, int], ...]]],
+        hands: Sequence[_StoredHand],
         phase: MatchPhase,
         ended_by: str,
     ) -> None:
         """Play the stored hands again, every action as recorded (seats), the state's own
         decisions included, then stand where the stored match stood."""
-        for i, (seed, wall, actions) in enumerate(hands):
+        for i, (seed, wall, actions, fair) in enumerate(hands):
             if i:
                 self.next_hand()
-            self.deal(seed, wall=wall)
+            self.deal(seed, wall=wall, fair=fair)
             for seat, index in actions:
                 self.apply(self._player_at[seat], Action.from_index(index))
         if phase is _DEAL and self.phase is _HAND_OVER:

@@ -7,6 +7,11 @@ in words, as a player would write them down (``"E discard 5m"``, ``"S pung 5m fr
 (`Action.to_index`, `Event.to_index`), still load and replay; saving one writes it as
 version 2.
 
+A hand dealt from a committed wall (`mahjongkit.game.fairness`) carries its
+``"commitment"``: the hash published before the hand and, once the hand is over, the seed
+and salt it was made from; records without one (made before commitments, or by a seeded
+bot run) load as they are.
+
 >>> import random
 >>> from mahjongkit.bots import RandomBot
 >>> from mahjongkit.game.runner import play_hand
@@ -29,6 +34,7 @@ from typing import Any
 from mahjongkit.errors import InvalidDataError, MahjongError
 from mahjongkit.game.actions import Action
 from mahjongkit.game.events import SEAT_NAMES, Event
+from mahjongkit.game.fairness import InvalidCommitmentError, WallCommitment
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.inputs import SEEDS, read_json, whole_number
@@ -69,10 +75,12 @@ class HandRecord:
     events: tuple[int, ...]
     """Every event index in order."""
     result: dict[str, Any]
+    commitment: WallCommitment | None = None
+    """The wall's commitment (with its seed and salt once revealed), if it had one."""
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready object, in `FORMAT` (version 2)."""
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "ruleset": self.ruleset,
             "ruleset_hash": self.ruleset_hash,
@@ -85,6 +93,9 @@ class HandRecord:
             "events": [str(Event.from_index(e)) for e in self.events],
             "result": self.result,
         }
+        if self.commitment is not None:
+            out["commitment"] = self.commitment.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> HandRecord:
@@ -116,7 +127,14 @@ class HandRecord:
                 actions=read_actions(data["actions"]),
                 events=read_events(data["events"]),
                 result=dict(data["result"]),
+                commitment=(
+                    None
+                    if data.get("commitment") is None
+                    else WallCommitment.from_json(data["commitment"])
+                ),
             )
+        except InvalidCommitmentError as err:
+            raise InvalidRecordError(f"hand record field 'commitment': {err}") from None
         except KeyError as err:
             raise InvalidRecordError(f"hand record has no {err.args[0]!r} field") from None
         except (TypeError, ValueError) as err:
@@ -172,8 +190,11 @@ def _events_v1(value: Any) -> tuple[int, ...]:
     return tuple(int(e) for e in _listed("events", value))
 
 
-def record_of(state: HandState, seed: int | None = None) -> HandRecord:
-    """The record of a hand (played to its end, or in play)."""
+def record_of(
+    state: HandState, seed: int | None = None, commitment: WallCommitment | None = None
+) -> HandRecord:
+    """The record of a hand (played to its end, or in play), with its wall's
+    ``commitment`` if it had one."""
     return HandRecord(
         ruleset=state.ruleset.name,
         ruleset_hash=state.ruleset.contents_hash(),
@@ -185,6 +206,7 @@ def record_of(state: HandState, seed: int | None = None) -> HandRecord:
         actions=tuple((s, a.to_index()) for s, a in state.history),
         events=tuple(e.to_index() for e in state.events),
         result=state.result.to_json() if state.result is not None else {"kind": "in-play"},
+        commitment=commitment,
     )
 
 

@@ -92,9 +92,8 @@ class Tables:
         row = self.store.load_game(game_id)
         if row is None:
             raise HTTPException(404, f"no table {game_id!r}")
-        logs = [[(int(s), int(i)) for s, i in hand] for hand in row["log"]]
         try:
-            game = TableGame(TableConfig.from_json(row["config"]), logs)
+            game = TableGame(TableConfig.from_json(row["config"]), row["log"])
         except MahjongError as err:  # e.g. a house-rules file this server was not given
             raise HTTPException(409, f"table {game_id!r} cannot be resumed: {err}") from None
         tokens = [row["tokens"][str(p)] for p in range(PLAYERS)]
@@ -105,7 +104,7 @@ class Tables:
     def save(self, room: Room) -> None:
         """Store the table's decisions so far."""
         game = room.game
-        self.store.save_game(room.game_id, game.hand_logs, game.summary(), game.over)
+        self.store.save_game(room.game_id, game.stored_log, game.summary(), game.over)
 
 
 def tile_images() -> dict[str, str]:
@@ -356,13 +355,17 @@ def _table_config(body: dict[str, Any], chosen_seeds: bool) -> TableConfig:
         for p, default in enumerate(("East", "South", "West", "North"))
     ]
     seed = body.get("seed")
+    chosen_seed = seed is not None and chosen_seeds
     chosen = ("seats", "hands", "claim_timeout", "turn_timeout")
     settings = {k: body[k] for k in chosen if k in body}
     return TableConfig.from_json(
         {
             **settings,
             "ruleset": get_ruleset(str(body.get("ruleset", "mcr"))).name,
-            "seed": seed if seed is not None and chosen_seeds else secrets.randbits(63),
+            "seed": seed if chosen_seed else secrets.randbits(63),
+            # Each hand's wall from its own secret seed, committed to before the deal;
+            # derived from a chosen seed, still committed to (mahjongkit.game.fairness).
+            "walls": "derived" if chosen_seed else "secret",
             "names": names,
         }
     )
@@ -473,6 +476,7 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
         "result": game.hands[hand].record.result,
         "payments": [p.to_json() for p in match_hand.money.payments],
         "scores_after": list(match_hand.scores_after),
+        "fairness": game.wall_proof(hand),  # the wall's commitment, checked (docs/fairness.md)
     }
 
 

@@ -152,10 +152,9 @@ class Store:
                 )
             )
 
-    def save_game(
-        self, game_id: str, log: list[list[tuple[int, int]]], summary: dict[str, Any], over: bool
-    ) -> None:
-        """Store a table's decisions so far and its summary."""
+    def save_game(self, game_id: str, log: list[Any], summary: dict[str, Any], over: bool) -> None:
+        """Store a table's decisions so far (each hand's, with its wall's seed and salt)
+        and its summary."""
         with self.engine.begin() as c:
             c.execute(
                 update(games)

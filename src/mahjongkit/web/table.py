@@ -11,8 +11,15 @@ player's seat in a hand is their wind that hand. Every view is built from the st
 observation of the viewer (`observation(SPECTATOR)` for someone watching) and their
 event stream (`MatchState.events_for`).
 
-The game is rebuilt exactly from its configuration and the actions of each hand
-(`hand_logs`), and the bots decide from the decision they are asked and the player's
+Each hand's wall is committed to before the deal and revealed after the hand
+(`mahjongkit.game.fairness`): every view carries the hand's ``commitment``, the hash alone
+while it is played, and the result of a finished hand its seed and salt. The seeds come
+from the operating system's secure random source (``walls="secret"``), or from the
+table's seed where it was chosen (``"derived"``: tests, reproductions); tables stored
+before commitments keep their walls from the match's generator (``"match"``).
+
+The game is rebuilt exactly from its configuration and each hand's wall seed and actions
+(`stored_log`), and the bots decide from the decision they are asked and the player's
 history in the hand alone, so a stored game resumes where it was and plays on as it
 would have without the stop.
 
@@ -35,10 +42,13 @@ from mahjongkit.bots import BOTS, Bot
 from mahjongkit.errors import IllegalActionError, MahjongError
 from mahjongkit.game.actions import DISCARDS, PASS, Action, ActionKind
 from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
+from mahjongkit.game.fairness import InvalidCommitmentError, WallSeed, commitment_input, wall_of
 from mahjongkit.game.match import HAND_LIMIT, MatchHand
 from mahjongkit.game.match_state import MANUAL, Automations, MatchPhase, MatchState
 from mahjongkit.game.observation import SPECTATOR
 from mahjongkit.game.state import HandState
+from mahjongkit.game.wall import Wall
+from mahjongkit.game.wall_check import check_hand
 from mahjongkit.money.settlement import PLAYERS, balances
 from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
@@ -57,6 +67,11 @@ SEAT_DRAWS = PLAYERS
 """Numbers the table's generator gives away before the first wall: the four seats once
 drew their bots' generators from it, and games stored then must deal the same walls."""
 
+WALL_SOURCES = ("secret", "derived", "match")
+"""Where a table's walls come from: a committed seed and salt from the operating system's
+secure random source for each hand; the same, derived from the table's chosen seed; the
+match's generator, without a commitment (tables stored before commitments)."""
+
 LOG_LENGTH = 40
 """Events each view carries (the latest), enough to follow the play."""
 
@@ -73,6 +88,8 @@ class TableConfig:
     ruleset's full game); ``claim_timeout`` is the seconds a person has to answer a
     discard before passing is assumed; ``turn_timeout`` the seconds a person has on
     their own turn before the tile they drew is discarded for them (0: wait for ever).
+    ``walls`` is where each hand's wall comes from (`WALL_SOURCES`); a stored
+    configuration without it is of a table stored before commitments (``"match"``).
 
     >>> TableConfig.from_json({"ruleset": "mcr", "seats": ["human"] * 4}).turn_timeout
     90.0
@@ -85,6 +102,7 @@ class TableConfig:
     hands: int | None = None
     claim_timeout: float = 15.0
     turn_timeout: float = 90.0
+    walls: str = "derived"
 
     def __post_init__(self) -> None:
         if len(self.seats) != PLAYERS or len(self.names) != PLAYERS:
@@ -101,6 +119,8 @@ class TableConfig:
             raise TableError(
                 f"the turn timeout must be 1..3600 seconds or 0 (none), not {self.turn_timeout}"
             )
+        if self.walls not in WALL_SOURCES:
+            raise TableError(f"walls must be one of {', '.join(WALL_SOURCES)}, not {self.walls!r}")
         get_ruleset(self.ruleset)  # refuses an unknown name here rather than mid-game
 
     def to_json(self) -> dict[str, Any]:
@@ -113,6 +133,7 @@ class TableConfig:
             "hands": self.hands,
             "claim_timeout": self.claim_timeout,
             "turn_timeout": self.turn_timeout,
+            "walls": self.walls,
         }
 
     @classmethod
@@ -120,7 +141,7 @@ class TableConfig:
         """The inverse of `to_json`; a missing or null key takes its default (``ruleset``
         has none)."""
         defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-        get = defaults | {k: v for k, v in data.items() if v is not None}
+        get = defaults | {"walls": "match"} | {k: v for k, v in data.items() if v is not None}
         try:
             return cls(
                 str(get["ruleset"]),
@@ -130,6 +151,7 @@ class TableConfig:
                 None if get["hands"] is None else int(get["hands"]),
                 float(get["claim_timeout"]),
                 float(get["turn_timeout"]),
+                str(get["walls"]),
             )
         except TableError:
             raise
@@ -143,11 +165,11 @@ class TableGame:
     """A match between people and bots that waits for people. See the module docstring.
 
     ``hand_logs`` are each hand's actions so far, as (seat, action index), the match's own
-    included: a stored game's, to rebuild it (`hand_logs` gives them back)."""
+    included: a stored game's, to rebuild it. Each is a list of actions, or (as
+    `stored_log` gives them back) ``{"seed", "salt", "actions"}`` with the hand's wall seed
+    and salt in hex: a table whose walls are ``"secret"`` needs them."""
 
-    def __init__(
-        self, config: TableConfig, hand_logs: Sequence[Sequence[tuple[int, int]]] = ()
-    ) -> None:
+    def __init__(self, config: TableConfig, hand_logs: Sequence[Any] = ()) -> None:
         self.config = config
         self.ruleset = get_ruleset(config.ruleset)
         self.rules = self.ruleset.table
@@ -172,11 +194,13 @@ class TableGame:
         self._last: tuple[int, dict[str, Any]] | None = None
         """The last finished hand as the players are shown it, with the hands finished
         then."""
+        self._walls: list[WallSeed | None] = []
+        """Each hand's wall seed and salt (None for a wall from the match's generator)."""
         match = self.match
-        for i, log in enumerate(hand_logs):
+        for i, entry in enumerate(hand_logs):
             if i:
                 match.next_hand()
-            match.deal()
+            log = self._deal(entry)
             for seat, index in log:
                 match.apply(match.player_at(int(seat)), Action.from_index(int(index)))
             self._show_finished()
@@ -184,7 +208,7 @@ class TableGame:
         if match.phase is MatchPhase.HAND_OVER:
             match.next_hand()
         elif not hand_logs:
-            match.deal()
+            self._deal()
         self.advance()
 
     # -- where the match stands -------------------------------------------------------
@@ -220,11 +244,52 @@ class TableGame:
 
     @property
     def hand_logs(self) -> list[list[tuple[int, int]]]:
-        """Each hand's actions so far as (seat, action index): what a stored game keeps."""
+        """Each hand's actions so far as (seat, action index)."""
         logs = [list(h.record.actions) for h in self.match.hands]
         if self.in_play:
             logs.append([(s, a.to_index()) for s, a in self.match.hand.history])
         return logs
+
+    @property
+    def stored_log(self) -> list[Any]:
+        """What a stored game keeps of each hand dealt: its wall's seed and salt (hex)
+        with its actions as (seat, action index), or the actions alone for a wall from
+        the match's generator. The current hand's seed is here too: the store must know
+        it (a restarted server deals the same wall), the players must not."""
+        out: list[Any] = []
+        for fair, log in zip(self._walls, self.hand_logs, strict=False):
+            if fair is None:
+                out.append([list(a) for a in log])
+            else:
+                actions = [list(a) for a in log]
+                out.append({"seed": fair.seed.hex(), "salt": fair.salt.hex(), "actions": actions})
+        return out
+
+    def _deal(self, entry: Any = None) -> list[tuple[int, int]]:
+        """Deal the next hand from the wall the table's ``walls`` give it, or a stored
+        hand's (``entry``, as `stored_log` keeps it); its stored actions, if any."""
+        match = self.match
+        number = match.hand_number + 1
+        name = self.ruleset.name
+        actions: Any = entry if entry is not None else []
+        fair: WallSeed | None = None
+        try:
+            if isinstance(entry, dict):
+                actions = entry["actions"]
+                fair = WallSeed(
+                    name, number, bytes.fromhex(entry["seed"]), bytes.fromhex(entry["salt"])
+                )
+            elif self.config.walls == "derived":
+                fair = WallSeed.derived(name, number, self.config.seed)
+            elif self.config.walls == "secret":
+                if entry is not None:
+                    raise TableError(f"stored hand {number} has no wall seed and salt")
+                fair = WallSeed.fresh(name, number)
+        except (KeyError, TypeError, ValueError, InvalidCommitmentError) as err:
+            raise TableError(f"stored hand {number}'s wall cannot be read: {err!r}") from None
+        self._walls.append(fair)
+        match.deal(fair=fair)
+        return [(int(s), int(i)) for s, i in actions]
 
     def player_at(self, seat: int) -> int:
         """The player sitting in ``seat`` (0 East) in the hand on show."""
@@ -289,7 +354,7 @@ class TableGame:
             self._show_finished()
             if match.phase is not MatchPhase.DEAL or self.has_people:
                 return
-            match.deal()
+            self._deal()
 
     def act(self, player: int, action: Action | str) -> None:
         """``player`` does ``action`` (an `Action` or its notation); then the bots act.
@@ -332,7 +397,7 @@ class TableGame:
             raise TableError("the match is over")
         if not self.between_hands:
             raise TableError("the hand is still being played")
-        self.match.deal()
+        self._deal()
         self.advance()
 
     # -- what a player sees -----------------------------------------------------------
@@ -347,6 +412,7 @@ class TableGame:
         result = state.result
         assert result is not None
         deal = hand.deal
+        commitment = hand.record.commitment
         wins = []
         for seat, s in zip(result.winners, result.scores, strict=True):
             wins.append(
@@ -358,7 +424,7 @@ class TableGame:
                     "items": items_json(s),
                 }
             )
-        return {
+        out: dict[str, Any] = {
             "hand_number": number,
             "round": deal.label(),
             "kind": result.kind,
@@ -370,6 +436,9 @@ class TableGame:
             "net": list(balances(hand.money.payments)[:PLAYERS]),
             "scores_after": list(hand.scores_after),
         }
+        if commitment is not None:  # the seed and salt revealed, the hand being over
+            out["commitment"] = commitment.to_json()
+        return out
 
     def view(self, player: int) -> dict[str, Any]:
         """Everything ``player`` may know now, as JSON: the match's observation of them
@@ -417,6 +486,7 @@ class TableGame:
         if obs.centre:
             events = _latest_discard_only(events)
         log = [_event_text(e, seen.player, self) for e, seen in zip(events, shown, strict=True)]
+        commitment = match.commitment  # the hash alone until the hand is over
         out: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "ruleset_title": self.ruleset.title,
@@ -448,6 +518,8 @@ class TableGame:
             "last_hand": self._last[1] if self._last else None,
             "over": self.over,
         }
+        if commitment is not None:  # a table stored before commitments has none
+            out["commitment"] = commitment.to_json()
         if self.over:
             out["final"] = {
                 "scores": list(self.scores),
@@ -462,6 +534,39 @@ class TableGame:
             if event.kind is EventKind.DISCARD:
                 return self.player_at(event.seat)
         return None
+
+    def wall_proof(self, hand: int) -> dict[str, Any]:
+        """How a finished hand's wall can be checked (the replay page shows it): its
+        commitment with the revealed seed and salt, the exact text hashed, and the
+        server's recomputation from the seed (`mahjongkit.game.wall_check`): the wall, the
+        dice, each player's deal, and whether the record matches."""
+        match_hand = self.hands[hand]
+        record = match_hand.record
+        check = check_hand(record, hand + 1)
+        out: dict[str, Any] = {"check": check.to_json(), "commitment": None, "hashed": None}
+        c = record.commitment
+        if c is not None and c.revealed:
+            out["commitment"] = c.to_json()
+            try:
+                fair = c.wall_seed()
+            except InvalidCommitmentError:
+                return out
+            out["hashed"] = commitment_input(c.ruleset, c.hand, fair.seed, fair.salt).decode()
+            tiles, dice = wall_of(self.ruleset, fair.seed)
+        elif c is None and record.seed is not None:  # a table stored before commitments
+            wall = Wall.shuffled(self.ruleset, random.Random(record.seed))
+            tiles, dice = wall.tiles, wall.dice
+        else:
+            return out
+        dealt = Wall(self.ruleset.play, tiles, dice).deal()
+        deal = match_hand.deal
+        out["recomputed"] = {
+            "wall": [NAMES[t] for t in tiles],
+            "dice": [list(d) for d in dice],
+            "deal": [[NAMES[t] for t in dealt[deal.seat_of(p)]] for p in range(PLAYERS)],
+            "matches_record": tiles == record.wall and dice == record.dice,
+        }
+        return out
 
     def summary(self) -> dict[str, Any]:
         """The public state of the match for the history page."""
@@ -533,6 +638,7 @@ __all__ = [
     "LOG_LENGTH",
     "SPECTATOR",
     "TABLE_AUTOMATIONS",
+    "WALL_SOURCES",
     "TableConfig",
     "TableError",
     "TableGame",

@@ -110,6 +110,10 @@ function renderPond(v) {
 
 function renderInfo(v) {
   $("info").textContent = `${v.ruleset} · hand ${v.hand_number}/${v.max_hands} · ${v.round} · prevalent wind ${v.prevalent_wind} · wall ${v.wall_live}`;
+  // The wall's commitment, published at the deal; its seed and salt come after the hand.
+  const c = $("commitment"), inPlay = v.commitment && !["between", "over"].includes(v.phase);
+  c.hidden = !inPlay;
+  if (inPlay) { c.textContent = `wall commitment ${v.commitment.sha256.slice(0, 16)}…`; c.title = `SHA-256 ${v.commitment.sha256}: the seed and salt are revealed when the hand ends`; }
 }
 
 function renderScores(v, me) {
@@ -218,6 +222,11 @@ function renderResult(v) {
       box.append(t);
     }
     box.append(MJK.el("p", { class: "muted" }, "Money: " + r.net.map((n, i) => `${names[i]} ${n >= 0 ? "+" : ""}${n}`).join(", ")));
+    if (r.commitment) {
+      box.append(MJK.el("p", { class: "muted hex", "data-testid": "revealed-seed" },
+        `Wall: commitment ${r.commitment.sha256} · seed ${r.commitment.seed} · salt ${r.commitment.salt} `,
+        MJK.el("a", { href: `/replay/${tableId}` }, "check it")));
+    }
   }
   const fin = $("final");
   if (v.over && v.final) {
