@@ -34,7 +34,7 @@ def test_the_migration_applies_to_an_empty_database(tmp_path: Path) -> None:
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "scoresheets", "alembic_version"} <= tables
     with store.engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
     store.save_sheet("x", "mcr", ["A", "B", "C", "D"], [{"kind": "draw"}])
     assert store.list_sheets()[0]["hands"] == 1
 
@@ -275,6 +275,6 @@ def test_a_house_rules_file_is_offered_and_needed_to_resume(tmp_path: Path) -> N
     second = Serve(db)
     try:
         reply = httpx.get(second.url + f"/api/tables/{made['id']}")
-        assert reply.status_code == 409 and "our-club" in reply.json()["detail"]
+        assert reply.status_code == 409 and "our-club" in reply.json()["error"]["message"]
     finally:
         second.stop()
