@@ -6,7 +6,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +42,10 @@ def free_port() -> int:
 class Server:
     """uvicorn serving the app in a thread of the test process."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **options: Any) -> None:
         self.store = Store(db)
         self.store.migrate()
-        self.app = create_app(self.store, chosen_seeds=True)
+        self.app = create_app(self.store, chosen_seeds=True, **options)
         self.port = free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
@@ -79,6 +79,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(f"sqlite:///{db}").start()
     yield s
     s.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers with `create_app` options (``limits=...``); stopped after the test."""
+    made: list[Server] = []
+
+    def make(**options: Any) -> Server:
+        server = Server(f"sqlite:///{tmp_path / f'web{len(made)}.db'}", **options).start()
+        made.append(server)
+        return server
+
+    yield make
+    for server in made:
+        server.stop()
 
 
 @pytest.fixture(scope="module")
