@@ -81,6 +81,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
+@pytest.fixture(scope="module")
+def unlimited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose rate and table limits a fuzzing client cannot reach (the size
+    limits stay the defaults)."""
+    from mahjongkit.web.limits import Limits
+
+    limits = Limits(
+        tables_per_client=10**6,
+        open_tables=10**6,
+        messages_per_second=10**6,
+        message_burst=10**6,
+        spectators_per_table=10**6,
+    )
+    db = tmp_path_factory.mktemp("db") / "fuzz.db"
+    s = Server(f"sqlite:///{db}", limits=limits).start()
+    yield s
+    s.stop()
+
+
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start servers with `create_app` options (``limits=...``); stopped after the test."""
