@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +51,10 @@ def free_port() -> int:
 class Server:
     """uvicorn serving the app in a thread of the test process."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **options: Any) -> None:
         self.store = Store(db)
         self.store.migrate()
-        self.app = create_app(self.store, chosen_seeds=True)
+        self.app = create_app(self.store, chosen_seeds=True, **options)
         self.port = free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
@@ -362,6 +362,40 @@ def stored_server(db_url: str) -> Iterator[Server]:
     yield s
     s.stop()
     s.store.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def unlimited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose rate and table limits a fuzzing client cannot reach (the size
+    limits stay the defaults)."""
+    from mahjongkit.web.limits import Limits
+
+    limits = Limits(
+        tables_per_client=10**6,
+        open_tables=10**6,
+        messages_per_second=10**6,
+        message_burst=10**6,
+        spectators_per_table=10**6,
+    )
+    db = tmp_path_factory.mktemp("db") / "fuzz.db"
+    s = Server(f"sqlite:///{db}", limits=limits).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers with `create_app` options (``limits=...``); stopped after the test."""
+    made: list[Server] = []
+
+    def make(**options: Any) -> Server:
+        server = Server(f"sqlite:///{tmp_path / f'web{len(made)}.db'}", **options).start()
+        made.append(server)
+        return server
+
+    yield make
+    for server in made:
+        server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -171,7 +171,18 @@ def test_scoresheet_page_wins_undo_export(server: Any, browser: Any, screenshots
     page.goto(sheet_url)  # kept in the database
     page.wait_for_selector('[data-testid="sheet-line"]')
     assert page.locator('[data-testid="sheet-line"]').count() == 1
+    page.goto(server.url + "/scoresheet")  # listed with this browser's own sheets
+    page.wait_for_selector(f'[data-testid="sheet-row"] a[href="{sheet_url[len(server.url) :]}"]')
     page.close()
+    other = browser.new_page(viewport=PHONE)  # another browser: no token, reads only
+    other.goto(sheet_url)
+    other.wait_for_selector('[data-testid="sheet-line"]')
+    assert "Read only" in other.inner_text('[data-testid="owner-note"]')
+    assert other.is_disabled('[data-testid="add-line"]')
+    other.goto(server.url + "/scoresheet")
+    other.wait_for_selector('[data-testid="sheet-list"] tr')
+    assert other.locator('[data-testid="sheet-row"]').count() == 0
+    other.close()
 
 
 def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path) -> None:

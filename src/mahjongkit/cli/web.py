@@ -2,8 +2,9 @@
 
 ``mahjongkit serve [--host 127.0.0.1] [--port 8000] [--db URL]`` migrates the database
 (SQLite in the user's data directory unless ``--db`` names one, e.g.
-``postgresql://user@host/db``), prints where it is and the address, and serves until
-interrupted. ``--house-rules FILE`` adds a club's rules file to the rulesets offered.
+``postgresql://user@host/db``), prints where it is (a URL's password masked) and the
+address, and serves until interrupted. ``--house-rules FILE`` adds a club's rules file to
+the rulesets offered; the limit options set `mahjongkit.web.limits.Limits`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,22 @@ import typer
 
 from mahjongkit.cli.app import app, fail, whole_number_option
 from mahjongkit.errors import MahjongError
+
+
+def shown_url(url: str) -> str:
+    """A database URL to print: its password masked.
+
+    >>> shown_url("postgresql+psycopg://mj:s3cret@db.example/mahjong")
+    'postgresql+psycopg://mj:***@db.example/mahjong'
+    >>> shown_url("sqlite:////tmp/games.db")
+    'sqlite:////tmp/games.db'
+    """
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: show no part that may be a secret
+        return url.split("://", 1)[0] + "://…"
 
 
 @app.command("serve")
@@ -34,12 +51,46 @@ def serve_command(
         list[Path] | None,
         typer.Option("--house-rules", help="A house-rules TOML file to offer (repeatable)."),
     ] = None,
+    tables_per_client: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables one client address may open.")
+    ] = 20,
+    open_tables: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables in memory in all.")
+    ] = 1000,
+    message_bytes: Annotated[
+        int, typer.Option(min=64, help="The largest table message, in bytes.")
+    ] = 4096,
+    messages_per_second: Annotated[
+        float, typer.Option(min=0.01, help="Messages a second one table socket may send.")
+    ] = 20.0,
+    message_burst: Annotated[
+        int, typer.Option(min=1, help="Messages a table socket may send at once.")
+    ] = 40,
+    flood_messages: Annotated[
+        int,
+        typer.Option(min=1, help="Messages refused for the rate before a socket is closed."),
+    ] = 100,
+    spectators_per_table: Annotated[
+        int, typer.Option(min=0, help="Spectators one table may have.")
+    ] = 50,
+    body_bytes: Annotated[
+        int, typer.Option(min=256, help="The largest request body, in bytes.")
+    ] = 65536,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            help="Another site whose pages may open table sockets, e.g. "
+            "https://club.example (repeatable; * for any).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table, the scorer page and the club scoresheet."""
     try:
         import uvicorn
 
         from mahjongkit.web.app import create_app
+        from mahjongkit.web.limits import Limits
         from mahjongkit.web.store import Store, database_url, default_url, sqlite_path
     except ImportError as err:
         raise fail(
@@ -58,11 +109,31 @@ def serve_command(
         store = Store(url)
         store.migrate()
     except Exception as err:
-        raise fail(f"cannot open the database {url}: {err}") from None
+        reason = str(err).replace(url, shown_url(url))
+        raise fail(f"cannot open the database {shown_url(url)}: {reason}") from None
+    limits = Limits(
+        tables_per_client=tables_per_client,
+        open_tables=open_tables,
+        message_bytes=message_bytes,
+        messages_per_second=messages_per_second,
+        message_burst=message_burst,
+        flood_messages=flood_messages,
+        spectators_per_table=spectators_per_table,
+        body_bytes=body_bytes,
+        allowed_origins=tuple(allowed_origin or ()),
+    )
     path = sqlite_path(url)
-    print(f"database: {path.resolve() if path else url}", flush=True)
+    print(f"database: {path.resolve() if path else shown_url(store.url)}", flush=True)
     print(f"mahjongkit is serving on http://{host}:{port}/", flush=True)
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(store, limits=limits),
+        host=host,
+        port=port,
+        log_level="warning",
+        # A frame beyond this closes the socket (1009) before it is read whole; one between
+        # --message-bytes and this is read and refused with an error, the socket kept.
+        ws_max_size=max(65536, 16 * message_bytes),
+    )
 
 
 __all__ = ["serve_command"]

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter
 
 from mahjongkit.bots import BOTS
 from mahjongkit.errors import MahjongError
@@ -31,9 +34,24 @@ from mahjongkit.money.settlement import PLAYERS
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.svg import tile_svg
 from mahjongkit.tiles import NAMES, NUM_TILES, counts_to_tiles
-from mahjongkit.web import sheets
+from mahjongkit.web import errors, sheets
+from mahjongkit.web.limits import BodyLimit, Flood, Limits, OpenTables, origin_allowed
+from mahjongkit.web.models import (
+    SCORE_REQUEST,
+    SHEET_LINE,
+    SHEET_REQUEST,
+    TABLE_MESSAGE,
+    TABLE_REQUEST,
+    ActionMessage,
+    Message,
+    PingMessage,
+    Refusal,
+    StateMessage,
+    TableRequest,
+    parse,
+)
 from mahjongkit.web.store import Store
-from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableError, TableGame
+from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableGame
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -43,6 +61,28 @@ PAGES = {
     "history": "history.html",
     "replay": "replay.html",
 }
+
+NOT_A_SEAT = 4403
+"""The close code of a table socket opened without a seat token of the table."""
+NO_TABLE = 4404
+"""The close code of a socket to a table that does not exist."""
+OTHER_SITE = 4406
+"""The close code of a socket opened by a page of another site (its ``Origin``)."""
+FLOODED = 4429
+"""The close code of a socket that kept sending far past its rate."""
+WATCHERS_FULL = 4503
+"""The close code of a spectator's socket to a table watched by as many as it allows."""
+
+SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a seat token looks like (`secrets.token_urlsafe`); anything else holds no seat."""
+SHEET_TOKEN_HEADER = "X-Sheet-Token"
+"""The header carrying a scoresheet's owner token (a header, so a form on another site
+cannot send it)."""
+MAX_SHEET_TOKENS = 50
+"""The most owner tokens one request may present to list its sheets."""
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass
@@ -114,16 +154,54 @@ def tile_images() -> dict[str, str]:
     return images
 
 
-def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
-    """The app over ``store`` (migrated by the caller).
+async def json_body(request: Request) -> bytes:
+    """A POST's body, which must be JSON: a form of another site cannot send that type."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refusal("json_required", "send the body as JSON (Content-Type: application/json)")
+    return await request.body()
+
+
+JsonBody = Annotated[bytes, Depends(json_body)]
+
+
+def read(adapter: TypeAdapter[T], body: bytes) -> T:
+    """``body`` read by ``adapter`` (a `models` adapter); raises the `Refusal`."""
+    value = parse(adapter, body)
+    if isinstance(value, Refusal):
+        raise value
+    return value
+
+
+def client_of(request: Request) -> str:
+    """The address a request came from, to count what one client opens."""
+    return request.client.host if request.client else "unknown"
+
+
+def create_app(
+    store: Store, *, chosen_seeds: bool = False, limits: Limits | None = None
+) -> FastAPI:
+    """The app over ``store`` (migrated by the caller), within ``limits`` (`Limits`'
+    defaults when not given).
 
     ``chosen_seeds`` lets a new table's request name its seed (for tests and
     reproductions); otherwise every table gets a secret random seed, since whoever knows
     the seed knows the walls."""
+    limits = limits or Limits()
     app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None)
+    errors.install(app)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     tables = Tables(store)
     app.state.tables = tables
     app.state.store = store
+    app.state.limits = limits
+
+    def table_open(game_id: str) -> bool:
+        room = tables.rooms.get(game_id)
+        return room is not None and not room.game.over
+
+    opened = OpenTables(limits, table_open)
+    app.state.open_tables = opened
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # -- pages ------------------------------------------------------------------------
@@ -185,20 +263,27 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
 
     # -- scoring ----------------------------------------------------------------------
     @app.post("/api/score")
-    def score_hand(body: dict[str, Any]) -> dict[str, Any]:
+    def score_hand(body: JsonBody) -> dict[str, Any]:
+        request = read(SCORE_REQUEST, body)
         try:
-            return sheets.score_breakdown(body)
-        except (MahjongError, ValueError, TypeError, KeyError) as err:
-            raise HTTPException(400, str(err)) from None
+            return sheets.score_breakdown(request)
+        except (MahjongError, ValueError) as err:
+            raise Refusal("refused", str(err)) from None
 
     # -- tables -----------------------------------------------------------------------
     @app.post("/api/tables")
-    def create_table(body: dict[str, Any]) -> dict[str, Any]:
+    def create_table(body: JsonBody, request: Request) -> dict[str, Any]:
         try:
-            config = _table_config(body, chosen_seeds)
-        except (MahjongError, ValueError, TypeError, KeyError) as err:
-            raise HTTPException(400, str(err)) from None
-        room = tables.create(config)
+            config = _table_config(read(TABLE_REQUEST, body), chosen_seeds)
+        except MahjongError as err:
+            raise Refusal("refused", str(err)) from None
+        place = opened.reserve(client_of(request))
+        try:
+            room = tables.create(config)
+        except BaseException:
+            opened.release(place)
+            raise
+        opened.opened(place, room.game_id)
         seats = []
         for p, kind in enumerate(config.seats):
             seat: dict[str, Any] = {"player": p, "kind": kind, "name": config.names[p]}
@@ -226,32 +311,49 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
     async def table_socket(websocket: WebSocket, game_id: str) -> None:
         token = websocket.query_params.get("token", "")
         watching = not token and websocket.query_params.get("watch") is not None
+        # Accept, then close with a code the page can explain (a refused handshake can't).
+        await websocket.accept()
+        origin = websocket.headers.get("origin")
+        if not origin_allowed(origin, websocket.headers.get("host"), limits.allowed_origins):
+            await websocket.close(code=OTHER_SITE, reason="a page of another site")
+            return
         try:
             room = tables.get(game_id)
         except HTTPException:
             room = None
-        player = room.player_of(token) if room is not None and token else None
+        if room is None:
+            await websocket.close(code=NO_TABLE, reason="no such table")
+            return
+        player = room.player_of(token) if SEAT_TOKEN.fullmatch(token) else None
         if watching:
             player = SPECTATOR
-        # Accept, then close with a code the page can explain (a refused handshake can't).
-        await websocket.accept()
-        if room is None:
-            await websocket.close(code=4404, reason="no such table")
-            return
+            if len(room.sockets.get(SPECTATOR, ())) >= limits.spectators_per_table:
+                await websocket.close(code=WATCHERS_FULL, reason="as many watch as may")
+                return
         if player is None or (player != SPECTATOR and room.game.config.seats[player] != HUMAN):
-            await websocket.close(code=4403, reason="not a seat token of this table")
+            await websocket.close(code=NOT_A_SEAT, reason="not a seat token of this table")
             return
         room.sockets.setdefault(player, set()).add(websocket)
+        flood = Flood(limits)
         try:
             await websocket.send_json(_state_message(room, player))
             _schedule_timeout(room, tables)  # a resumed table's open window times out too
             while True:
-                try:
-                    message = await websocket.receive_json()
-                except (ValueError, KeyError):
-                    await websocket.send_json({"type": "error", "message": "send JSON objects"})
-                    continue
-                reply = await _handle(room, player, message, tables)
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                admitted = flood.admit()
+                if admitted is None:
+                    await websocket.close(code=FLOODED, reason="too many messages")
+                    break
+                if admitted:
+                    reply = await _answer(room, player, frame, tables, limits)
+                else:
+                    reply = _error(
+                        "rate_limited",
+                        f"at most {limits.messages_per_second:g} messages a second: "
+                        "this one was not read",
+                    )
                 if reply is not None:
                     await websocket.send_json(reply)
         except WebSocketDisconnect:
@@ -276,98 +378,149 @@ def create_app(store: Store, *, chosen_seeds: bool = False) -> FastAPI:
         return _replay_frames(game, hand)
 
     # -- club scoresheets -------------------------------------------------------------
-    @app.post("/api/sheets")
-    def create_sheet(body: dict[str, Any]) -> dict[str, Any]:
+    def sheet_row(sheet_id: str) -> dict[str, Any]:
+        row = store.load_sheet(sheet_id) if len(sheet_id) <= 32 else None
+        if row is None:
+            raise Refusal("not_found", f"no scoresheet {sheet_id[:32]!r}")
+        return row
+
+    def owned_row(sheet_id: str, request: Request) -> dict[str, Any]:
+        """The sheet, if the request holds its owner token (`SHEET_TOKEN_HEADER`)."""
+        row = sheet_row(sheet_id)
+        token = request.headers.get(SHEET_TOKEN_HEADER)
+        if row["owner"] is None:
+            raise Refusal(
+                "sheet_unclaimed",
+                "this sheet was stored before sheets had owners: claim it first "
+                f"(POST /api/sheets/{sheet_id}/claim)",
+            )
+        if not token:
+            raise Refusal(
+                "sheet_token_required",
+                f"only the sheet's owner may change it: send its token in {SHEET_TOKEN_HEADER}",
+            )
+        if not sheets.holds(row["owner"], token):
+            raise Refusal("wrong_sheet_token", "that is not this sheet's owner token")
+        return row
+
+    def rebuilt(row: dict[str, Any], lines: list[dict[str, Any]]) -> sheets.Rebuilt:
         try:
-            sheet = sheets.new_sheet(body)
-        except (MahjongError, ValueError, TypeError, KeyError) as err:
-            raise HTTPException(400, str(err)) from None
-        sheet_id = secrets.token_hex(6)
-        store.save_sheet(sheet_id, sheet.ruleset.name, list(sheet.players), [])
-        return {"id": sheet_id, **sheets.sheet_json(sheet, [])}
+            return sheets.rebuild(row["ruleset"], row["players"], lines)
+        except MahjongError as err:  # e.g. a house-rules file this server was not given
+            raise Refusal("cannot_rebuild", f"the sheet cannot be read: {err}") from None
+
+    def shown(sheet_id: str, row: dict[str, Any], done: sheets.Rebuilt) -> dict[str, Any]:
+        return {
+            "id": sheet_id,
+            "owned": row["owner"] is not None,
+            "ignored": done.ignored,
+            **sheets.sheet_json(done.sheet, done.lines),
+        }
+
+    @app.post("/api/sheets")
+    def create_sheet(body: JsonBody) -> dict[str, Any]:
+        request = read(SHEET_REQUEST, body)
+        try:
+            sheet = sheets.new_sheet(request)
+        except MahjongError as err:
+            raise Refusal("refused", str(err)) from None
+        sheet_id = secrets.token_hex(12)
+        token = sheets.new_token()
+        store.save_sheet(
+            sheet_id, sheet.ruleset.name, list(sheet.players), [], sheets.token_digest(token)
+        )
+        row = {"owner": token}
+        return {"token": token, **shown(sheet_id, row, sheets.Rebuilt(sheet, [], []))}
 
     @app.get("/api/sheets")
-    def list_sheets() -> list[dict[str, Any]]:
-        return store.list_sheets()
-
-    def load_sheet(sheet_id: str) -> dict[str, Any]:
-        row = store.load_sheet(sheet_id)
-        if row is None:
-            raise HTTPException(404, f"no scoresheet {sheet_id!r}")
-        return row
+    def list_sheets(request: Request) -> list[dict[str, Any]]:
+        """The sheets whose owner tokens the request presents (comma-separated in
+        `SHEET_TOKEN_HEADER`): there is no list of everyone's sheets."""
+        presented = request.headers.get(SHEET_TOKEN_HEADER, "")
+        tokens = [t.strip() for t in presented.split(",") if t.strip()]
+        if len(tokens) > MAX_SHEET_TOKENS:
+            raise Refusal("too_many_tokens", f"present at most {MAX_SHEET_TOKENS} tokens")
+        if not tokens:
+            return []
+        return store.list_sheets({sheets.token_digest(t) for t in tokens})
 
     @app.get("/api/sheets/{sheet_id}")
     def get_sheet(sheet_id: str) -> dict[str, Any]:
-        row = load_sheet(sheet_id)
-        sheet = sheets.rebuild(row["ruleset"], row["players"], row["lines"])
-        return {"id": sheet_id, **sheets.sheet_json(sheet, row["lines"])}
+        row = sheet_row(sheet_id)
+        return shown(sheet_id, row, rebuilt(row, row["lines"]))
+
+    @app.post("/api/sheets/{sheet_id}/claim")
+    def claim_sheet(sheet_id: str, body: JsonBody) -> dict[str, Any]:
+        """A sheet stored before sheets had owners gets one: the first to claim it."""
+        sheet_row(sheet_id)
+        token = sheets.new_token()
+        if not store.claim_sheet(sheet_id, sheets.token_digest(token)):
+            raise Refusal("sheet_owned", "this sheet has an owner already")
+        row = sheet_row(sheet_id)
+        return {"token": token, **shown(sheet_id, row, rebuilt(row, row["lines"]))}
 
     @app.post("/api/sheets/{sheet_id}/lines")
-    def add_line(sheet_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        row = load_sheet(sheet_id)
-        sheet = sheets.rebuild(row["ruleset"], row["players"], row["lines"])
+    def add_line(sheet_id: str, body: JsonBody, request: Request) -> dict[str, Any]:
+        row = owned_row(sheet_id, request)
+        line = read(SHEET_LINE, body)
+        done = rebuilt(row, row["lines"])
         try:
-            entry = sheets.add_line(sheet, body)
-        except (MahjongError, ValueError, TypeError, KeyError) as err:
-            raise HTTPException(400, str(err)) from None
+            entry = sheets.add_line(done.sheet, line)
+        except MahjongError as err:
+            raise Refusal("refused", str(err)) from None
         lines = [*row["lines"], entry]
         store.save_sheet(sheet_id, row["ruleset"], row["players"], lines)
-        return {"id": sheet_id, **sheets.sheet_json(sheet, lines)}
+        return shown(sheet_id, row, sheets.Rebuilt(done.sheet, [*done.lines, entry], done.ignored))
 
     @app.post("/api/sheets/{sheet_id}/undo")
-    def undo_line(sheet_id: str) -> dict[str, Any]:
-        row = load_sheet(sheet_id)
+    def undo_line(sheet_id: str, request: Request) -> dict[str, Any]:
+        row = owned_row(sheet_id, request)
         if not row["lines"]:
-            raise HTTPException(400, "nothing to undo")
+            raise Refusal("nothing_to_undo", "the sheet has no line to undo")
         lines = row["lines"][:-1]
         store.save_sheet(sheet_id, row["ruleset"], row["players"], lines)
-        sheet = sheets.rebuild(row["ruleset"], row["players"], lines)
-        return {"id": sheet_id, **sheets.sheet_json(sheet, lines)}
+        return shown(sheet_id, row, rebuilt(row, lines))
 
     @app.get("/api/sheets/{sheet_id}/export.csv")
     def sheet_csv(sheet_id: str) -> Response:
-        row = load_sheet(sheet_id)
-        sheet = sheets.rebuild(row["ruleset"], row["players"], row["lines"])
+        row = sheet_row(sheet_id)
         return PlainTextResponse(
-            sheet.to_csv(),
+            rebuilt(row, row["lines"]).sheet.to_csv(),
             media_type="text/csv",
             headers={"Content-Disposition": f'attachment; filename="scoresheet-{sheet_id}.csv"'},
         )
 
     @app.get("/api/sheets/{sheet_id}/export.json")
     def sheet_export(sheet_id: str) -> Response:
-        row = load_sheet(sheet_id)
-        sheet = sheets.rebuild(row["ruleset"], row["players"], row["lines"])
+        row = sheet_row(sheet_id)
         return JSONResponse(
-            sheet.to_json(),
+            rebuilt(row, row["lines"]).sheet.to_json(),
             headers={"Content-Disposition": f'attachment; filename="scoresheet-{sheet_id}.json"'},
         )
 
     return app
 
 
-def _table_config(body: dict[str, Any], chosen_seeds: bool) -> TableConfig:
-    """A new table's configuration from a request: blank names take the seat's wind, the
-    seed is the server's own unless the server lets players choose it."""
-    names = body.get("names") or []
-    names = [
-        str(names[p]).strip()[:24] if p < len(names) and str(names[p]).strip() else default
-        for p, default in enumerate(("East", "South", "West", "North"))
-    ]
-    seed = body.get("seed")
-    chosen_seed = seed is not None and chosen_seeds
-    chosen = ("seats", "hands", "claim_timeout", "turn_timeout")
-    settings = {k: body[k] for k in chosen if k in body}
-    return TableConfig.from_json(
-        {
-            **settings,
-            "ruleset": get_ruleset(str(body.get("ruleset", "mcr"))).name,
-            "seed": seed if chosen_seed else secrets.randbits(63),
-            # Each hand's wall from its own secret seed, committed to before the deal;
-            # derived from a chosen seed, still committed to (mahjongkit.game.fairness).
-            "walls": "derived" if chosen_seed else "secret",
-            "names": names,
-        }
+def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
+    """A new table's configuration from a request (read strictly by `TableRequest`): blank
+    names take the seat's wind, the seed is the server's own unless the server lets
+    players choose it."""
+    names = request.names
+    winds = ("East", "South", "West", "North")
+    default = TableConfig(get_ruleset(request.ruleset).name)
+    chosen_seed = request.seed is not None and chosen_seeds
+    seed = request.seed if chosen_seed and request.seed is not None else secrets.randbits(63)
+    return TableConfig(
+        default.ruleset,
+        seed,
+        tuple(request.seats) if request.seats is not None else default.seats,
+        tuple(names[p] if p < len(names) and names[p] else winds[p] for p in range(PLAYERS)),
+        request.hands,
+        default.claim_timeout if request.claim_timeout is None else request.claim_timeout,
+        default.turn_timeout if request.turn_timeout is None else request.turn_timeout,
+        # Each hand's wall from its own secret seed, committed to before the deal;
+        # derived from a chosen seed, still committed to (mahjongkit.game.fairness).
+        "derived" if chosen_seed else "secret",
     )
 
 
@@ -375,36 +528,54 @@ def _state_message(room: Room, player: int) -> dict[str, Any]:
     return {"type": "state", "table": room.game_id, "view": room.game.view(player)}
 
 
-async def _handle(room: Room, player: int, message: Any, tables: Tables) -> dict[str, Any] | None:
+def _error(code: str, message: str) -> dict[str, Any]:
+    """A table socket's refusal (the socket stays open)."""
+    return {"type": "error", "code": code, "message": message}
+
+
+async def _answer(
+    room: Room, player: int, frame: Mapping[str, Any], tables: Tables, limits: Limits
+) -> dict[str, Any] | None:
+    """The reply to one frame a player or spectator sent: read within the limits, then
+    done (`_handle`). Nothing in a frame closes the socket."""
+    text = frame.get("text")
+    if text is None:
+        return _error("not_text", "send each message as JSON text, not binary")
+    if len(text) > limits.message_bytes or len(text.encode()) > limits.message_bytes:
+        return _error("message_too_large", f"a message is at most {limits.message_bytes} bytes")
+    message = parse(TABLE_MESSAGE, text)
+    if isinstance(message, Refusal):
+        return _error(message.code, message.message)
+    try:
+        return await _handle(room, player, message, tables)
+    except Exception:  # a fault of the server's own: the player's socket carries on
+        log.exception("table %s: a message failed", room.game_id)
+        return _error("server_error", "the server failed to do that; the table is as it was")
+
+
+async def _handle(
+    room: Room, player: int, message: Message, tables: Tables
+) -> dict[str, Any] | None:
     """Do what a player's message asks; the reply to send them (errors), if any."""
-    if not isinstance(message, dict):
-        return {"type": "error", "message": "a message is a JSON object with a 'type'"}
-    kind = message.get("type")
-    if kind == "ping":
+    if isinstance(message, PingMessage):
         return {"type": "pong"}
-    if kind == "state":
+    if isinstance(message, StateMessage):
         return _state_message(room, player)
     if player == SPECTATOR:
-        return {"type": "error", "message": "a spectator watches: only 'state' and 'ping'"}
+        return _error("spectator", "a spectator watches: only 'state' and 'ping'")
     async with room.lock:
         game = room.game
         try:
-            if kind == "action":
-                text = message.get("action")
-                index = message.get("index")
-                if isinstance(text, str):
-                    action = Action.parse(text)
-                elif isinstance(index, int) and not isinstance(index, bool):
-                    action = Action.from_index(index)
+            if isinstance(message, ActionMessage):
+                if message.action is not None:
+                    action = Action.parse(message.action)
                 else:
-                    raise TableError("an action message needs 'action' (notation) or 'index'")
+                    action = Action.from_index(message.index or 0)
                 game.act(player, action)
-            elif kind == "next":
-                game.next_hand()
             else:
-                raise TableError(f"unknown message type {kind!r}")
+                game.next_hand()
         except MahjongError as err:
-            return {"type": "error", "message": str(err)}
+            return _error("refused", str(err))
         tables.save(room)
     await broadcast(room, tables)
     return None

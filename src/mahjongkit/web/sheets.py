@@ -1,21 +1,31 @@
 """The scorer page's breakdowns and the club scoresheet's lines, as the API takes them.
 
-A stored scoresheet is its ruleset, its four names and its lines as entered; the sheet
-(`mahjongkit.money.scoresheet.Scoresheet`) is rebuilt from them, so undo is dropping the
-last line.
+A stored scoresheet is its ruleset, its four names, its lines as entered and its owner
+token's digest; the sheet (`mahjongkit.money.scoresheet.Scoresheet`) is rebuilt from them,
+so undo is dropping the last line. What the pages send is read by the models of
+`mahjongkit.web.models` (bounded, strictly typed) before it reaches the sheet.
 
 >>> sheet = new_sheet({"ruleset": "mcr", "players": ["A", "B", "C", "D"]})
 >>> entry = add_line(sheet, {"kind": "win", "winner": 1, "discarder": 3, "points": 12})
 >>> sheet_json(sheet, [entry])["scores"]
 [-8, 36, -8, -20]
->>> add_line(sheet, {"kind": "win", "winner": 0, "hand": "[123m2]456p789s1sEEE1s",
-...                  "self_drawn": True})["points"]
+>>> add_line(sheet, {"kind": "win", "winner": 0, "hand": "[123m2]456p789s1sEEE1s"})["points"]
 13
+>>> add_line(sheet, {"kind": "win", "winner": 0, "points": 10**4300})
+Traceback (most recent call last):
+...
+mahjongkit.web.models.Refusal: win.points: Input should be less than or equal to 1000000
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
 from typing import Any
+
+from pydantic import BaseModel
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import points_of
@@ -26,16 +36,29 @@ from mahjongkit.money.settlement import PLAYERS, Payment, Reason, Win, balances
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import EAST
+from mahjongkit.web.models import (
+    SCORE_REQUEST,
+    SHEET_LINE,
+    SHEET_REQUEST,
+    FalseWinLine,
+    PenaltyLine,
+    Refusal,
+    ScoreRequest,
+    SheetRequest,
+    WinLine,
+    check,
+)
 
 
-def score_breakdown(body: dict[str, Any]) -> dict[str, Any]:
-    """The scorer page: ``hand`` in notation, ``ruleset`` and situation fields."""
-    hand = body.get("hand")
-    if not isinstance(hand, str) or not hand.strip():
+def score_breakdown(body: Any) -> dict[str, Any]:
+    """The scorer page: ``hand`` in notation, ``ruleset`` and situation fields
+    (`models.ScoreRequest`)."""
+    request = body if isinstance(body, ScoreRequest) else check(SCORE_REQUEST, body)
+    if not request.hand:
         raise ValueError("type a hand, e.g. [123m2]456p789s1sEEE1s")
-    rules = get_ruleset(str(body.get("ruleset", "mcr")))
-    situation = Situation.from_dict({k: v for k, v in body.items() if k not in ("hand", "ruleset")})
-    return breakdown(score(Hand.parse(hand.strip(), size=rules.hand_size), situation, rules))
+    rules = get_ruleset(request.ruleset)
+    situation = Situation.from_dict(request.situation())
+    return breakdown(score(Hand.parse(request.hand, size=rules.hand_size), situation, rules))
 
 
 def breakdown(result: Score) -> dict[str, Any]:
@@ -71,69 +94,86 @@ def items_json(result: Score) -> list[dict[str, Any]]:
     ]
 
 
-def new_sheet(body: dict[str, Any]) -> Scoresheet:
-    """An empty sheet from ``ruleset`` and four ``players`` names."""
-    players = body.get("players")
-    if not isinstance(players, list) or len(players) != PLAYERS:
-        raise ScoresheetError("a scoresheet needs four player names")
-    names = [str(p).strip()[:24] for p in players]
-    if any(not n for n in names):
-        raise ScoresheetError("every player needs a name")
-    return Scoresheet(get_ruleset(str(body.get("ruleset", "mcr"))).name, names)
+def new_sheet(body: Any) -> Scoresheet:
+    """An empty sheet from ``ruleset`` and four ``players`` names (`models.SheetRequest`)."""
+    request = body if isinstance(body, SheetRequest) else check(SHEET_REQUEST, body)
+    return Scoresheet(get_ruleset(request.ruleset).name, list(request.players))
 
 
-def rebuild(ruleset: str, players: list[str], lines: list[dict[str, Any]]) -> Scoresheet:
-    """The sheet from its stored lines."""
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A stored sheet rebuilt: the sheet, the lines it was rebuilt from, and the stored
+    lines left out, each as ``{"line": n, "reason": ...}`` (n counts from 1)."""
+
+    sheet: Scoresheet
+    lines: list[dict[str, Any]]
+    ignored: list[dict[str, Any]]
+
+
+def rebuild(ruleset: str, players: list[str], lines: list[dict[str, Any]]) -> Rebuilt:
+    """The sheet from its stored lines. A stored line the sheet cannot take now (a number
+    out of bounds, stored before lines were bounded; a line after the game's end) is left
+    out and named in ``ignored``, so the rest of the sheet still reads and exports."""
     sheet = Scoresheet(ruleset, players)
-    for entry in lines:
-        _apply(sheet, entry)
-    return sheet
+    kept: list[dict[str, Any]] = []
+    ignored: list[dict[str, Any]] = []
+    for number, entry in enumerate(lines, 1):
+        try:
+            line = check(SHEET_LINE, entry)
+            if isinstance(line, WinLine) and line.points is None:
+                raise ScoresheetError("a stored win has no points")
+            _apply(sheet, line.model_dump())
+        except (MahjongError, Refusal) as err:
+            ignored.append({"line": number, "reason": str(err)})
+            continue
+        kept.append(entry)
+    return Rebuilt(sheet, kept, ignored)
 
 
-def _player(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
-        raise ScoresheetError(f"{what} must be a player 0..3, not {value!r}")
-    return value
-
-
-def add_line(sheet: Scoresheet, body: dict[str, Any]) -> dict[str, Any]:
-    """Add the line the scoresheet page sent; returns it as stored (a win's hand scored
-    into its points)."""
-    kind = body.get("kind")
+def add_line(sheet: Scoresheet, body: Any) -> dict[str, Any]:
+    """Add the line the scoresheet page sent (`models.Line`); returns it as stored (a win's
+    hand scored into its points)."""
+    line = body if isinstance(body, BaseModel) else check(SHEET_LINE, body)
     entry: dict[str, Any]
-    if kind == "win":
-        winner = _player(body.get("winner"), "the winner")
-        discarder = body.get("discarder")
-        if discarder is not None:
-            discarder = _player(discarder, "the discarder")
-        entry = {"kind": "win", "winner": winner, "discarder": discarder}
-        hand = body.get("hand")
-        if isinstance(hand, str) and hand.strip():
-            entry["hand"] = hand.strip()
-            entry["points"] = _hand_points(sheet, entry["hand"], winner, discarder)
+    if isinstance(line, WinLine):
+        entry = {"kind": "win", "winner": line.winner, "discarder": line.discarder}
+        if line.hand:
+            entry["hand"] = line.hand
+            entry["points"] = _hand_points(sheet, line.hand, line.winner, line.discarder)
         else:
-            points = body.get("points")
-            if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-                raise ScoresheetError("a win needs its points (a whole number) or its hand")
-            entry["points"] = points
-    elif kind == "draw":
-        entry = {"kind": "draw"}
-    elif kind == "false_win":
-        entry = {"kind": "false_win", "offender": _player(body.get("offender"), "the offender")}
-    elif kind == "penalty":
-        amount = body.get("points")
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise ScoresheetError("a penalty needs its points to each other player (above 0)")
+            entry["points"] = line.points
+    elif isinstance(line, PenaltyLine):
         entry = {
             "kind": "penalty",
-            "offender": _player(body.get("offender"), "the offender"),
-            "points": amount,
-            "reason": str(body.get("reason") or "penalty")[:60],
+            "offender": line.offender,
+            "points": line.points,
+            "reason": line.reason or "penalty",
         }
+    elif isinstance(line, FalseWinLine):
+        entry = {"kind": "false_win", "offender": line.offender}
     else:
-        raise ScoresheetError(f"unknown line kind {kind!r}: win, draw, false_win or penalty")
+        entry = {"kind": "draw"}
     _apply(sheet, entry)
     return entry
+
+
+def new_token() -> str:
+    """A new sheet's owner token: its holder may add lines and undo."""
+    return secrets.token_urlsafe(24)
+
+
+def token_digest(token: str) -> str:
+    """What is stored of an owner token: its SHA-256, so the database alone cannot write.
+
+    >>> len(token_digest("abc")), token_digest("abc") == token_digest("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def holds(digest: str | None, token: str) -> bool:
+    """Whether ``token`` is the one stored as ``digest`` (compared in constant time)."""
+    return digest is not None and hmac.compare_digest(digest, token_digest(token))
 
 
 def _hand_points(sheet: Scoresheet, hand: str, winner: int, discarder: int | None) -> int:
@@ -174,7 +214,7 @@ def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
             sheet.penalty(Penalty(offender, entry["reason"], Effect.NONE, payments))
     except MahjongError:
         raise
-    except (KeyError, TypeError) as err:
+    except (KeyError, TypeError, ValueError) as err:
         raise ScoresheetError(f"a malformed line: {err}") from None
 
 
@@ -191,4 +231,15 @@ def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]
     return data
 
 
-__all__ = ["add_line", "breakdown", "new_sheet", "rebuild", "score_breakdown", "sheet_json"]
+__all__ = [
+    "Rebuilt",
+    "add_line",
+    "breakdown",
+    "holds",
+    "new_sheet",
+    "new_token",
+    "rebuild",
+    "score_breakdown",
+    "sheet_json",
+    "token_digest",
+]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Collection
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -60,8 +61,10 @@ scoresheets = Table(
     Column("lines", Text, nullable=False),
     Column("created", DateTime, nullable=False),
     Column("updated", DateTime, nullable=False),
+    Column("owner", String(64), nullable=True, index=True),
 )
-"""One row per club scoresheet: the four names and the lines as entered."""
+"""One row per club scoresheet: the four names, the lines as entered, and the SHA-256 of
+its owner token (``None`` for a sheet stored before sheets had owners, until claimed)."""
 
 
 def database_url(text: str) -> str:
@@ -217,9 +220,15 @@ class Store:
 
     # -- scoresheets ------------------------------------------------------------------
     def save_sheet(
-        self, sheet_id: str, ruleset: str, players: list[str], lines: list[dict[str, Any]]
+        self,
+        sheet_id: str,
+        ruleset: str,
+        players: list[str],
+        lines: list[dict[str, Any]],
+        owner: str | None = None,
     ) -> None:
-        """Create or replace a scoresheet's lines."""
+        """Create or replace a scoresheet's lines; ``owner`` (its token's digest) is stored
+        when the sheet is created."""
         now = _now()
         with self.engine.begin() as c:
             exists = c.execute(select(scoresheets.c.id).where(scoresheets.c.id == sheet_id)).first()
@@ -232,6 +241,7 @@ class Store:
                         lines=json.dumps(lines),
                         created=now,
                         updated=now,
+                        owner=owner,
                     )
                 )
             else:
@@ -252,16 +262,31 @@ class Store:
             "ruleset": row.ruleset,
             "players": json.loads(row.players),
             "lines": json.loads(row.lines),
+            "owner": row.owner,
             "created": row.created.isoformat(),
             "updated": row.updated.isoformat(),
         }
 
-    def list_sheets(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The latest scoresheets first."""
+    def claim_sheet(self, sheet_id: str, owner: str) -> bool:
+        """Give a sheet stored without an owner the owner ``owner`` (a token's digest);
+        ``False`` if it has one already (or does not exist)."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(scoresheets)
+                .where(scoresheets.c.id == sheet_id, scoresheets.c.owner.is_(None))
+                .values(owner=owner)
+            )
+        return bool(done.rowcount == 1)
+
+    def list_sheets(
+        self, owners: Collection[str] | None = None, limit: int = 200
+    ) -> list[dict[str, Any]]:
+        """The latest scoresheets first: those of ``owners`` (token digests), or all."""
+        query = select(scoresheets)
+        if owners is not None:
+            query = query.where(scoresheets.c.owner.in_(list(owners)))
         with self.engine.connect() as c:
-            rows = c.execute(
-                select(scoresheets).order_by(scoresheets.c.updated.desc()).limit(limit)
-            ).all()
+            rows = c.execute(query.order_by(scoresheets.c.updated.desc()).limit(limit)).all()
         return [
             {
                 "id": r.id,

@@ -53,10 +53,8 @@ from mahjongkit.money.settlement import PLAYERS, balances
 from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import NAMES, counts_to_tiles
+from mahjongkit.web.models import HUMAN
 from mahjongkit.web.sheets import items_json
-
-HUMAN = "human"
-"""The seat kind of a person (a bot seat is a bot's name)."""
 
 TABLE_AUTOMATIONS = Automations(deal=False)
 """What the match does by itself at a table: the instant flower win, a forced pass, the
@@ -93,6 +91,10 @@ class TableConfig:
 
     >>> TableConfig.from_json({"ruleset": "mcr", "seats": ["human"] * 4}).turn_timeout
     90.0
+    >>> TableConfig("mcr", claim_timeout=True)  # a request is read by `models.TableRequest`
+    Traceback (most recent call last):
+    ...
+    mahjongkit.web.table.TableError: claim_timeout must be a number of seconds, not True
     """
 
     ruleset: str
@@ -111,6 +113,12 @@ class TableConfig:
             if kind != HUMAN and kind not in BOTS:
                 known = ", ".join([HUMAN, *sorted(BOTS)])
                 raise TableError(f"unknown seat kind {kind!r}; known: {known}")
+        if isinstance(self.hands, bool) or not isinstance(self.hands, int | None):
+            raise TableError(f"hands must be a whole number or null, not {self.hands!r}")
+        for name in ("claim_timeout", "turn_timeout"):
+            seconds = getattr(self, name)
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+                raise TableError(f"{name} must be a number of seconds, not {seconds!r}")
         if self.hands is not None and not 1 <= self.hands <= HAND_LIMIT:
             raise TableError(f"hands must be 1..{HAND_LIMIT}, not {self.hands}")
         if not 1 <= self.claim_timeout <= 600:

@@ -45,14 +45,19 @@ const MJK = {
     groups.push(MJK.tiles_(MJK.expandTiles(text.replace(/\[[^\]]+\]/g, ""))));
     return groups;
   },
-  async call(method, url, body) {
+  // A JSON call; a refusal ({"error": {"code", "message"}}) throws an Error with its code.
+  async call(method, url, body, headers = {}) {
     const res = await fetch(url, {
       method,
-      headers: body ? { "content-type": "application/json" } : {},
+      headers: body ? { "content-type": "application/json", ...headers } : headers,
       body: body ? JSON.stringify(body) : undefined,
     });
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(data.detail || res.statusText);
+    if (!res.ok) {
+      const err = new Error((data.error && data.error.message) || res.statusText);
+      err.code = data.error && data.error.code;
+      throw err;
+    }
     return data;
   },
   async rulesets(select) {

@@ -4,6 +4,15 @@ const $ = (id) => document.getElementById(id);
 let ws = null, view = null, selected = -1, claimKey = null, claimDeadline = 0, tableId = null;
 let turnKey = null, turnDeadline = 0, watching = false;
 
+// Why the server closed the table's socket, by its close code (docs/web.md); no reconnecting.
+const CLOSED = {
+  4403: "This link's seat token is not valid for this table.",
+  4404: "No such table.",
+  4406: "This page is not served by the table's server, which only lets its own pages (and the sites it names) open a table.",
+  4429: "Too many messages were sent too fast: the server closed the connection. Reload the page to rejoin.",
+  4503: "As many people are watching this table as it allows: try again later.",
+};
+
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
@@ -57,8 +66,8 @@ function connect() {
   };
   ws.onclose = (ev) => {
     $("status").textContent = "disconnected";
-    if (ev.code === 4403) { $("table-error").textContent = "This link's seat token is not valid for this table."; return; }
-    if (ev.code === 4404) { $("table-error").textContent = "No such table."; return; }
+    const why = CLOSED[ev.code];
+    if (why) { $("table-error").textContent = why; return; }
     setTimeout(connect, 1500);  // reconnect: the server sends the full current view
   };
 }
