@@ -42,10 +42,10 @@ def free_port() -> int:
 class Server:
     """uvicorn serving the app in a thread of the test process."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, **options: Any) -> None:
         self.store = Store(db)
         self.store.migrate()
-        self.app = create_app(self.store, chosen_seeds=True)
+        self.app = create_app(self.store, chosen_seeds=True, **options)
         self.port = free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)

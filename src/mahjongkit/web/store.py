@@ -133,9 +133,16 @@ class Store:
 
     # -- games ------------------------------------------------------------------------
     def create_game(
-        self, game_id: str, config: dict[str, Any], tokens: dict[str, str], summary: dict[str, Any]
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        tokens: dict[str, str],
+        summary: dict[str, Any],
+        log: list[list[tuple[int, int]]] | None = None,
+        over: bool = False,
     ) -> None:
-        """Store a new table."""
+        """Store a new table, with the decisions already taken (the bots' before the
+        first person's), in one transaction: the table exists with them or not at all."""
         now = _now()
         with self.engine.begin() as c:
             c.execute(
@@ -144,9 +151,9 @@ class Store:
                     ruleset=config["ruleset"],
                     config=json.dumps(config),
                     tokens=json.dumps(tokens),
-                    log="[]",
+                    log=json.dumps(log or []),
                     summary=json.dumps(summary),
-                    status="playing",
+                    status="finished" if over else "playing",
                     created=now,
                     updated=now,
                 )
@@ -215,6 +222,12 @@ class Store:
                 }
             )
         return out
+
+    def playing_games(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every table still being played, as (id, configuration)."""
+        query = select(games.c.id, games.c.config).where(games.c.status == "playing")
+        with self.engine.connect() as c:
+            return [(row.id, json.loads(row.config)) for row in c.execute(query)]
 
     # -- scoresheets ------------------------------------------------------------------
     def save_sheet(
