@@ -14,7 +14,8 @@ the seats act one at a time (the lowest asked first), so a table's whole game is
 function of its seed: the same table played in this process (`reference`) must give the
 same views step by step and the same final record.
 
-``--kill``: the server is killed (SIGKILL) at random moments and started again on the
+``--kill``: the server is killed (SIGKILL) at random moments (after a random number of
+answered moves, ``--kill-every`` on average, whatever is in flight) and started again on the
 same database; every table reconnects and checks that every move it was answered for is
 still there (the views it is shown are those of the step it was at, or of the next when
 a move was in flight), plays on, and at the end its record must equal the reference's.
@@ -285,12 +286,16 @@ async def new_table(client: httpx.AsyncClient, config: TableConfig) -> Table:
     return Table(config, made["id"], [tokens.get(p, "") for p in range(4)])
 
 
-async def killer(server: Server, low: float, high: float, tables: list[Table]) -> None:
+async def killer(server: Server, every: int, tables: list[Table], stats: Stats) -> None:
+    """Kill the server (SIGKILL) after a random number of answered moves (``every`` on
+    average, the tables playing at once), and start it again."""
     rng = random.Random(0)
-    while not all(t.done for t in tables):
-        await asyncio.sleep(rng.uniform(low, high))
-        if all(t.done for t in tables):
-            return
+    while True:
+        at = stats.moves + rng.randint(max(1, every // 2), every * 3 // 2)
+        while stats.moves < at:
+            if all(t.done for t in tables):
+                return
+            await asyncio.sleep(rng.uniform(0, 0.02))
         await asyncio.to_thread(server.kill)
         await asyncio.to_thread(server.start)
 
@@ -374,7 +379,7 @@ async def soak(args: argparse.Namespace, server: Server) -> dict[str, Any]:
 
         extra.append(asyncio.create_task(later()))
     if args.kill:
-        extra.append(asyncio.create_task(killer(server, args.kill_min, args.kill_max, tables)))
+        extra.append(asyncio.create_task(killer(server, args.kill_every, tables, stats)))
 
     async def keep_playing(table: Table) -> None:
         # With --create-loop a seat plays table after table until the loop ends.
@@ -484,8 +489,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--kill", action="store_true", help="kill -9 the server at random")
-    parser.add_argument("--kill-min", type=float, default=1.0)
-    parser.add_argument("--kill-max", type=float, default=6.0)
+    parser.add_argument(
+        "--kill-every", type=int, default=200, help="answered moves between kills, on average"
+    )
     parser.add_argument("--spectators", type=int, default=0)
     parser.add_argument("--create-loop", type=float, default=0.0, help="seconds")
     parser.add_argument("--baseline", type=float, default=20.0, help="seconds before the loop")
