@@ -27,7 +27,8 @@ the players' latency in both phases and the server's memory are reported.
 ``--spectators N``: N spectators watch the first table.
 
 ``--finished N``: N tables of four bots, played to their end by the server; the server's
-memory before and after (what a finished match left in memory).
+RSS before and after. ``--retained N``: the same with the server's tables in this
+process, the memory still held after the matches traced (``tracemalloc``) per match.
 
 Prints one JSON object: tables, moves, moves/s, errors, latency p50/p99 (ms; by phase
 with ``--create-loop``), the server's RSS (MB), kills and the checks made.
@@ -478,6 +479,52 @@ async def finished(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     }
 
 
+async def retained(count: int, seed: int) -> dict[str, Any]:
+    """Memory a finished match of four bots leaves in the server (traced in this
+    process, with the server's `Tables` over a SQLite file): after two matches to warm
+    the caches, ``count`` more are played to their end; the memory still held after
+    they are (the tables' own sweep done) is divided by ``count``."""
+    import contextlib
+    import gc
+    import tracemalloc
+
+    from mahjongkit.web.app import create_app
+    from mahjongkit.web.store import Store
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(f"sqlite:///{folder}/retained.db")
+        store.migrate()
+        app = create_app(store, chosen_seeds=True)
+        tables = app.state.tables
+        running = getattr(tables, "running", None)
+        life = running(app) if running else contextlib.nullcontext()
+
+        async def play(n: int, first: int) -> None:
+            ids = []
+            for i in range(n):
+                config = TableConfig("mcr", seed=first + i, seats=("random",) * 4)
+                ids.append(await asyncio.to_thread(lambda c=config: tables.create(c).game_id))
+            while any(g["status"] != "finished" for g in store.list_games() if g["id"] in ids):
+                await asyncio.sleep(0.2)
+            if hasattr(tables, "evict"):
+                tables.evict()
+
+        async with life:
+            await play(2, seed + 10_000)
+            gc.collect()
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            await play(count, seed)
+            gc.collect()
+            after = tracemalloc.get_traced_memory()[0]
+            tracemalloc.stop()
+    return {
+        "finished_matches": count,
+        "tables_in_memory": len(tables.rooms),
+        "kb_per_match": round((after - before) / 1024 / count, 1),
+    }
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         options = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
@@ -496,6 +543,7 @@ def main() -> None:
     parser.add_argument("--create-loop", type=float, default=0.0, help="seconds")
     parser.add_argument("--baseline", type=float, default=20.0, help="seconds before the loop")
     parser.add_argument("--finished", type=int, default=0)
+    parser.add_argument("--retained", type=int, default=0, help="matches (traced)")
     parser.add_argument("--idle-seconds", type=float)
     parser.add_argument("--kept-tables", type=int)
     args = parser.parse_args()
@@ -504,6 +552,9 @@ def main() -> None:
         options["idle_seconds"] = args.idle_seconds
     if args.kept_tables is not None:
         options["kept_tables"] = args.kept_tables
+    if args.retained:
+        print(json.dumps(asyncio.run(retained(args.retained, args.seed)), indent=1))
+        return
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{os.path.join(folder, 'soak.db')}"
         server = Server(db, options)
