@@ -226,8 +226,7 @@ def test_a_killed_server_s_game_plays_on_as_if_never_stopped(db_url: str) -> Non
     assert stop > 0 and play_table(config, stop, forget=True)[0] != reference
     first = Serve(db_url, chosen_seeds=True)
     try:
-        request = {k: v for k, v in config.to_json().items() if k != "walls"}  # the server's
-        made = httpx.post(first.url + "/api/tables", json=request, timeout=10).json()
+        made = httpx.post(first.url + "/api/tables", json=config.to_request(), timeout=10).json()
         path = f"/ws/tables/{made['id']}?token={made['seats'][0]['token']}"
         before, k = play_socket(f"ws://127.0.0.1:{first.port}{path}", 0, stop)
     finally:

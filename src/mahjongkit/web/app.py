@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
-from collections.abc import Callable, Mapping
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -51,7 +56,9 @@ from mahjongkit.web.models import (
     parse,
 )
 from mahjongkit.web.store import Store
-from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableGame
+from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableError, TableGame
+
+T = TypeVar("T")
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {
@@ -82,10 +89,34 @@ MAX_SHEET_TOKENS = 50
 """The most owner tokens one request may present to list its sheets."""
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 
-@dataclass
+SEND_TIMEOUT = 5.0
+"""Seconds a socket may take to take a message; a slower one is dropped, not waited for."""
+
+IDLE_SECONDS = 300.0
+"""Seconds a table with no one connected stays in memory (it is loaded again on demand)."""
+
+KEPT_TABLES = 200
+"""Tables with no one connected kept in memory at most (the least recently used go first)."""
+
+BOT_TABLES = 4
+"""Tables of bots played at once, a few moves each in turn (the others wait their turn)."""
+
+BOT_SLICE = 0.005
+"""Seconds of bots' moves between two yields to the other tables and requests."""
+
+SPECTATOR_BATCH = 50
+"""Spectators sent a view at once before the server turns to other work."""
+
+log = logging.getLogger("mahjongkit.web")
+
+
+class NotSaved(Exception):
+    """The database did not store a change, so the change was not made."""
+
+
+@dataclass(eq=False)
 class Room:
     """A table in memory: the game, the seat tokens and the players connected."""
 
@@ -95,6 +126,15 @@ class Room:
     sockets: dict[int, set[WebSocket]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    used: float = field(default_factory=time.monotonic)
+    """When someone last used the table (the last socket left, a request read it)."""
+    bots_playing: bool = False
+    """True while the table of bots is in the bots' queue (it stays in memory)."""
+    watched: str = ""
+    """The latest view the spectators are to be sent (as sent)."""
+    watchers_task: asyncio.Task[None] | None = None
+    closing: set[asyncio.Task[None]] = field(default_factory=set)
+    """Sockets being closed for being too slow."""
 
     def player_of(self, token: str) -> int | None:
         """The player holding ``token`` (compared in constant time)."""
@@ -103,48 +143,280 @@ class Room:
                 return p
         return None
 
+    @property
+    def connected(self) -> bool:
+        """True while any socket (a player's or a spectator's) is open on the table."""
+        return any(self.sockets.values())
+
 
 class Tables:
-    """The tables of one server: in memory while in use, always in the store."""
+    """The tables of one server: always in the store, in memory while in use.
 
-    def __init__(self, store: Store) -> None:
+    A change counts once it is stored (`commit`). A table no one is connected to is
+    dropped from memory when it is over, after ``idle_seconds``, or when more than
+    ``kept`` such tables are in memory, and loaded again when asked for. Tables of bots
+    are played by one background task (`play_bots`), a few moves at a time, so a request
+    never waits for a whole match."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        kept: int = KEPT_TABLES,
+        send_timeout: float = SEND_TIMEOUT,
+    ) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
+        self.idle_seconds = idle_seconds
+        self.kept = kept
+        self.send_timeout = send_timeout
+        self._guard = threading.Lock()  # the sync routes run in threads
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._bots_waiting: deque[str] = deque()
+        self._bots_wake: asyncio.Event | None = None
+        self._finished: OrderedDict[str, TableGame] = OrderedDict()
 
+    # -- memory -----------------------------------------------------------------------
     def create(self, config: TableConfig) -> Room:
-        """A new table, stored."""
+        """A new table, stored (with the bots' first moves) before it is answered.
+        Raises `NotSaved` if the store refuses it; a table of bots is queued for play."""
         game_id = secrets.token_hex(6)
         tokens = [secrets.token_urlsafe(16) for _ in range(PLAYERS)]
-        game = TableGame(config)
-        self.store.create_game(
-            game_id, config.to_json(), {str(p): t for p, t in enumerate(tokens)}, game.summary()
-        )
+        game = self._build(config)
+        try:
+            self.store.create_game(
+                game_id,
+                config.to_json(),
+                {str(p): t for p, t in enumerate(tokens)},
+                game.summary(),
+                game.stored_log,
+                game.over,
+            )
+        except Exception as err:
+            log.warning("table not created: %s", err)
+            raise NotSaved("the table was not stored (the database refused it)") from None
         room = Room(game_id, game, tokens)
-        self.rooms[game_id] = room
-        self.save(room)
+        with self._guard:
+            self.rooms[game_id] = room
+            self._trim()
+        if not game.has_people:
+            self._queue_bots(room)
         return room
 
     def get(self, game_id: str) -> Room:
-        """The table, resumed from the store if it is not in memory."""
-        room = self.rooms.get(game_id)
-        if room is not None:
+        """The table, loaded from the store if it is not in memory."""
+        with self._guard:
+            room = self.rooms.get(game_id)
+            if room is None:
+                game, tokens = self._load(game_id)
+                room = Room(game_id, game, tokens)
+                self.rooms[game_id] = room
+                self._trim()
+            room.used = time.monotonic()
             return room
-        row = self.store.load_game(game_id)
+
+    def peek(self, game_id: str) -> TableGame:
+        """The table's game to read, without keeping it in memory when it is not (a
+        few finished ones are kept, for the replay page's requests)."""
+        with self._guard:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room.game
+            game = self._finished.pop(game_id, None)
+            if game is None:
+                game = self._load(game_id)[0]
+            if game.over:
+                self._finished[game_id] = game
+                while len(self._finished) > PEEKED:
+                    self._finished.popitem(last=False)
+            return game
+
+    def _load(self, game_id: str) -> tuple[TableGame, list[str]]:
+        try:
+            row = self.store.load_game(game_id)
+        except Exception as err:
+            log.warning("table %s not loaded: %s", game_id, err)
+            raise HTTPException(503, "the database is unavailable; try again") from None
         if row is None:
             raise HTTPException(404, f"no table {game_id!r}")
         try:
-            game = TableGame(TableConfig.from_json(row["config"]), row["log"])
+            game = self._build(TableConfig.from_json(row["config"]), row["log"])
         except MahjongError as err:  # e.g. a house-rules file this server was not given
             raise HTTPException(409, f"table {game_id!r} cannot be resumed: {err}") from None
-        tokens = [row["tokens"][str(p)] for p in range(PLAYERS)]
-        room = Room(game_id, game, tokens)
-        self.rooms[game_id] = room
-        return room
+        return game, [row["tokens"][str(p)] for p in range(PLAYERS)]
+
+    @staticmethod
+    def _build(config: TableConfig, logs: Sequence[Any] = ()) -> TableGame:
+        """The game of ``config`` after ``logs``; a table of bots waits for `play_bots`."""
+        people = HUMAN in config.seats
+        return TableGame(config, logs or (), advance=people)
+
+    def evict(self, now: float | None = None) -> list[str]:
+        """Drop from memory the tables no one is connected to that are over or idle,
+        and the least recently used beyond ``kept``; the ids dropped."""
+        now = time.monotonic() if now is None else now
+        with self._guard:
+            dropped = []
+            for game_id, room in list(self.rooms.items()):
+                if room.connected or room.bots_playing or room.lock.locked():
+                    room.used = now
+                elif room.game.over or now - room.used >= self.idle_seconds:
+                    dropped.append(self._drop(game_id))
+            return dropped + self._trim()
+
+    def _trim(self) -> list[str]:
+        """Drop the least recently used idle tables beyond ``kept`` (under the guard)."""
+        idle = [
+            room
+            for room in self.rooms.values()
+            if not (room.connected or room.bots_playing or room.lock.locked())
+        ]
+        extra = len(idle) - self.kept
+        if extra <= 0:
+            return []
+        idle.sort(key=lambda room: room.used)
+        return [self._drop(room.game_id) for room in idle[:extra]]
+
+    def _drop(self, game_id: str) -> str:
+        room = self.rooms.pop(game_id)
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        return game_id
+
+    def _adopt(self, room: Room) -> None:
+        """Before changing ``room``: make sure it is the table's one copy in memory (a
+        socket may hold a room dropped an instant after it was loaded)."""
+        with self._guard:
+            current = self.rooms.setdefault(room.game_id, room)
+        if current is not room:
+            raise TableError("this table was reloaded by the server: reconnect")
+        room.used = time.monotonic()
+
+    # -- changes ----------------------------------------------------------------------
+    def commit(self, room: Room, change: Callable[[TableGame], T]) -> T:
+        """Make ``change`` to the table's game and store it: only then does it count.
+
+        When the store refuses, the game is rebuilt from the decisions stored before
+        (as a restarted server would load it), so memory and the database agree, and
+        `NotSaved` is raised. No await happens between the change and the save, so no
+        one is ever shown a change that is not stored. Call it holding ``room.lock``."""
+        self._adopt(room)
+        game = room.game
+        before = game.stored_log
+        try:
+            result = change(game)
+        except BaseException:
+            if game.stored_log != before:  # a change half made: undo it
+                room.game = self._build(game.config, before)
+            raise
+        try:
+            self.save(room)
+        except Exception as err:
+            log.warning("table %s: change not stored: %s", room.game_id, err)
+            room.game = self._build(game.config, before)
+            raise NotSaved("the database did not store it, so it did not happen") from None
+        return result
 
     def save(self, room: Room) -> None:
         """Store the table's decisions so far."""
         game = room.game
         self.store.save_game(room.game_id, game.stored_log, game.summary(), game.over)
+
+    # -- background work --------------------------------------------------------------
+    @asynccontextmanager
+    async def running(self, app: FastAPI) -> AsyncIterator[None]:
+        """The server's lifespan: the bots' player and the sweeper of idle tables run
+        while it serves; tables of bots left unfinished by a stop are played on."""
+        self._loop = asyncio.get_running_loop()
+        self._bots_wake = asyncio.Event()
+        try:
+            playing = await asyncio.to_thread(self.store.playing_games)
+        except Exception as err:  # the server still serves; the tables wait for a restart
+            log.warning("unfinished tables of bots not resumed: %s", err)
+            playing = []
+        for game_id, config in playing:
+            if HUMAN not in config.get("seats", [HUMAN]) and game_id not in self._bots_waiting:
+                self._bots_waiting.append(game_id)
+        if self._bots_waiting:
+            self._bots_wake.set()
+        tasks = [
+            asyncio.create_task(self.play_bots(), name="bots"),
+            asyncio.create_task(self._sweep(), name="sweep"),
+        ]
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    def _queue_bots(self, room: Room) -> None:
+        """Queue a table of bots for `play_bots` (from any thread)."""
+        room.bots_playing = True
+        if self._loop is None:
+            self._bots_waiting.append(room.game_id)  # started when the server is
+            return
+        self._loop.call_soon_threadsafe(self._wake_bots, room.game_id)
+
+    def _wake_bots(self, game_id: str) -> None:
+        self._bots_waiting.append(game_id)
+        if self._bots_wake is not None:
+            self._bots_wake.set()
+
+    async def play_bots(self) -> None:
+        """Play the tables of bots: up to `BOT_TABLES` at once, in turn, each a slice of
+        moves (stored, then shown) before yielding to the rest of the server."""
+        assert self._bots_wake is not None
+        active: deque[str] = deque()
+        while True:
+            while len(active) < BOT_TABLES and self._bots_waiting:
+                active.append(self._bots_waiting.popleft())
+            if not active:
+                self._bots_wake.clear()
+                await self._bots_wake.wait()
+                continue
+            game_id = active.popleft()
+            try:
+                more = await self._bots_slice(game_id)
+            except Exception as err:  # the table waits; the others play on
+                log.warning("table %s: bots' moves not made: %s", game_id, err)
+                more = True
+                await asyncio.sleep(1.0)
+            if more:
+                active.append(game_id)
+            await asyncio.sleep(0)
+
+    async def _bots_slice(self, game_id: str) -> bool:
+        room = self.get(game_id)
+        room.bots_playing = True
+        async with room.lock:
+            more = self.commit(room, _bots_moves)
+        if not more:
+            room.bots_playing = False
+        await broadcast(room, self)
+        return more
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(min(5.0, max(self.idle_seconds / 2, 0.05)))
+            self.evict()
+
+
+PEEKED = 8
+"""Finished games kept for reading though no one is at their table (the replay page)."""
+
+
+def _bots_moves(game: TableGame) -> bool:
+    """The bots' moves for one slice (`BOT_SLICE`); True when they have more to make."""
+    deadline = time.perf_counter() + BOT_SLICE
+    while game.advance(limit=1):
+        if time.perf_counter() >= deadline:
+            return True
+    return False
 
 
 def tile_images() -> dict[str, str]:
@@ -179,19 +451,26 @@ def client_of(request: Request) -> str:
 
 
 def create_app(
-    store: Store, *, chosen_seeds: bool = False, limits: Limits | None = None
+    store: Store,
+    *,
+    chosen_seeds: bool = False,
+    limits: Limits | None = None,
+    idle_seconds: float = IDLE_SECONDS,
+    kept_tables: int = KEPT_TABLES,
+    send_timeout: float = SEND_TIMEOUT,
 ) -> FastAPI:
     """The app over ``store`` (migrated by the caller), within ``limits`` (`Limits`'
     defaults when not given).
 
     ``chosen_seeds`` lets a new table's request name its seed (for tests and
     reproductions); otherwise every table gets a secret random seed, since whoever knows
-    the seed knows the walls."""
+    the seed knows the walls. ``idle_seconds``, ``kept_tables`` and ``send_timeout`` are
+    `Tables`'."""
     limits = limits or Limits()
-    app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None)
+    tables = Tables(store, idle_seconds=idle_seconds, kept=kept_tables, send_timeout=send_timeout)
+    app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None, lifespan=tables.running)
     errors.install(app)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
-    tables = Tables(store)
     app.state.tables = tables
     app.state.store = store
     app.state.limits = limits
@@ -280,6 +559,9 @@ def create_app(
         place = opened.reserve(client_of(request))
         try:
             room = tables.create(config)
+        except NotSaved as err:
+            opened.release(place)
+            raise Refusal("not_saved", f"{err}; try again") from None
         except BaseException:
             opened.release(place)
             raise
@@ -368,11 +650,11 @@ def create_app(
 
     @app.get("/api/games/{game_id}/record")
     def game_record(game_id: str) -> dict[str, Any]:
-        return tables.get(game_id).game.record()
+        return tables.peek(game_id).record()
 
     @app.get("/api/games/{game_id}/replay/{hand}")
     def game_replay(game_id: str, hand: int) -> dict[str, Any]:
-        game = tables.get(game_id).game
+        game = tables.peek(game_id)
         if not 0 <= hand < len(game.hands):
             raise HTTPException(404, f"hand {hand} is not finished (finished: {len(game.hands)})")
         return _replay_frames(game, hand)
@@ -564,33 +846,76 @@ async def _handle(
     if player == SPECTATOR:
         return _error("spectator", "a spectator watches: only 'state' and 'ping'")
     async with room.lock:
-        game = room.game
         try:
             if isinstance(message, ActionMessage):
                 if message.action is not None:
                     action = Action.parse(message.action)
                 else:
                     action = Action.from_index(message.index or 0)
-                game.act(player, action)
+                tables.commit(room, lambda game: game.act(player, action))
             else:
-                game.next_hand()
+                tables.commit(room, TableGame.next_hand)
+        except NotSaved as err:
+            return _error("not_saved", f"{err}: try again")
         except MahjongError as err:
             return _error("refused", str(err))
-        tables.save(room)
     await broadcast(room, tables)
     return None
 
 
 async def broadcast(room: Room, tables: Tables) -> None:
-    """Send each connected player their view; (re)start the timer of the decision asked."""
+    """Send each connected player their view, then the spectators theirs; (re)start the
+    timer of the decision asked.
+
+    Each distinct view is made and written once, from the game as it is at the call (a
+    stored state: see `Tables.commit`). The players are sent theirs first; the
+    spectators are sent the latest view by the room's own task, a batch at a time, so
+    however many watch, the players are not kept waiting. A socket that does not take a
+    message within ``send_timeout`` is dropped, not waited for."""
+    sends = []
     for player, sockets in list(room.sockets.items()):
-        message = _state_message(room, player)
-        for ws in list(sockets):
-            try:
-                await ws.send_json(message)
-            except Exception:  # a socket that closed while we sent: forget it
-                sockets.discard(ws)
+        if player != SPECTATOR and sockets:
+            text = _dumps(_state_message(room, player))
+            sends += [_send(room, player, ws, text, tables.send_timeout) for ws in list(sockets)]
+    if room.sockets.get(SPECTATOR):
+        room.watched = _dumps(_state_message(room, SPECTATOR))
+        if room.watchers_task is None or room.watchers_task.done():
+            room.watchers_task = asyncio.create_task(_send_watchers(room, tables.send_timeout))
     _schedule_timeout(room, tables)
+    await asyncio.gather(*sends)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    """A message as sent (as Starlette's ``send_json`` writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+async def _send(room: Room, player: int, ws: WebSocket, text: str, timeout: float) -> None:
+    """Send ``text``; a socket closed, or too slow to take it, is forgotten and closed."""
+    try:
+        await asyncio.wait_for(ws.send_text(text), timeout)
+    except Exception:
+        room.sockets.get(player, set()).discard(ws)
+        task = asyncio.create_task(_close(ws, timeout))
+        room.closing.add(task)
+        task.add_done_callback(room.closing.discard)
+
+
+async def _close(ws: WebSocket, timeout: float) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=1008, reason="too slow to follow the table"), timeout)
+
+
+async def _send_watchers(room: Room, timeout: float) -> None:
+    """Send the spectators the latest view until they all have it (a spectator may miss
+    a view that a newer one replaced: each view is the whole table)."""
+    sent = ""
+    while room.watched is not sent:
+        sent = room.watched
+        watchers = list(room.sockets.get(SPECTATOR, ()))
+        for i in range(0, len(watchers), SPECTATOR_BATCH):
+            batch = watchers[i : i + SPECTATOR_BATCH]
+            await asyncio.gather(*(_send(room, SPECTATOR, ws, sent, timeout) for ws in batch))
 
 
 def _schedule_timeout(room: Room, tables: Tables) -> None:
@@ -607,11 +932,16 @@ def _schedule_timeout(room: Room, tables: Tables) -> None:
 
 
 async def _expire(room: Room, tables: Tables, key: tuple[int, int], seconds: float) -> None:
+    """The decision of ``key`` runs out of time: stored, then shown. If the store
+    refuses, the decision stays open and its time starts again."""
     await asyncio.sleep(seconds)
     async with room.lock:
-        changed = room.game.time_out(key)
-        if changed:
-            tables.save(room)
+        try:
+            changed = tables.commit(room, lambda game: game.time_out(key))
+        except (NotSaved, TableError):
+            changed = False
+            room.timer = None
+            _schedule_timeout(room, tables)
     if changed:
         room.timer = None
         with contextlib.suppress(Exception):
@@ -664,4 +994,4 @@ def _full_view(state: HandState, player_at: Callable[[int], int]) -> list[dict[s
     return out
 
 
-__all__ = ["Room", "Tables", "broadcast", "create_app", "tile_images"]
+__all__ = ["NotSaved", "Room", "Tables", "broadcast", "create_app", "tile_images"]

@@ -28,6 +28,7 @@ STATUS = {
     "cannot_rebuild": 409,
     "too_many_tables": 429,
     "server_full": 503,
+    "not_saved": 503,
 }
 """The status of each refusal code that is not a plain 400."""
 

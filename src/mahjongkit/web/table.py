@@ -144,6 +144,15 @@ class TableConfig:
             "walls": self.walls,
         }
 
+    def to_request(self) -> dict[str, Any]:
+        """The configuration as a request for a new table (``POST /api/tables``): all of
+        it but where the walls come from, which is the server's to decide.
+
+        >>> sorted(TableConfig("mcr", seed=5).to_request())[:3]
+        ['claim_timeout', 'hands', 'names']
+        """
+        return {k: v for k, v in self.to_json().items() if k != "walls"}
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
         """The inverse of `to_json`; a missing or null key takes its default (``ruleset``
@@ -175,9 +184,13 @@ class TableGame:
     ``hand_logs`` are each hand's actions so far, as (seat, action index), the match's own
     included: a stored game's, to rebuild it. Each is a list of actions, or (as
     `stored_log` gives them back) ``{"seed", "salt", "actions"}`` with the hand's wall seed
-    and salt in hex: a table whose walls are ``"secret"`` needs them."""
+    and salt in hex: a table whose walls are ``"secret"`` needs them. With
+    ``advance=False`` the bots wait to be moved (`advance` with a limit): a server plays a
+    table of bots a few moves at a time rather than the whole match at once."""
 
-    def __init__(self, config: TableConfig, hand_logs: Sequence[Any] = ()) -> None:
+    def __init__(
+        self, config: TableConfig, hand_logs: Sequence[Any] = (), *, advance: bool = True
+    ) -> None:
         self.config = config
         self.ruleset = get_ruleset(config.ruleset)
         self.rules = self.ruleset.table
@@ -217,7 +230,8 @@ class TableGame:
             match.next_hand()
         elif not hand_logs:
             self._deal()
-        self.advance()
+        if advance:
+            self.advance()
 
     # -- where the match stands -------------------------------------------------------
     @property
@@ -344,24 +358,39 @@ class TableGame:
         return len(self.bots) < PLAYERS
 
     # -- acting -----------------------------------------------------------------------
-    def advance(self) -> None:
+    def advance(self, limit: int | None = None) -> bool:
         """Let the bots act until a person must (the match takes its own decisions: the
-        instant flower win, a forced pass); at a table of bots, deal on."""
+        instant flower win, a forced pass); at a table of bots, deal on. With ``limit``,
+        stop after that many bot moves. True when the bots have more to do.
+
+        >>> game = TableGame(TableConfig("mcr", seed=1, seats=("random",) * 4, hands=1),
+        ...                  advance=False)
+        >>> game.advance(limit=3), len(game.state.history)
+        (True, 3)
+        >>> game.advance(), game.over
+        (False, True)
+        """
         match = self.match
+        moves = 0
         while True:
             if match.phase is MatchPhase.PLAY:
                 for player in match.to_act():
                     bot = self.bots.get(player)
                     if bot is not None:
+                        if limit is not None and moves >= limit:
+                            return True
                         decision = match.decision(player)
                         match.apply(player, bot.act(match.observation(player), decision))
+                        moves += 1
                         break
                 else:
-                    return
+                    return False
                 continue
             self._show_finished()
             if match.phase is not MatchPhase.DEAL or self.has_people:
-                return
+                return False
+            if limit is not None and moves >= limit:
+                return True
             self._deal()
 
     def act(self, player: int, action: Action | str) -> None:
