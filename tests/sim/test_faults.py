@@ -4,6 +4,7 @@ out byte for byte as the uninterrupted run's (the timing fields aside)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -13,9 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
-from mahjongkit.game.record import HandRecord, load_records, verify
-from mahjongkit.sim import simulate
 from tests.sim.conftest import (
     RUN,
     SOURCE,
@@ -27,6 +25,9 @@ from tests.sim.conftest import (
     wait_for_lines,
     whole_lines,
 )
+
+from mahjongkit.game.record import HandRecord, load_records, verify
+from mahjongkit.sim import simulate
 
 
 def _resumes_to_the_reference(path: Path, spawn: Spawn, reference: Reference) -> None:
@@ -128,10 +129,8 @@ def test_a_worker_that_keeps_dying_stops_the_run_and_it_resumes(
     deadline = time.monotonic() + 90
     while proc.poll() is None and time.monotonic() < deadline:
         for pid in children(proc.pid):
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         time.sleep(0.01)
     done = ended(proc, timeout=1)
     assert done.code == 1, done.err

@@ -9,12 +9,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tests.sim.conftest import RUN, Reference, Spawn, ended, simulate_here, whole_lines
 
 from mahjongkit.game.record import load_records
 from mahjongkit.sim import simulate
 from mahjongkit.sim.records import RecordsFile, read_run
 from mahjongkit.sim.run import RunSettings, play_run
-from tests.sim.conftest import RUN, Reference, Spawn, ended, simulate_here, whole_lines
 
 LIMIT = 40_000
 """Bytes a file may grow to in the full-disk test: a handful of records."""
@@ -77,7 +77,9 @@ def test_a_full_disk_keeps_whole_lines_and_the_run_resumes(
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_no_space_left_is_a_clear_error() -> None:
-    done = simulate_here("--hands", "3", "--bots", "random", "--records", "/dev/full", "--overwrite")
+    done = simulate_here(
+        "--hands", "3", "--bots", "random", "--records", "/dev/full", "--overwrite"
+    )
     assert done.code == 1
     assert "cannot write hand 0's record to /dev/full: No space left on device" in done.err
     assert "no hand was recorded" in done.err

@@ -208,7 +208,8 @@ def simulate(
     keep every outcome (for a run of any length, see `play_run`).
 
     ``lineup`` names four bots (line-up position 0 sits East on the first rotation);
-    ``progress`` is called with the number of hands just finished.
+    ``progress`` is called with the number of hands just finished. A worker process that
+    dies is replaced and its hands played again; `RunFailedError` when one keeps dying.
     """
     settings = RunSettings(ruleset, tuple(lineup), seed, hands, duplicate)
     run = play_run(
