@@ -114,7 +114,10 @@ def _stopped_message(run: Run, stop: StopSignals, records: RecordsFile | None) -
     else:
         why = f"stopped by {stop.received.name if stop.received else 'request'} {done}"
     if records is not None and records.last < 0:
-        return f"{why}: no hand was recorded in {records.path}; start the run again"
+        return (
+            f"{why}: no hand was recorded in {records.path}; start the run again"
+            " (--overwrite replaces the file)"
+        )
     if records is None:
         return (
             f"{why}: the statistics are those hands'. Without --records the run cannot be"
