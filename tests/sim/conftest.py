@@ -62,10 +62,13 @@ Spawn = Callable[..., "subprocess.Popen[str]"]
 @pytest.fixture
 def spawn() -> Iterator[Spawn]:
     """Start ``mahjongkit simulate ARGS`` as a process of its own (``preexec`` runs in it
-    before the command); any still running at the end of the test is killed."""
+    before the command; ``group``: in a process group of its own, with its workers); any
+    still running at the end of the test is killed."""
     started: list[subprocess.Popen[str]] = []
 
-    def start(*args: str, preexec: Callable[[], None] | None = None) -> subprocess.Popen[str]:
+    def start(
+        *args: str, preexec: Callable[[], None] | None = None, group: bool = False
+    ) -> subprocess.Popen[str]:
         proc = subprocess.Popen(
             [sys.executable, "-c", MAIN, "simulate", *args],
             env={**os.environ, "PYTHONPATH": str(SOURCE)},
@@ -73,6 +76,7 @@ def spawn() -> Iterator[Spawn]:
             stderr=subprocess.PIPE,
             text=True,
             preexec_fn=preexec,
+            start_new_session=group,  # its own process group, as a terminal's job
         )
         started.append(proc)
         return proc

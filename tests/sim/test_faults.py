@@ -37,14 +37,29 @@ def _resumes_to_the_reference(path: Path, spawn: Spawn, reference: Reference) ->
     assert path.read_bytes() == reference.records
 
 
-@pytest.mark.parametrize(("sig", "workers"), [(signal.SIGTERM, "2"), (signal.SIGINT, "1")])
+@pytest.mark.parametrize(
+    ("sig", "workers", "group"),
+    [
+        (signal.SIGTERM, "2", False),  # `kill PID`
+        (signal.SIGINT, "1", False),
+        (signal.SIGINT, "2", True),  # Ctrl-C: the whole process group, workers too
+    ],
+)
 def test_a_signal_stops_the_run_cleanly_and_resume_finishes_it(
-    tmp_path: Path, spawn: Spawn, reference: Reference, sig: signal.Signals, workers: str
+    tmp_path: Path,
+    spawn: Spawn,
+    reference: Reference,
+    sig: signal.Signals,
+    workers: str,
+    group: bool,
 ) -> None:
     path = tmp_path / "hands.jsonl"
-    proc = spawn(*RUN, "--records", str(path), "--workers", workers)
+    proc = spawn(*RUN, "--records", str(path), "--workers", workers, group=group)
     wait_for_lines(path, 12, proc)
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     done = ended(proc)
     assert done.code == 128 + sig, done.err
     assert f"stopped by {sig.name} after" in done.err
