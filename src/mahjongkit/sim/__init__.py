@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from mahjongkit.sim.run import Run, simulate
+from mahjongkit.sim.run import Run, RunSettings, play_run, simulate
 from mahjongkit.sim.selfplay import HandJob, HandOutcome, hand_seed, jobs, play_job
 from mahjongkit.sim.stats import Stats, mean_interval
 
@@ -15,10 +15,12 @@ __all__ = [
     "HandJob",
     "HandOutcome",
     "Run",
+    "RunSettings",
     "Stats",
     "hand_seed",
     "jobs",
     "mean_interval",
     "play_job",
+    "play_run",
     "simulate",
 ]

@@ -56,9 +56,16 @@ def jobs(hands: int, duplicate: bool) -> list[HandJob]:
     """
     if hands < 0:
         raise ValueError(f"the number of hands must not be negative, not {hands}")
-    if not duplicate:
-        return [HandJob(i, i, 0) for i in range(hands)]
-    return [HandJob(4 * w + r, w, r) for w in range(hands) for r in range(4)]
+    return [job_at(i, duplicate) for i in range(hands * (4 if duplicate else 1))]
+
+
+def job_at(index: int, duplicate: bool) -> HandJob:
+    """The run's ``index``-th hand (so a run's hands need not be listed to be played).
+
+    >>> job_at(5, True), job_at(5, False)
+    (HandJob(index=5, wall=1, rotation=1), HandJob(index=5, wall=5, rotation=0))
+    """
+    return HandJob(index, index // 4, index % 4) if duplicate else HandJob(index, index, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,4 +155,4 @@ def play_job(
     )
 
 
-__all__ = ["HandJob", "HandOutcome", "hand_seed", "jobs", "make_bots", "play_job"]
+__all__ = ["HandJob", "HandOutcome", "hand_seed", "job_at", "jobs", "make_bots", "play_job"]

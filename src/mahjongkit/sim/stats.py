@@ -45,8 +45,9 @@ class Stats:
     points_by_bot: Counter[str] = field(default_factory=Counter)
     points_by_entrant: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     fans: Counter[str] = field(default_factory=Counter)
-    win_totals: list[int] = field(default_factory=list)
-    """Every winning score's total, in hand order (the points distribution)."""
+    win_totals: Counter[int] = field(default_factory=Counter)
+    """How many winning scores had each total (the points distribution): a count per
+    total, so a run of any length holds no more than the totals it saw."""
 
     def add(self, out: HandOutcome) -> None:
         """Count one hand."""
@@ -69,15 +70,19 @@ class Stats:
                 self.wins_by_seat[seat] += 1
                 self.wins_by_bot[out.bots[seat]] += 1
                 self.wins_by_entrant[out.entrant[seat]] += 1
-                self.win_totals.append(total)
+                self.win_totals[total] += 1
                 for name in dict.fromkeys(fans):
                     self.fans[name] += 1
         for seat in range(4):
             self.points_by_bot[out.bots[seat]] += out.points[seat]
             self.points_by_entrant[out.entrant[seat]] += out.points[seat]
 
-    def to_json(self, seconds: float) -> dict[str, Any]:
-        """The run's summary; the first keys are the ``simulate --json`` contract."""
+    def to_json(self, seconds: float, played: int | None = None) -> dict[str, Any]:
+        """The run's summary; the first keys are the ``simulate --json`` contract.
+
+        ``played`` hands (all by default; fewer for a resumed run) took ``seconds``.
+        """
+        played = self.hands if played is None else played
         names = sorted(set(self.lineup))
         per_hand = {
             n: round(self.points_by_bot[n] / self.seats_by_bot[n], 4)
@@ -93,22 +98,27 @@ class Stats:
             "self_drawn": self.self_drawn,
             "points_by_bot": {n: self.points_by_bot[n] for n in names},
             "fans": dict(sorted(self.fans.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "hands_per_second": round(self.hands / seconds, 2) if seconds > 0 else 0.0,
+            "hands_per_second": round(played / seconds, 2) if seconds > 0 else 0.0,
             "errors": self.errors,
             "bots": list(self.lineup),
             "voids": self.voids,
             "wins_by_seat": list(self.wins_by_seat),
             "wins_by_bot": {n: self.wins_by_bot[n] for n in names},
             "points_per_hand_by_bot": per_hand,
-            "average_win_points": (
-                round(sum(self.win_totals) / len(self.win_totals), 3) if self.win_totals else 0.0
-            ),
+            "average_win_points": self.average_win_points(),
             "error_messages": list(self.error_messages),
         }
 
-    def lines(self, seconds: float) -> list[str]:
+    def average_win_points(self) -> float:
+        """The mean total of the winning scores (3 decimals), 0.0 with none."""
+        scores = self.win_totals.total()
+        if not scores:
+            return 0.0
+        return round(sum(t * n for t, n in self.win_totals.items()) / scores, 3)
+
+    def lines(self, seconds: float, played: int | None = None) -> list[str]:
         """The summary as text."""
-        j = self.to_json(seconds)
+        j = self.to_json(seconds, played)
         hands = max(self.hands, 1)
         out = [
             f"{self.ruleset}: {self.hands} hands, line-up {', '.join(self.lineup)}",

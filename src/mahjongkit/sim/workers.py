@@ -1,0 +1,228 @@
+"""Hands played on worker processes and handed back in hand order.
+
+The hands are cut into chunks of `CHUNK` consecutive hands; each worker plays one chunk at
+a time. Chunks finished ahead of the next one due wait in a reorder buffer of at most
+``2 * workers`` chunks (no chunk further ahead is handed out), so memory does not grow with
+the run. A worker that dies (killed by the out-of-memory killer, say) is seen within
+`POLL` seconds: its chunk is played again on a new worker, with the same result, since
+every hand is a pure function of the run seed and its number; a chunk whose worker dies
+`ATTEMPTS` times stops the run with `WorkerLostError`.
+
+>>> from mahjongkit.sim.selfplay import jobs
+>>> outs = list(play_in_order("mcr", ("random",) * 4, 1, jobs(20, False), workers=2))
+>>> [o.index for o in outs] == list(range(20))
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import heapq
+import itertools
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Generator, Iterable, Iterator
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+
+from mahjongkit.sim.errors import WorkerLostError
+from mahjongkit.sim.selfplay import HandJob, HandOutcome, play_job
+
+CHUNK = 8
+"""Hands per chunk sent to a worker: small enough for a smooth progress bar."""
+
+ATTEMPTS = 3
+"""How many times a chunk is given to a worker before its worker's deaths stop the run."""
+
+POLL = 0.5
+"""Seconds between looks at the stop request while waiting for the workers."""
+
+_Chunk = tuple[HandJob, ...]
+
+
+def _never() -> bool:
+    return False
+
+
+def play_in_order(
+    ruleset: str,
+    lineup: tuple[str, ...],
+    seed: int,
+    todo: Iterable[HandJob],
+    *,
+    workers: int = 1,
+    keep_records: bool = False,
+    stop: Callable[[], bool] = _never,
+    warn: Callable[[str], None] | None = None,
+) -> Generator[HandOutcome, None, None]:
+    """The outcomes of the hands ``todo`` (in hand order), in that order.
+
+    With one worker the hands are played here, one by one. ``stop`` is asked between hands
+    (or while waiting for the workers): when it answers true no more hands are given out
+    and the outcomes end early. ``warn`` hears of each worker that died.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if workers == 1:
+        for job in todo:
+            if stop():
+                return
+            yield play_job(ruleset, lineup, seed, job, keep_record=keep_records)
+        return
+    pool = _Pool(ruleset, lineup, seed, keep_records, workers, warn)
+    try:
+        yield from pool.outcomes(_chunks(todo), stop)
+    finally:
+        pool.close()
+
+
+def _chunks(todo: Iterable[HandJob]) -> Iterator[_Chunk]:
+    it = iter(todo)
+    while chunk := tuple(itertools.islice(it, CHUNK)):
+        yield chunk
+
+
+def _serve(conn: Connection, parent: int, task: tuple[str, tuple[str, ...], int, bool]) -> None:
+    """A worker: play each chunk it is sent, send back its outcomes; end with the parent."""
+    # Ctrl-C reaches the whole process group: the parent alone decides to stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    ruleset, lineup, seed, keep = task
+    while True:
+        while not conn.poll(POLL):
+            if os.getppid() != parent:  # the parent was killed: nobody to play for
+                return
+        try:
+            chunk: _Chunk | None = conn.recv()
+        except EOFError:
+            return
+        if chunk is None:
+            return
+        conn.send([play_job(ruleset, lineup, seed, job, keep_record=keep) for job in chunk])
+
+
+class _Worker:
+    """One worker process, its end of the pipe and the chunk it is playing."""
+
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.chunk: int | None = None
+
+
+def _death(process: BaseProcess) -> str:
+    code = process.exitcode
+    if code is not None and code < 0:
+        return f"killed by {signal.Signals(-code).name}"
+    return f"exited with status {code}"
+
+
+class _Pool:
+    """Worker processes fed chunk by chunk, replaced when they die."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        lineup: tuple[str, ...],
+        seed: int,
+        keep_records: bool,
+        size: int,
+        warn: Callable[[str], None] | None,
+    ) -> None:
+        self.task = (ruleset, lineup, seed, keep_records)
+        self.size = size
+        self.warn = warn
+        self.workers: list[_Worker] = []
+        self.context = multiprocessing.get_context("fork")
+
+    def _start(self) -> None:
+        mine, theirs = self.context.Pipe()
+        process = self.context.Process(
+            target=_serve, args=(theirs, os.getpid(), self.task), daemon=True
+        )
+        process.start()
+        theirs.close()
+        self.workers.append(_Worker(process, mine))
+
+    def outcomes(self, chunks: Iterator[_Chunk], stop: Callable[[], bool]) -> Iterator[HandOutcome]:
+        window = 2 * self.size
+        playing: dict[int, _Chunk] = {}  # chunks given out, by number, until they come back
+        done: dict[int, list[HandOutcome]] = {}  # the reorder buffer
+        again: list[int] = []  # chunks whose worker died, to give out first
+        tries: dict[int, int] = {}
+        numbered = enumerate(chunks)
+        upcoming = next(numbered, None)
+        due = 0  # the next chunk to hand back
+        for _ in range(self.size):
+            self._start()
+        while upcoming is not None or playing or done:
+            if stop():
+                return
+            for worker in self.workers:
+                if worker.chunk is not None:
+                    continue
+                if again:
+                    number = heapq.heappop(again)
+                elif upcoming is not None and upcoming[0] < due + window:
+                    number, chunk = upcoming
+                    playing[number] = chunk
+                    upcoming = next(numbered, None)
+                else:
+                    break
+                tries[number] = tries.get(number, 0) + 1
+                worker.chunk = number
+                with contextlib.suppress(OSError):  # it died: seen below
+                    worker.conn.send(playing[number])
+            busy = [w.conn for w in self.workers if w.chunk is not None]
+            ready = wait(busy + [w.process.sentinel for w in self.workers], POLL)
+            for worker in self.workers:
+                if worker.chunk is not None and worker.conn in ready:
+                    try:
+                        done[worker.chunk] = worker.conn.recv()
+                    except (EOFError, OSError):
+                        continue  # it died: seen below
+                    del playing[worker.chunk], tries[worker.chunk]
+                    worker.chunk = None
+            for worker in [w for w in self.workers if not w.process.is_alive()]:
+                self._bury(worker, playing, again, tries)
+            while due in done:
+                yield from done.pop(due)
+                due += 1
+
+    def _bury(
+        self, worker: _Worker, playing: dict[int, _Chunk], again: list[int], tries: dict[int, int]
+    ) -> None:
+        """A dead worker: its chunk goes back to be played again, a new worker takes its place."""
+        self.workers.remove(worker)
+        worker.conn.close()
+        number = worker.chunk
+        if number is not None:
+            chunk = playing[number]
+            hands = f"hands {chunk[0].index}-{chunk[-1].index}"
+            how = _death(worker.process)
+            if tries[number] >= ATTEMPTS:
+                raise WorkerLostError(
+                    f"the worker playing {hands} died {tries[number]} times (last {how},"
+                    f" process {worker.process.pid}); the run stops"
+                )
+            if self.warn is not None:
+                self.warn(
+                    f"worker process {worker.process.pid} {how} while playing {hands};"
+                    " playing them again on a new worker"
+                )
+            heapq.heappush(again, number)
+        self._start()
+
+    def close(self) -> None:
+        """Stop every worker (ended, stopped or failed run alike)."""
+        for worker in self.workers:
+            if worker.process.is_alive():
+                worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join()
+            worker.conn.close()
+        self.workers = []
+
+
+__all__ = ["ATTEMPTS", "CHUNK", "POLL", "play_in_order"]
