@@ -41,7 +41,9 @@ def test_a_table_of_bots_is_answered_before_it_is_played(server: Server) -> None
     """Deliver 3: the request creating a table of four bots returns before the match is
     played (it used to play all its hands inside the request); the match then plays to
     its end in the background, as the same table played at once."""
-    config = TableConfig("mcr", seed=8, seats=("random",) * 4)
+    # Defenders take about a second over a whole match, a random bot's match a few
+    # milliseconds: time enough for the answer to come first only with the old code gone.
+    config = TableConfig("mcr", seed=8, seats=("defender",) * 4)
     made = create(server, **config.to_request())
     summary = httpx.get(server.url + f"/api/tables/{made['id']}").json()
     assert not summary["over"] and summary["hands"] < 16
