@@ -64,23 +64,25 @@ PEOPLE = tuple(p for p, kind in enumerate(SEATS) if kind == HUMAN)
 
 
 # -- the server -----------------------------------------------------------------------
-def serve(db: str, port: int, options: dict[str, float]) -> None:
+def serve(db: str, port: int, options: dict[str, Any]) -> None:
     """The server process (``--serve``): the app with chosen seeds, under uvicorn."""
     import uvicorn
 
     from mahjongkit.web.app import create_app
+    from mahjongkit.web.limits import Limits
     from mahjongkit.web.store import Store
 
     store = Store(db)
     store.migrate()
-    app = create_app(store, chosen_seeds=True, **options)  # type: ignore[arg-type]
+    limits = Limits(**options.pop("limits", {}))
+    app = create_app(store, chosen_seeds=True, limits=limits, **options)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="error")
 
 
 class Server:
     """The server as a process of its own, started again on the same port and database."""
 
-    def __init__(self, db: str, options: dict[str, float]) -> None:
+    def __init__(self, db: str, options: dict[str, Any]) -> None:
         self.db = db
         self.options = options
         with socket.socket() as s:
@@ -301,12 +303,27 @@ async def killer(server: Server, every: int, tables: list[Table], stats: Stats) 
         await asyncio.to_thread(server.start)
 
 
+LOOPING_CLIENT = "127.0.0.2"
+"""The address the table-creating client connects from: another client than the
+players (the server limits what one address opens)."""
+
+
 async def create_loop(server: Server, until: float, made: list[int]) -> None:
-    """Create tables (one person, three bots; no one ever connects) until ``until``."""
+    """Create tables (one person, three bots; no one ever connects) until ``until``, as
+    fast as the server answers; ``made`` counts those created and those refused."""
     config = TableConfig("mcr", seats=(HUMAN, "random", "random", "random"))
-    async with httpx.AsyncClient(base_url=server.url) as client:
+    transport = httpx.AsyncHTTPTransport(local_address=LOOPING_CLIENT)
+    async with httpx.AsyncClient(base_url=server.url, transport=transport) as client:
         while time.monotonic() < until:
-            await create(client, config)
+            try:
+                reply = await client.post("/api/tables", json=config.to_request(), timeout=60)
+            except httpx.TransportError:
+                await asyncio.sleep(0.2)
+                continue
+            if reply.status_code in (429, 503):
+                made[1] += 1
+                continue
+            reply.raise_for_status()
             made[0] += 1
 
 
@@ -370,7 +387,7 @@ async def soak(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     if args.spectators:
         watchers = asyncio.create_task(watch(server, tables[0].game_id, args.spectators, done))
         await asyncio.sleep(min(10, 1 + args.spectators / 100))  # let them connect
-    made = [0]
+    made = [0, 0]
     if args.create_loop:
         loop_start = started + args.baseline
 
@@ -423,6 +440,7 @@ async def soak(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         report["latency_idle"] = latency(idle)
         report["latency_create_loop"] = latency(busy)
         report["tables_created_in_loop"] = made[0]
+        report["tables_refused_in_loop"] = made[1]
         report["rss_mb_idle_max"] = round(max((m for t, m in rss if t < loop_start), default=0), 1)
         report["rss_mb_loop"] = [round(m, 1) for t, m in rss if t >= loop_start][::10]
     if args.kill:
@@ -546,12 +564,26 @@ def main() -> None:
     parser.add_argument("--retained", type=int, default=0, help="matches (traced)")
     parser.add_argument("--idle-seconds", type=float)
     parser.add_argument("--kept-tables", type=int)
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a field of mahjongkit.web.limits.Limits for the server (repeatable), e.g."
+        " spectators_per_table=500",
+    )
     args = parser.parse_args()
-    options: dict[str, float] = {}
+    options: dict[str, Any] = {}
     if args.idle_seconds is not None:
         options["idle_seconds"] = args.idle_seconds
     if args.kept_tables is not None:
         options["kept_tables"] = args.kept_tables
+    if args.limit:
+        limits: dict[str, float] = {}
+        for item in args.limit:
+            name, _, value = item.partition("=")
+            limits[name.strip()] = float(value) if "." in value else int(value)
+        options["limits"] = limits
     if args.retained:
         print(json.dumps(asyncio.run(retained(args.retained, args.seed)), indent=1))
         return
