@@ -133,8 +133,8 @@ _DOTS: tuple[tuple[float, tuple[tuple[float, float, int], ...]], ...] = (
             (20.5, 30.5, 2),
         ),
     ),
-    (3.7, tuple((x, 6.5 + 8 * k, 0) for k in range(4) for x in (9.5, 20.5))),
-    (3.7, tuple((x, 8 + 11 * k, k) for k in range(3) for x in (7.5, 15, 22.5))),
+    (3.5, tuple((x, 6.5 + 8 * k, 0) for k in range(4) for x in (9.5, 20.5))),
+    (3.4, tuple((x, 8 + 11 * k, k) for k in range(3) for x in (7.5, 15, 22.5))),
 )
 
 
@@ -158,6 +158,8 @@ def _dots(rank: int) -> str:
 # Bamboo: sticks as (x1, y1, x2, y2, red), in the arrangements of a real set.
 _Stick = tuple[float, float, float, float, bool]
 _TOP, _LOW = (4.5, 15), (23, 33.5)
+_ROWS = ((3.8, 10.5), (15.7, 22.3), (27.5, 34.2))
+"""Three rows of sticks (the seven and nine of bamboo)."""
 
 
 def _column(x: float, rows: Sequence[tuple[float, float]], red: bool = False) -> list[_Stick]:
@@ -176,8 +178,7 @@ _STICKS: tuple[tuple[_Stick, ...], ...] = (
     ),
     tuple(s for x in (7.5, 15, 22.5) for s in _column(x, (_TOP, _LOW))),
     tuple(
-        _column(15, ((4, 10.5),), True)
-        + [s for x in (7.5, 15, 22.5) for s in _column(x, ((15, 22.5), (27, 34.5)))]
+        _column(15, (_ROWS[0],), True) + [s for x in (7.5, 15, 22.5) for s in _column(x, _ROWS[1:])]
     ),
     (
         (6.5, 4.5, 6.5, 15, False),
@@ -189,11 +190,7 @@ _STICKS: tuple[tuple[_Stick, ...], ...] = (
         (16, 23, 19.5, 33.5, False),
         (23.5, 23, 23.5, 33.5, False),
     ),
-    tuple(
-        s
-        for x in (7.5, 15, 22.5)
-        for s in _column(x, ((4, 10.5), (15.75, 22.25), (27.5, 34)), x == 15)
-    ),
+    tuple(s for x in (7.5, 15, 22.5) for s in _column(x, _ROWS, x == 15)),
 )
 
 _BIRD = (
@@ -239,10 +236,10 @@ def _characters(rank: int) -> str:
 
 # Winds: the letter, and a compass needle pointing the wind's way (north up).
 _NEEDLE = (
-    "M20 31L11.5 29.2V32.8Z",
-    "M15 36L13.2 27.5H16.8Z",
-    "M10 31L18.5 29.2V32.8Z",
-    "M15 26L13.2 34.5H16.8Z",
+    "M21 30.5L9.5 28.4V32.6Z",
+    "M15 36.3L12.9 24.7H17.1Z",
+    "M9 30.5L20.5 28.4V32.6Z",
+    "M15 24.7L12.9 36.3H17.1Z",
 )
 
 
@@ -250,7 +247,7 @@ def _wind(i: int) -> str:
     return (
         f'<text x="15" y="22" font-size="20" font-weight="bold" text-anchor="middle" '
         f'font-family="sans-serif" fill="{_INK}">{"ESWN"[i]}</text>'
-        + _circle(15, 31, 4.6, f'fill="none" stroke="{_INK}" stroke-width="1"')
+        + _circle(15, 30.5, 5, f'fill="none" stroke="{_INK}" stroke-width="1.1"')
         + f'<path d="{_NEEDLE[i]}" fill="{_RED}"/>'
     )
 
