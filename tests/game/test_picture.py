@@ -25,6 +25,7 @@ from mahjongkit.game.picture import (
 )
 from mahjongkit.game.state import HandState
 from mahjongkit.hand import Meld
+from mahjongkit.svg import tile_label
 from mahjongkit.tiles import NAMES, NUM_KINDS, parse_tile
 
 from .conftest import BUILT_IN, table
@@ -168,13 +169,16 @@ def test_text_marks_claims_ting_forfeits_the_centre_and_names() -> None:
     assert svg.count('data-tile="back"') == 3 + 4 + 3 + 3
 
 
-def test_the_drawing_is_svg_whose_tiles_read_in_latin_letters() -> None:
+def test_the_drawing_is_svg_whose_tiles_are_named() -> None:
     for state in hands_in_play("mcr", range(1))[::20]:
         svg = state._repr_svg_()
         root = ET.fromstring(svg)  # well-formed
         assert root.tag == "{http://www.w3.org/2000/svg}svg"
         assert float(root.attrib["width"]) > 400 and float(root.attrib["height"]) > 200
-        faces = re.findall(r'<g data-tile="(\w+)"[^>]*>(.*?)</g>', svg)
+        faces = re.findall(r'<g data-tile="(\w+)"([^>]*)>(.*?)</g>', svg)
         assert faces
-        for name, inner in faces:
-            assert name == "back" or f">{name}</text>" in inner, name
+        for name, attributes, inner in faces:
+            if name != "back":
+                label = tile_label(parse_tile(name))
+                assert f'aria-label="{label}"' in attributes, name
+                assert inner.startswith(f"<title>{label}</title>"), name

@@ -321,7 +321,7 @@ def table_svg(p: TablePicture) -> str:
     """The table drawn: a header line, then per seat a row (flowers, melds, concealed
     tiles or their backs, the drawn tile apart) and under it its discards, smaller, a
     claimed one faded; at a centre table, the discards lying there; the result last.
-    Every tile carries its notation in Latin letters (`mahjongkit.svg`)."""
+    Every tile is drawn and named by `mahjongkit.svg`, readable without a CJK font."""
     body: list[str] = []
     y = float(_MARGIN)
     width = 0.0
