@@ -32,7 +32,12 @@ from mahjongkit.game.match import points_of
 from mahjongkit.hand import Hand
 from mahjongkit.money.penalties import Effect, Penalty
 from mahjongkit.money.rotation import Deal
-from mahjongkit.money.scoresheet import BelowMinimumError, Scoresheet, ScoresheetError
+from mahjongkit.money.scoresheet import (
+    BelowMinimumError,
+    Scoresheet,
+    ScoresheetError,
+    least_points,
+)
 from mahjongkit.money.settlement import PLAYERS, Payment, Reason, Win, balances
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
@@ -285,7 +290,8 @@ def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
 
 def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]:
     """The sheet as the page shows it: every line with its net money (and an entered
-    hand's breakdown), totals, the deal, and the situation fields its ruleset asks."""
+    hand's breakdown), totals, the deal, the situation fields its ruleset asks and the
+    least points a win may be typed with now."""
     data = sheet.to_json()
     for shown, line, entry in zip(data["lines"], sheet.lines, lines, strict=True):
         shown["entry"] = entry
@@ -297,6 +303,9 @@ def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]
     data["dealer"] = sheet.deal.dealer if sheet.deal else None
     data["hand"] = sheet.deal.number + 1 if sheet.deal else None
     data["situation_fields"] = list(situation_fields(sheet.ruleset))
+    data["least_points"] = (
+        least_points(sheet.ruleset, sheet.deal.prevalent_wind) if sheet.deal else None
+    )
     return data
 
 
