@@ -239,7 +239,7 @@ def hand_score(rules: Ruleset, deal: Deal, entry: dict[str, Any]) -> Score:
     """A stored win's entered hand scored as it was won in its deal: self-drawn when no one
     discarded, the winner's seat and the prevalent wind, the dealer and his streak from
     the sheet; the rest as the line gives it (`entered_hand`)."""
-    winner, discarder = entry["winner"], entry["discarder"]
+    winner, discarder = entry["winner"], entry.get("discarder")
     given = {k: v for k, v in entry.items() if k not in _NOT_SITUATION}
     drawn = [k for k in ("kong_replacement", "flower_replacement") if given.get(k)]
     if drawn and discarder is not None:
@@ -262,7 +262,7 @@ def hand_score(rules: Ruleset, deal: Deal, entry: dict[str, Any]) -> Score:
     return entered_hand(entry["hand"], fields, rules)
 
 
-_NOT_SITUATION = frozenset({"kind", "winner", "discarder", "hand", "points"})
+_NOT_SITUATION = frozenset({"kind", "winner", "discarder", "hand", "points", "lines_seen"})
 
 
 def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
