@@ -287,3 +287,84 @@ def test_an_unfinished_games_record_hides_the_seed(server: Any) -> None:
     made = create(server, seed=12, hands=2)
     record = httpx.get(server.url + f"/api/games/{made['id']}/record").json()
     assert record["seed"] is None and record["hands"] == []
+
+
+# -- the scorer and the scoresheet refuse alike (issue 18) -----------------------------------
+def sheet_of(server: Any, ruleset: str) -> tuple[str, dict[str, str]]:
+    body = {"ruleset": ruleset, "players": ["Ann", "Bo", "Cy", "Di"]}
+    made = httpx.post(server.url + "/api/sheets", json=body, timeout=10).json()
+    return f"{server.url}/api/sheets/{made['id']}", {"X-Sheet-Token": made["token"]}
+
+
+def refusal_of(reply: httpx.Response, status: int = 400) -> tuple[str, str]:
+    assert reply.status_code == status, reply.text
+    error = reply.json()["error"]
+    return error["code"], error["message"]
+
+
+def test_the_sheet_refuses_a_win_below_the_rulesets_least(server: Any) -> None:
+    """Issue 18: MCR 5 points and Taiwanese 0 points were taken; the least is the ruleset's
+    minimum (002 l.59) or the Base Point every Taiwanese win carries (004 l.342)."""
+    for ruleset, typed, least in (("mcr", 5, 8), ("taiwanese-lrc", 0, 5)):
+        sheet, mine = sheet_of(server, ruleset)
+        line = {"kind": "win", "winner": 1, "discarder": 3, "points": typed}
+        code, message = refusal_of(httpx.post(sheet + "/lines", json=line, headers=mine))
+        assert code == "below_minimum" and f"at least {least} points" in message
+        assert httpx.get(sheet).json()["lines"] == []
+        line["points"] = least
+        assert httpx.post(sheet + "/lines", json=line, headers=mine).status_code == 200
+
+
+def test_the_same_add_sent_twice_makes_one_line(server: Any) -> None:
+    """Issue 18: a second Add duplicated the line. The page sends how many lines it saw; a
+    line sent for a sheet that has changed since is refused (409 ``sheet_changed``)."""
+    sheet, mine = sheet_of(server, "mcr")
+    line = {"kind": "penalty", "offender": 2, "points": 5, "lines_seen": 0}
+    assert len(httpx.post(sheet + "/lines", json=line, headers=mine).json()["lines"]) == 1
+    code, _ = refusal_of(httpx.post(sheet + "/lines", json=line, headers=mine), 409)
+    assert code == "sheet_changed" and len(httpx.get(sheet).json()["lines"]) == 1
+    line["lines_seen"] = 1
+    assert len(httpx.post(sheet + "/lines", json=line, headers=mine).json()["lines"]) == 2
+
+
+def test_an_entered_hand_on_the_sheet_scores_as_the_scorer_does(server: Any) -> None:
+    """Issue 18: an entered hand took no flowers nor situation and showed no breakdown. The
+    sheet's line and the scorer give the same fans for the same hand and situation."""
+    sheet, mine = sheet_of(server, "taiwanese-dxb")
+    hand = "[123m2]456m789p234s555sEE"
+    line = {"kind": "win", "winner": 0, "hand": hand, "flowers": "1f", "ting": True}
+    shown = httpx.post(sheet + "/lines", json=line, headers=mine).json()
+    breakdown = shown["lines"][0]["breakdown"]
+    # Ann deals first: East, self-drawn (no discarder), as the scorer is told.
+    body = {"ruleset": "taiwanese-dxb", "hand": hand, "flowers": "1f", "ting": True}
+    scorer = httpx.post(server.url + "/api/score", json={**body, "self_drawn": True}).json()
+    assert breakdown["items"] == scorer["items"] and breakdown["total"] == scorer["total"]
+    assert {"calling", "flower", "base_point"} <= {i["id"] for i in breakdown["items"]}
+    assert shown["lines"][0]["entry"]["points"] == scorer["total"]
+    assert "ting" in shown["situation_fields"]
+
+
+def test_situation_fields_a_ruleset_lacks_are_refused_by_the_scorer_and_the_sheet(
+    server: Any,
+) -> None:
+    """Issue 18: Heavenly and Ting under MCR were silently ignored, and flowers given as
+    tiles and as a count taken without a word; both are refused, by the scorer and the
+    sheet alike. ``/api/rulesets`` says which fields each ruleset asks."""
+    hand = "[123m2]456p789s1sEEE1s"
+    asked = {
+        r["name"]: r["situation_fields"] for r in httpx.get(server.url + "/api/rulesets").json()
+    }
+    assert "heavenly" not in asked["mcr"] and "ting" not in asked["mcr"]
+    assert {"heavenly", "ting", "dealer_streak"} <= set(asked["taiwanese-lrc"])
+    assert "flowers" not in asked["botzone"]
+    sheet, mine = sheet_of(server, "mcr")
+    cases = (
+        ({"hand": hand, "heavenly": True, "ting": True}, "not_in_ruleset", "heavenly, ting"),
+        ({"hand": "12f" + hand, "flowers": 2}, "flowers_twice", "12f"),
+    )
+    for body, code, named in cases:
+        scored = refusal_of(httpx.post(server.url + "/api/score", json=body))
+        line = {"kind": "win", "winner": 0, **body}
+        assert refusal_of(httpx.post(sheet + "/lines", json=line, headers=mine)) == scored
+        assert scored[0] == code and named in scored[1]
+    assert httpx.get(sheet).json()["lines"] == []

@@ -273,3 +273,101 @@ def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path
         page.wait_for_timeout(40)
     assert centre_seen
     page.close()
+
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_scoresheet_refuses_low_points_clears_after_add_and_shows_breakdowns(
+    server: Any, browser: Any, screenshots: Path, viewport: dict[str, int]
+) -> None:
+    """Issue 18: MCR 5 points was taken, a second Add duplicated the penalty, an entered
+    hand took no flowers nor situation and showed no breakdown, Heavenly was offered
+    under MCR. Now: refused with the minimum named, fields cleared, one line per Add."""
+    page = browser.new_page(viewport=viewport)
+    page.goto(server.url + "/scoresheet")
+    page.select_option('[data-testid="ruleset-select"]', "mcr")
+    for i, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+        page.fill(f'[data-testid="player-name-{i}"]', name)
+    page.click('[data-testid="new-sheet"]')
+    page.wait_for_selector('[data-testid="line-last_wall_tile"]')
+    assert page.locator('[data-testid="line-heavenly"]').count() == 0  # not MCR's
+    assert page.locator('[data-testid="line-ting"]').count() == 0
+    lines = page.locator('[data-testid="sheet-line"]')
+    error = page.locator("#sheet-error")
+    page.select_option('[data-testid="winner"]', "1")
+    page.select_option('[data-testid="discarder"]', "3")
+    page.fill('[data-testid="points"]', "5")
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelector('#sheet-error').textContent.length > 0")
+    assert "at least 8 points" in error.first.inner_text() and lines.count() == 0
+    page.fill('[data-testid="points"]', "12")
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelectorAll('[data-testid=sheet-line]').length == 1")
+    assert page.input_value('[data-testid="points"]') == ""  # cleared after Add
+    # A penalty: added once; the field is cleared, so Add again sends no points.
+    page.select_option('[data-testid="line-kind"]', "penalty")
+    page.select_option('[data-testid="offender"]', "2")
+    page.fill('[data-testid="penalty-points"]', "5")
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelectorAll('[data-testid=sheet-line]').length == 2")
+    assert page.input_value('[data-testid="penalty-points"]') == ""
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelector('#sheet-error').textContent.length > 0")
+    assert lines.count() == 2
+    # An entered hand, self-drawn on the last tile of the wall, with two flowers.
+    page.select_option('[data-testid="line-kind"]', "win")
+    page.select_option('[data-testid="winner"]', "0")
+    page.select_option('[data-testid="discarder"]', "")
+    page.fill('[data-testid="line-hand"]', "[123m2]456p789s1sEEE1s")
+    page.fill('[data-testid="line-flowers"]', "2")
+    page.check('[data-testid="line-last_wall_tile"]')
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelectorAll('[data-testid=sheet-line]').length == 3")
+    assert page.input_value('[data-testid="line-flowers"]') == ""
+    assert not page.is_checked('[data-testid="line-last_wall_tile"]')
+    page.locator('[data-testid="line-breakdown"] summary').last.click()
+    fans = page.locator('[data-testid="line-fan"]').evaluate_all(
+        "els => els.map(e => e.dataset.fan)"
+    )
+    assert "last_tile_draw" in fans and "flower_tiles" in fans
+    # Flowers in the hand and as a count: refused, named.
+    page.fill('[data-testid="line-hand"]', "12f[123m2]456p789s1sEEE1s")
+    page.fill('[data-testid="line-flowers"]', "2")
+    page.click('[data-testid="add-line"]')
+    page.wait_for_function("document.querySelector('#sheet-error').textContent.includes('once')")
+    assert lines.count() == 3
+    name = "phone" if viewport is PHONE else "desktop"
+    page.screenshot(path=str(screenshots / f"scoresheet-checked-{name}.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_scorer_shows_each_situation_option_only_where_the_ruleset_has_it(
+    server: Any, browser: Any, screenshots: Path, viewport: dict[str, int]
+) -> None:
+    """Issue 18: Heavenly and Ting were offered and silently ignored under MCR."""
+    page = browser.new_page(viewport=viewport)
+    page.goto(server.url + "/scorer")
+    page.wait_for_selector('[data-testid="palette-tile"]')
+    page.select_option('[data-testid="ruleset-select"]', "mcr")
+    for hidden in ("heavenly", "ting", "earthly", "dealer", "dealer-streak"):
+        assert not page.is_visible(f'[data-testid="{hidden}"]'), hidden
+    assert page.is_visible('[data-testid="last_of_kind"]')
+    page.fill('[data-testid="hand-input"]', "123m456m789p234s5s5s")
+    page.click('[data-testid="score-button"]')
+    page.wait_for_selector('[data-testid="score-total"]')
+    assert "below the minimum of 8" in page.inner_text('[data-testid="score-result"]')
+    name = "phone" if viewport is PHONE else "desktop"
+    page.screenshot(path=str(screenshots / f"scorer-mcr-{name}.png"), full_page=True)
+    page.select_option('[data-testid="ruleset-select"]', "taiwanese-lrc")
+    for shown in ("heavenly", "ting", "earthly", "dealer-streak"):
+        assert page.is_visible(f'[data-testid="{shown}"]'), shown
+    assert not page.is_visible('[data-testid="last_of_kind"]')
+    page.fill('[data-testid="hand-input"]', "[123m2]456m789p234s555sEE")
+    page.check('[data-testid="ting"]')
+    page.click('[data-testid="score-button"]')
+    page.wait_for_selector('[data-testid="fan"][data-fan="calling"]')
+    page.screenshot(path=str(screenshots / f"scorer-taiwanese-{name}.png"), full_page=True)
+    page.close()

@@ -30,13 +30,34 @@ from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal, first_deal, next_deal
 from mahjongkit.money.settlement import PLAYERS, Payment, Win, balances, settle
 from mahjongkit.money.table_points import as_number, table_points
+from mahjongkit.rules.catalogues.taiwanese import CATALOGUE as TAIWANESE_CARD
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.rules.table import TableRules
-from mahjongkit.tiles import Tile
+from mahjongkit.tiles import EAST, Tile
 
 
 class ScoresheetError(MahjongError, ValueError):
     """A line that cannot go on the sheet: the game is over, or nothing to undo."""
+
+
+def least_points(ruleset: str | Ruleset, prevalent_wind: Tile = EAST) -> int:
+    """The fewest points a win typed on the sheet may carry: the ruleset's minimum in this
+    round (MCR 8, 002 l.59; bp-club 5, 001 l.43; a Taiwanese sheet's switch, 004 l.23),
+    and on a Taiwanese sheet never less than the Base Point every win carries (004 l.342).
+    The scorers read the same minimum (`ScoringRules.minimum_for`).
+
+    >>> least_points("mcr"), least_points("bp-club"), least_points("taiwanese-lrc")
+    (8, 5, 5)
+    """
+    rules = get_ruleset(ruleset)
+    least = rules.scoring.minimum_for(prevalent_wind)
+    if rules.scoring.family == "taiwanese":
+        least = max(least, TAIWANESE_CARD.values_for(rules).get("base_point", 0))
+    return least
+
+
+class BelowMinimumError(ScoresheetError):
+    """Typed points below the fewest a win can carry (`least_points`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +140,21 @@ class Scoresheet:
         if self.deal is None:
             raise ScoresheetError("the game is over: its four rounds are played")
         return self.deal
+
+    def check_points(self, points: int) -> None:
+        """Refuse typed points below `least_points` for the hand being played: the sheet
+        takes no win the scorer would refuse as below the minimum (the points typed are the
+        whole hand's, flowers included, so this is the bound they can be held to)."""
+        deal = self._current()
+        least = least_points(self.ruleset, deal.prevalent_wind)
+        if points < least:
+            why = "its minimum"
+            if least > self.ruleset.scoring.minimum_for(deal.prevalent_wind):
+                why = "the Base Point every win carries, 004 l.342"
+            raise BelowMinimumError(
+                f"{points} points: a win under {self.ruleset.name} is worth at least "
+                f"{least} points ({why})"
+            )
 
     def _add(self, line: Line) -> Line:
         self.lines.append(line)
@@ -232,4 +268,4 @@ class Scoresheet:
         return "\n".join(rows) + "\n"
 
 
-__all__ = ["Line", "Scoresheet", "ScoresheetError"]
+__all__ = ["BelowMinimumError", "Line", "Scoresheet", "ScoresheetError", "least_points"]

@@ -17,6 +17,7 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.rules.combinations import FanCombinations
 from mahjongkit.rules.taiwanese import TaiwaneseOptions
 from mahjongkit.shapes import Form
+from mahjongkit.tiles import Tile
 
 FAMILIES = {"mcr": ("mcr", "mcr-gb"), "taiwanese": ("lrc", "dxb")}
 """Each scorer and the value columns of its catalogue."""
@@ -59,6 +60,20 @@ class ScoringRules:
         """Whether flower points count towards the minimum: never in MCR (002 l.209); on the
         Taiwanese sheets as their switch says (004 l.23)."""
         return self.sheet is not None and self.sheet.flowers_count_toward_minimum
+
+    def minimum_for(self, prevalent_wind: Tile) -> int:
+        """Points a win needs in a round of this prevalent wind: ``minimum_points`` (MCR 8,
+        002 l.59), or a Taiwanese sheet's ``minimum`` switch (004 l.23). The scorers and
+        the scoresheet's typed points read the minimum here alone.
+
+        >>> from mahjongkit.rules.ruleset import get_ruleset
+        >>> from mahjongkit.tiles import NORTH
+        >>> get_ruleset("mcr").scoring.minimum_for(NORTH)
+        8
+        """
+        if self.sheet is None:
+            return self.minimum_points
+        return self.sheet.minimum_for(prevalent_wind, self.minimum_points)
 
     @property
     def item_word(self) -> str:

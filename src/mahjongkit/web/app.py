@@ -37,6 +37,7 @@ from mahjongkit.game.record import HandRecord, replay_states
 from mahjongkit.game.state import HandState
 from mahjongkit.money.settlement import PLAYERS
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
+from mahjongkit.scoring.fields import situation_fields
 from mahjongkit.svg import tile_svg
 from mahjongkit.tiles import NAMES, NUM_TILES, counts_to_tiles
 from mahjongkit.web import errors, sheets
@@ -532,6 +533,7 @@ def create_app(
                     "hand_size": r.hand_size,
                     "scoring": r.scoring.family,
                     "uses_flowers": r.uses_flowers,
+                    "situation_fields": list(situation_fields(r)),
                 }
             )
         return out
@@ -746,6 +748,12 @@ def create_app(
         row = owned_row(sheet_id, request)
         line = read(SHEET_LINE, body)
         done = rebuilt(row, row["lines"])
+        if line.lines_seen is not None and line.lines_seen != len(done.lines):
+            raise Refusal(
+                "sheet_changed",
+                f"the sheet has {len(done.lines)} lines, not the {line.lines_seen} this line "
+                "was added after (sent twice, or changed elsewhere): look at it again",
+            )
         try:
             entry = sheets.add_line(done.sheet, line)
         except MahjongError as err:

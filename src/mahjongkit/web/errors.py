@@ -26,6 +26,7 @@ STATUS = {
     "sheet_unclaimed": 409,
     "sheet_owned": 409,
     "cannot_rebuild": 409,
+    "sheet_changed": 409,
     "too_many_tables": 429,
     "server_full": 503,
     "not_saved": 503,

@@ -104,34 +104,53 @@ class TableRequest(_Strict):
         return seconds
 
 
-class ScoreRequest(_Strict):
-    """``POST /api/score``: a hand in notation, its ruleset and how it was won."""
+class HandSituation(_Strict):
+    """How an entered hand was won, beyond its tiles and what a scoresheet knows of its
+    deal (self-drawn, the winds, the dealer): the scorer's and the scoresheet's fields.
+    Only those the ruleset has may be set (`mahjongkit.scoring.fields`)."""
 
-    hand: HandText = Field(min_length=1)
-    ruleset: RulesetName = "mcr"
-    self_drawn: bool = False
     kong_replacement: bool = False
     robbing_kong: bool = False
     last_of_kind: bool = False
     last_wall_tile: bool = False
     flower_replacement: bool = False
-    dealer: bool | None = None
-    discarder_is_dealer: bool = False
     ting: bool = False
     heavenly: bool = False
     earthly: bool = False
-    seat_wind: Wind = "E"
-    prevalent_wind: Wind = "E"
     flowers: (
         Annotated[int, Field(ge=0, le=8)]
         | Annotated[str, StringConstraints(max_length=24, pattern=r"^[0-9f ]*$")]
     ) = 0
     tiles_on_table: Annotated[int, Field(ge=0, le=144)] | None = None
-    dealer_streak: Annotated[int, Field(ge=0, le=MAX_STREAK)] = 0
 
     def situation(self) -> dict[str, Any]:
-        """The situation's fields as `Situation.from_dict` reads them (those given)."""
-        return self.model_dump(exclude={"hand", "ruleset"}, exclude_unset=True)
+        """The situation fields given, as `Situation.from_dict` reads them."""
+        return self.model_dump(include=_SITUATION_FIELDS, exclude_unset=True)
+
+
+_DEAL_FIELDS = (
+    "self_drawn",
+    "dealer",
+    "discarder_is_dealer",
+    "seat_wind",
+    "prevalent_wind",
+    "dealer_streak",
+)
+"""The situation fields a scoresheet reads from its deal and the line's discarder."""
+_SITUATION_FIELDS = {*HandSituation.model_fields, *_DEAL_FIELDS}
+
+
+class ScoreRequest(HandSituation):
+    """``POST /api/score``: a hand in notation, its ruleset and how it was won."""
+
+    hand: HandText = Field(min_length=1)
+    ruleset: RulesetName = "mcr"
+    self_drawn: bool = False
+    dealer: bool | None = None
+    discarder_is_dealer: bool = False
+    seat_wind: Wind = "E"
+    prevalent_wind: Wind = "E"
+    dealer_streak: Annotated[int, Field(ge=0, le=MAX_STREAK)] = 0
 
 
 class SheetRequest(_Strict):
@@ -143,8 +162,14 @@ class SheetRequest(_Strict):
     )
 
 
-class WinLine(_Strict):
-    """A win: its points, or the hand to score (stored with both)."""
+class _Line(_Strict):
+    lines_seen: Annotated[int, Field(ge=0, le=100_000)] | None = None
+    """How many lines the sender saw on the sheet: a line sent for a sheet that has
+    changed since (the same Add sent twice, another tab) is refused (``sheet_changed``)."""
+
+
+class WinLine(_Line, HandSituation):
+    """A win: its points, or the hand to score with how it was won (stored with both)."""
 
     kind: Literal["win"]
     winner: Player
@@ -158,23 +183,30 @@ class WinLine(_Strict):
             raise ValueError("a win needs its points (a whole number) or its hand")
         if self.discarder == self.winner:
             raise ValueError("the winner cannot discard to themselves")
+        if not self.hand:
+            given = sorted(self.situation())
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)}: how the hand was won goes with an entered hand, "
+                    "not with typed points"
+                )
         return self
 
 
-class DrawLine(_Strict):
+class DrawLine(_Line):
     """A hand drawn (no winner)."""
 
     kind: Literal["draw"]
 
 
-class FalseWinLine(_Strict):
+class FalseWinLine(_Line):
     """A false win, paid by the offender under the ruleset's own penalty."""
 
     kind: Literal["false_win"]
     offender: Player
 
 
-class PenaltyLine(_Strict):
+class PenaltyLine(_Line):
     """A flat penalty: the offender pays ``points`` to each other player."""
 
     kind: Literal["penalty"]
@@ -310,6 +342,7 @@ __all__ = [
     "ActionMessage",
     "DrawLine",
     "FalseWinLine",
+    "HandSituation",
     "Line",
     "Message",
     "NextMessage",

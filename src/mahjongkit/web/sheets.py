@@ -31,11 +31,18 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.game.match import points_of
 from mahjongkit.hand import Hand
 from mahjongkit.money.penalties import Effect, Penalty
-from mahjongkit.money.scoresheet import Scoresheet, ScoresheetError
+from mahjongkit.money.rotation import Deal
+from mahjongkit.money.scoresheet import (
+    BelowMinimumError,
+    Scoresheet,
+    ScoresheetError,
+    least_points,
+)
 from mahjongkit.money.settlement import PLAYERS, Payment, Reason, Win, balances
-from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.notation import format_tiles
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
-from mahjongkit.tiles import EAST
+from mahjongkit.scoring.fields import not_in_ruleset, situation_fields
 from mahjongkit.web.models import (
     SCORE_REQUEST,
     SHEET_LINE,
@@ -56,9 +63,50 @@ def score_breakdown(body: Any) -> dict[str, Any]:
     request = body if isinstance(body, ScoreRequest) else check(SCORE_REQUEST, body)
     if not request.hand:
         raise ValueError("type a hand, e.g. [123m2]456p789s1sEEE1s")
-    rules = get_ruleset(request.ruleset)
-    situation = Situation.from_dict(request.situation())
-    return breakdown(score(Hand.parse(request.hand, size=rules.hand_size), situation, rules))
+    return breakdown(entered_hand(request.hand, request.situation(), get_ruleset(request.ruleset)))
+
+
+def entered_hand(hand: str, fields: dict[str, Any], rules: Ruleset) -> Score:
+    """A hand in notation scored with how it was won: the one reading of an entered hand,
+    for the scorer page and the scoresheet alike. Refused (`Refusal`): a situation field
+    the ruleset does not have (``not_in_ruleset``: Heavenly Hand under MCR is not ignored),
+    flowers written in the hand and given again (``flowers_twice``); a hand or situation
+    the rules refuse raises the scorer's `MahjongError`.
+
+    >>> entered_hand("[123m2]456p789s1sEEE1s", {"heavenly": True}, get_ruleset("mcr"))
+    Traceback (most recent call last):
+    ...
+    mahjongkit.web.models.Refusal: heavenly: mcr has no such situation; it asks only self_drawn, ...
+    """
+    foreign = not_in_ruleset(fields, rules)
+    if foreign:
+        raise Refusal(
+            "not_in_ruleset",
+            f"{', '.join(foreign)}: {rules.name} has no such situation; it asks only "
+            + ", ".join(situation_fields(rules)),
+        )
+    parsed = Hand.parse(hand, size=rules.hand_size)
+    if parsed.flowers and fields.get("flowers"):
+        raise Refusal(
+            "flowers_twice",
+            f"flowers are written in the hand ({format_tiles(parsed.flowers)}) and given "
+            f"again ({fields['flowers']}): give them once",
+        )
+    return score(parsed, Situation.from_dict(fields), rules)
+
+
+def refuse_unless_it_wins(result: Score) -> None:
+    """Refuse an entered hand that the scorer page would show as no win or below the
+    minimum (``not_a_win``, ``below_minimum``): the sheet takes only a qualifying win."""
+    if not result.is_win:
+        raise Refusal("not_a_win", f"{result.hand}: not a winning hand")
+    if not result.qualifies:
+        raise Refusal(
+            "below_minimum",
+            f"{result.hand}: below the minimum of {result.minimum} points under "
+            f"{result.ruleset} ({result.total} in all, {result.total_without_flowers} "
+            "without flowers)",
+        )
 
 
 def breakdown(result: Score) -> dict[str, Any]:
@@ -132,15 +180,26 @@ def rebuild(ruleset: str, players: list[str], lines: list[dict[str, Any]]) -> Re
 
 def add_line(sheet: Scoresheet, body: Any) -> dict[str, Any]:
     """Add the line the scoresheet page sent (`models.Line`); returns it as stored (a win's
-    hand scored into its points)."""
+    hand scored into its points, with how it was won). Typed points and an entered hand
+    are held to the same minimum (`ScoringRules.minimum_for`): ``below_minimum``."""
     line = body if isinstance(body, BaseModel) else check(SHEET_LINE, body)
     entry: dict[str, Any]
     if isinstance(line, WinLine):
         entry = {"kind": "win", "winner": line.winner, "discarder": line.discarder}
         if line.hand:
             entry["hand"] = line.hand
-            entry["points"] = _hand_points(sheet, line.hand, line.winner, line.discarder)
+            entry.update(line.situation())
+            if sheet.deal is None:
+                raise ScoresheetError("the game is over: its four rounds are played")
+            result = hand_score(sheet.ruleset, sheet.deal, entry)
+            refuse_unless_it_wins(result)
+            entry["points"] = points_of(result)
         else:
+            assert line.points is not None
+            try:
+                sheet.check_points(line.points)
+            except BelowMinimumError as err:
+                raise Refusal("below_minimum", str(err)) from None
             entry["points"] = line.points
     elif isinstance(line, PenaltyLine):
         entry = {
@@ -176,23 +235,34 @@ def holds(digest: str | None, token: str) -> bool:
     return digest is not None and hmac.compare_digest(digest, token_digest(token))
 
 
-def _hand_points(sheet: Scoresheet, hand: str, winner: int, discarder: int | None) -> int:
-    deal = sheet.deal
-    if deal is None:
-        raise ScoresheetError("the game is over: its four rounds are played")
-    situation = Situation(
-        self_drawn=discarder is None,
-        seat_wind=EAST + deal.seat_of(winner),
-        prevalent_wind=deal.prevalent_wind,
-        dealer=deal.seat_of(winner) == 0,
-        discarder_is_dealer=discarder is not None and deal.seat_of(discarder) == 0,
-        dealer_streak=deal.dealer_streak,
-    )
-    result = score(Hand.parse(hand, size=sheet.ruleset.hand_size), situation, sheet.ruleset)
-    if not result.qualifies:
-        why = "not a winning hand" if not result.is_win else "below the minimum"
-        raise ScoresheetError(f"{hand}: {why} ({result.total} points)")
-    return points_of(result)
+def hand_score(rules: Ruleset, deal: Deal, entry: dict[str, Any]) -> Score:
+    """A stored win's entered hand scored as it was won in its deal: self-drawn when no one
+    discarded, the winner's seat and the prevalent wind, the dealer and his streak from
+    the sheet; the rest as the line gives it (`entered_hand`)."""
+    winner, discarder = entry["winner"], entry.get("discarder")
+    given = {k: v for k, v in entry.items() if k not in _NOT_SITUATION}
+    drawn = [k for k in ("kong_replacement", "flower_replacement") if given.get(k)]
+    if drawn and discarder is not None:
+        raise Refusal(
+            "refused",
+            f"{', '.join(drawn)}: the winning tile was drawn, so no one discarded it "
+            "(leave From as self-drawn)",
+        )
+    fields = {
+        **given,
+        "self_drawn": discarder is None and not drawn,
+        "seat_wind": deal.seat_of(winner),
+        "prevalent_wind": deal.prevalent,
+        "dealer": deal.seat_of(winner) == 0,
+        "discarder_is_dealer": discarder is not None and deal.seat_of(discarder) == 0,
+        "dealer_streak": deal.dealer_streak,
+    }
+    asked = set(situation_fields(rules))
+    fields = {k: v for k, v in fields.items() if k in asked or k in given}
+    return entered_hand(entry["hand"], fields, rules)
+
+
+_NOT_SITUATION = frozenset({"kind", "winner", "discarder", "hand", "points", "lines_seen"})
 
 
 def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
@@ -219,26 +289,46 @@ def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
 
 
 def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]:
-    """The sheet as the page shows it: every line with its net money, totals, the deal."""
+    """The sheet as the page shows it: every line with its net money (and an entered
+    hand's breakdown), totals, the deal, the situation fields its ruleset asks and the
+    least points a win may be typed with now."""
     data = sheet.to_json()
     for shown, line, entry in zip(data["lines"], sheet.lines, lines, strict=True):
         shown["entry"] = entry
         shown["net"] = list(balances(line.payments)[:PLAYERS])
+        if entry.get("kind") == "win" and entry.get("hand"):
+            shown["breakdown"] = _stored_breakdown(sheet.ruleset, line.deal, entry)
     data["over"] = sheet.over
     data["round"] = sheet.deal.label() if sheet.deal else None
     data["dealer"] = sheet.deal.dealer if sheet.deal else None
     data["hand"] = sheet.deal.number + 1 if sheet.deal else None
+    data["situation_fields"] = list(situation_fields(sheet.ruleset))
+    data["least_points"] = (
+        least_points(sheet.ruleset, sheet.deal.prevalent_wind) if sheet.deal else None
+    )
     return data
+
+
+def _stored_breakdown(rules: Ruleset, deal: Deal, entry: dict[str, Any]) -> dict[str, Any] | None:
+    """A stored hand's breakdown, scored again; ``None`` for a hand stored before a rule it
+    now breaks (the line keeps its stored points)."""
+    try:
+        return breakdown(hand_score(rules, deal, entry))
+    except (MahjongError, Refusal):
+        return None
 
 
 __all__ = [
     "Rebuilt",
     "add_line",
     "breakdown",
+    "entered_hand",
+    "hand_score",
     "holds",
     "new_sheet",
     "new_token",
     "rebuild",
+    "refuse_unless_it_wins",
     "score_breakdown",
     "sheet_json",
     "token_digest",

@@ -400,10 +400,9 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     """
     if hand.size != 13:
         raise InvalidHandError(f"an MCR hand has 13 tiles (+1), not {hand.size}")
+    minimum = ruleset.scoring.minimum_for(situation.prevalent_wind)
     if hand.is_waiting:
-        return Score(
-            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.scoring.minimum_points
-        )
+        return Score(ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=minimum)
     flowers = _flowers(hand, situation) if hand.flowers else situation.flowers
     facts = HandFacts.of(hand, situation, flowers)
     plan = _plan(
@@ -414,11 +413,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     )
     best = _best_reading(facts, plan, ruleset.scoring.forms)
     if best is None:
-        return Score(
-            ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=ruleset.scoring.minimum_points
-        )
+        return Score(ruleset.name, hand, situation, Outcome.NOT_A_WIN, minimum=minimum)
     reading, found, without = best
-    minimum = ruleset.scoring.minimum_points
     return Score(
         ruleset.name,
         hand,

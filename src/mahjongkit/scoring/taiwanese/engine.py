@@ -238,7 +238,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     priced = frozenset(values)
     flower_tiles, flower_count = _flowers(hand, situation)
     check_situation(hand, situation, ruleset.play.ting_in_play, flower_count)
-    minimum = options.minimum_for(situation.prevalent_wind, ruleset.scoring.minimum_points)
+    minimum = ruleset.scoring.minimum_for(situation.prevalent_wind)
     notes: list[str] = []
 
     def result(outcome: Outcome, items: list[ScoreItem], d: Decomposition | None) -> Score:
