@@ -491,6 +491,10 @@ def create_app(
     def index() -> FileResponse:
         return page("table")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/table/{game_id}", include_in_schema=False)
     def table_page(game_id: str) -> FileResponse:
         return page("table")
