@@ -56,7 +56,15 @@ from mahjongkit.web.models import (
     parse,
 )
 from mahjongkit.web.store import Store
-from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableError, TableGame
+from mahjongkit.web.table import (
+    HUMAN,
+    SPECTATOR,
+    TableConfig,
+    TableError,
+    TableGame,
+    default_names,
+    named,
+)
 
 T = TypeVar("T")
 
@@ -788,19 +796,18 @@ def create_app(
 
 
 def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
-    """A new table's configuration from a request (read strictly by `TableRequest`): blank
-    names take the seat's wind, the seed is the server's own unless the server lets
-    players choose it."""
-    names = request.names
-    winds = ("East", "South", "West", "North")
+    """A new table's configuration from a request (read strictly by `TableRequest`): a
+    blank name is the player's own, not a wind (`default_names`), the seed is the
+    server's own unless the server lets players choose it."""
     default = TableConfig(get_ruleset(request.ruleset).name)
     chosen_seed = request.seed is not None and chosen_seeds
     seed = request.seed if chosen_seed and request.seed is not None else secrets.randbits(63)
+    seats = tuple(request.seats) if request.seats is not None else default.seats
     return TableConfig(
         default.ruleset,
         seed,
-        tuple(request.seats) if request.seats is not None else default.seats,
-        tuple(names[p] if p < len(names) and names[p] else winds[p] for p in range(PLAYERS)),
+        seats,
+        default_names(seats, request.names),
         request.hands,
         default.claim_timeout if request.claim_timeout is None else request.claim_timeout,
         default.turn_timeout if request.turn_timeout is None else request.turn_timeout,
@@ -957,15 +964,21 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     match_hand = game.hands[hand]
     record: HandRecord = match_hand.record
     deal = match_hand.deal
+    names = game.config.names
     frames = []
     seen = 0
     steps = [(-1, -1), *record.actions]
     for (seat, index), state in zip(steps, replay_states(record), strict=False):
-        events = [str(e) for e in state.events[seen:]]
+        # Each player named as at the table, the seat wind beside the name.
+        events = [
+            str(e) if e.seat < 0 else named(str(e), names[deal.player_at(e.seat)])
+            for e in state.events[seen:]
+        ]
         seen = len(state.events)
+        action = None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}"
         frames.append(
             {
-                "action": None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}",
+                "action": action and named(action, names[deal.player_at(seat)]),
                 "events": events,
                 "players": _full_view(state, deal.player_at),
                 "wall_live": max(state.wall.live, 0),

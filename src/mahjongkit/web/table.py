@@ -100,7 +100,7 @@ class TableConfig:
     ruleset: str
     seed: int = 0
     seats: tuple[str, ...] = (HUMAN, "random", "random", "random")
-    names: tuple[str, ...] = ("East", "South", "West", "North")
+    names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
     hands: int | None = None
     claim_timeout: float = 15.0
     turn_timeout: float = 90.0
@@ -176,6 +176,41 @@ class TableConfig:
             raise TableError(f"a table needs {err.args[0]!r}") from None
         except (TypeError, ValueError) as err:
             raise TableError(f"a table setting has the wrong type: {err}") from None
+
+
+def default_names(seats: Sequence[str], names: Sequence[str] = ()) -> tuple[str, ...]:
+    """Each player's name at a table of ``seats``: the one given, else "Player 2" for a
+    person and the bot's name for a bot, numbered by table position when bots of a kind
+    share the table. A name stays with its player; a wind would not, since the seats
+    rotate after the first hand.
+
+    >>> default_names(("human", "defender", "random", "random"), ["Ann"])
+    ('Ann', 'Defender (bot)', 'Random 3 (bot)', 'Random 4 (bot)')
+    >>> default_names(("human",) * 4, ["", "Bo"])
+    ('Player 1', 'Bo', 'Player 3', 'Player 4')
+    """
+    out = []
+    for p, kind in enumerate(seats):
+        given = names[p] if p < len(names) else ""
+        if given:
+            out.append(given)
+        elif kind == HUMAN:
+            out.append(f"Player {p + 1}")
+        elif list(seats).count(kind) > 1:
+            out.append(f"{kind.capitalize()} {p + 1} (bot)")
+        else:
+            out.append(f"{kind.capitalize()} (bot)")
+    return tuple(out)
+
+
+def named(text: str, name: str) -> str:
+    """A line about a seat ("E discard 5m") naming its player as the table does, the seat
+    wind beside the name.
+
+    >>> named("E discard 5m", "Ann")
+    'Ann (E) discard 5m'
+    """
+    return f"{name} ({text[0]}){text[1:]}"
 
 
 class TableGame:
@@ -667,7 +702,7 @@ def _event_text(event: Event, player: int, game: TableGame) -> str:
     text = str(event)
     if player < 0:
         return text
-    return f"{game.config.names[player]} ({text[0]}){text[1:]}"
+    return named(text, game.config.names[player])
 
 
 __all__ = [
@@ -679,4 +714,6 @@ __all__ = [
     "TableConfig",
     "TableError",
     "TableGame",
+    "default_names",
+    "named",
 ]

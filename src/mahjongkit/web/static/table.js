@@ -23,15 +23,26 @@ async function lobby() {
   await MJK.rulesets($("ruleset"));
   const bots = await MJK.call("GET", "/api/bots");
   const preferred = ["scorer", "efficient", "defender", "random"].find((b) => bots.includes(b)) || bots[0];
-  const names = ["You", "South", "West", "North"];
+  // A blank name is the player's own (web.table.default_names), never a wind: the winds
+  // move round the table after the first hand.
+  const defaults = () => {
+    const kinds = [0, 1, 2, 3].map((i) => $(`kind-${i}`).value);
+    kinds.forEach((k, i) => {
+      const bot = k.charAt(0).toUpperCase() + k.slice(1);
+      const shared = kinds.filter((x) => x === k).length > 1;
+      $(`name-${i}`).placeholder = k === "human" ? `Player ${i + 1}` : `${bot}${shared ? ` ${i + 1}` : ""} (bot)`;
+    });
+  };
   for (let i = 0; i < 4; i++) {
     const kind = MJK.el("select", { id: `kind-${i}`, "data-testid": `seat-kind-${i}` });
     kind.append(MJK.el("option", { value: "human" }, i === 0 ? "you / a person" : "a friend (open seat)"));
     for (const b of bots) kind.append(MJK.el("option", { value: b }, `bot: ${b}`));
     kind.value = i === 0 ? "human" : preferred;
-    const name = MJK.el("input", { id: `name-${i}`, "data-testid": `seat-name-${i}`, value: names[i], maxlength: "24" });
+    kind.addEventListener("change", defaults);
+    const name = MJK.el("input", { id: `name-${i}`, "data-testid": `seat-name-${i}`, value: "", maxlength: "24" });
     $("seats").append(MJK.el("label", {}, `${"ESWN"[i]} seat`, name, kind));
   }
+  defaults();
   $("new-game").addEventListener("click", async () => {
     $("lobby-error").textContent = "";
     try {
@@ -84,7 +95,7 @@ function seatBox(p) {
   const info = view.players[p];
   const box = MJK.el("div", { class: "seat" + (info.to_act ? " turn" : ""), "data-testid": `seat-${p}` });
   const dealer = info.dealer ? MJK.el("span", { class: "dealer" }, " ★dealer") : "";
-  box.append(MJK.el("div", { class: "seat-head" }, `${info.wind} · ${info.name} (${info.kind === "human" ? "person" : "bot " + info.kind}) · ${info.score}`, dealer, info.ting ? " · ting" : ""));
+  box.append(MJK.el("div", { class: "seat-head" }, `${info.wind} · ${MJK.who(info.name, info.kind)} · ${info.score}`, dealer, info.ting ? " · ting" : ""));
   const row = MJK.el("div", { class: "tiles small" });
   row.append(backs(info.hand_size));
   for (const m of info.melds) row.append(meldGroup(m));
