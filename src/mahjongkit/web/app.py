@@ -55,7 +55,7 @@ from mahjongkit.web.models import (
     TableRequest,
     parse,
 )
-from mahjongkit.web.store import Store
+from mahjongkit.web.store import ABANDONED, Store
 from mahjongkit.web.table import (
     HUMAN,
     SPECTATOR,
@@ -87,6 +87,8 @@ FLOODED = 4429
 """The close code of a socket that kept sending far past its rate."""
 WATCHERS_FULL = 4503
 """The close code of a spectator's socket to a table watched by as many as it allows."""
+ABANDONED_TABLE = 4410
+"""The close code of a socket to a table closed as abandoned (`Tables.abandon_idle`)."""
 
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (`secrets.token_urlsafe`); anything else holds no seat."""
@@ -116,6 +118,10 @@ BOT_SLICE = 0.005
 
 SPECTATOR_BATCH = 50
 """Spectators sent a view at once before the server turns to other work."""
+
+ABANDON_SECONDS = 24 * 3600.0
+"""Seconds a table with people may go without a stored change (a move, the next hand)
+before it is closed as abandoned."""
 
 log = logging.getLogger("mahjongkit.web")
 
@@ -173,8 +179,11 @@ class Tables:
         idle_seconds: float = IDLE_SECONDS,
         kept: int = KEPT_TABLES,
         send_timeout: float = SEND_TIMEOUT,
+        abandon_seconds: float = ABANDON_SECONDS,
     ) -> None:
         self.store = store
+        self.abandon_seconds = abandon_seconds
+        self._abandon_checked = 0.0
         self.rooms: dict[str, Room] = {}
         self.idle_seconds = idle_seconds
         self.kept = kept
@@ -217,7 +226,7 @@ class Tables:
         with self._guard:
             room = self.rooms.get(game_id)
             if room is None:
-                game, tokens = self._load(game_id)
+                game, tokens = self._load(game_id, playable=True)
                 room = Room(game_id, game, tokens)
                 self.rooms[game_id] = room
                 self._trim()
@@ -240,7 +249,8 @@ class Tables:
                     self._finished.popitem(last=False)
             return game
 
-    def _load(self, game_id: str) -> tuple[TableGame, list[str]]:
+    def _load(self, game_id: str, playable: bool = False) -> tuple[TableGame, list[str]]:
+        """The stored table; ``playable``: refused (410) if it was closed as abandoned."""
         try:
             row = self.store.load_game(game_id)
         except Exception as err:
@@ -248,6 +258,8 @@ class Tables:
             raise HTTPException(503, "the database is unavailable; try again") from None
         if row is None:
             raise HTTPException(404, f"no table {game_id!r}")
+        if playable and row["status"] == ABANDONED:
+            raise HTTPException(410, {"code": "table_abandoned", "message": CLOSED_AS_ABANDONED})
         try:
             game = self._build(TableConfig.from_json(row["config"]), row["log"])
         except MahjongError as err:  # e.g. a house-rules file this server was not given
@@ -410,9 +422,34 @@ class Tables:
 
     async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(min(5.0, max(self.idle_seconds / 2, 0.05)))
+            shortest = min(self.idle_seconds, self.abandon_seconds)
+            await asyncio.sleep(min(5.0, max(shortest / 2, 0.05)))
             self.evict()
+            if time.monotonic() - self._abandon_checked >= min(60.0, self.abandon_seconds / 4):
+                self._abandon_checked = time.monotonic()
+                try:
+                    await self.abandon_idle()
+                except Exception as err:  # the database is away: next time
+                    log.warning("abandoned tables not closed: %s", err)
 
+    async def abandon_idle(self) -> list[str]:
+        """Close as abandoned the tables with people that no one has acted on for
+        ``abandon_seconds`` (`Store.abandon_idle`): out of memory, no longer open, and
+        anyone still connected is told (`ABANDONED_TABLE`); the ids closed."""
+        closed = await asyncio.to_thread(self.store.abandon_idle, self.abandon_seconds)
+        for game_id in closed:
+            with self._guard:
+                room = self.rooms.get(game_id)
+                if room is not None:
+                    self._drop(game_id)
+            if room is not None:
+                for ws in [ws for sockets in room.sockets.values() for ws in sockets]:
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=ABANDONED_TABLE, reason="closed as abandoned")
+        return closed
+
+
+CLOSED_AS_ABANDONED = "this table was closed as abandoned: no one played at it for too long"
 
 PEEKED = 8
 """Finished games kept for reading though no one is at their table (the replay page)."""
@@ -466,16 +503,23 @@ def create_app(
     idle_seconds: float = IDLE_SECONDS,
     kept_tables: int = KEPT_TABLES,
     send_timeout: float = SEND_TIMEOUT,
+    abandon_seconds: float = ABANDON_SECONDS,
 ) -> FastAPI:
     """The app over ``store`` (migrated by the caller), within ``limits`` (`Limits`'
     defaults when not given).
 
     ``chosen_seeds`` lets a new table's request name its seed (for tests and
     reproductions); otherwise every table gets a secret random seed, since whoever knows
-    the seed knows the walls. ``idle_seconds``, ``kept_tables`` and ``send_timeout`` are
-    `Tables`'."""
+    the seed knows the walls. ``idle_seconds``, ``kept_tables``, ``send_timeout`` and
+    ``abandon_seconds`` are `Tables`'."""
     limits = limits or Limits()
-    tables = Tables(store, idle_seconds=idle_seconds, kept=kept_tables, send_timeout=send_timeout)
+    tables = Tables(
+        store,
+        idle_seconds=idle_seconds,
+        kept=kept_tables,
+        send_timeout=send_timeout,
+        abandon_seconds=abandon_seconds,
+    )
     app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None, lifespan=tables.running)
     errors.install(app)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
@@ -613,7 +657,10 @@ def create_app(
             return
         try:
             room = tables.get(game_id)
-        except HTTPException:
+        except HTTPException as err:
+            if err.status_code == 410:
+                await websocket.close(code=ABANDONED_TABLE, reason="closed as abandoned")
+                return
             room = None
         if room is None:
             await websocket.close(code=NO_TABLE, reason="no such table")

@@ -11,6 +11,7 @@ const CLOSED = {
   4406: "This page is not served by the table's server, which only lets its own pages (and the sites it names) open a table.",
   4429: "Too many messages were sent too fast: the server closed the connection. Reload the page to rejoin.",
   4503: "As many people are watching this table as it allows: try again later.",
+  4410: "This table is closed: no one played at it for too long, so it was closed as abandoned. Its finished hands can still be replayed.",
 };
 
 function send(msg) {
@@ -78,6 +79,7 @@ function connect() {
   ws.onclose = (ev) => {
     $("status").textContent = "disconnected";
     const why = CLOSED[ev.code];
+    if (ev.code === 4410) $("status").textContent = "closed (abandoned)";
     if (why) { $("table-error").textContent = why; return; }
     setTimeout(connect, 1500);  // reconnect: the server sends the full current view
   };
