@@ -99,6 +99,20 @@ def test_the_replay_names_players_as_the_table_does(server: Server) -> None:
     assert any(line.startswith(f"{dealer} (E) ") for line in steps)
 
 
+def test_terminal_play_names_the_bots_by_name_not_wind() -> None:
+    """``mahjongkit play`` named its bots "Bot S", "Bot W", "Bot N", winds they leave."""
+    from typer.testing import CliRunner
+
+    from mahjongkit.cli.app import COMMAND_MODULES, app
+
+    for name in COMMAND_MODULES:  # every command, as the installed `mahjongkit` has them
+        __import__(f"mahjongkit.cli.{name}")
+    command = ["play", "--seed", "4", "--hands", "1", "--bots", "defender"]
+    result = CliRunner().invoke(app, command, input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Defender 2 (bot)" in result.output and "Bot S" not in result.output
+
+
 def test_stored_games_keep_the_names_they_were_stored_with(server: Server) -> None:
     """A table stored when blank names were winds still shows those names."""
     config = TableConfig("mcr", seed=3, names=("East", "South", "West", "North"), hands=1)
@@ -138,6 +152,24 @@ def test_a_table_no_one_plays_on_is_closed_as_abandoned(make_server: Any) -> Non
         ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
     create(server, seats=PEOPLE_AND_BOTS)  # no longer counted as open
+
+
+def test_serve_closes_abandoned_tables_after_its_abandon_hours(tmp_path: Path) -> None:
+    """``mahjongkit serve --abandon-hours`` as its own process: 0.0005 h is 1.8 s."""
+    from .test_store import Serve
+
+    serve = Serve(f"sqlite:///{tmp_path / 'serve.db'}", "--abandon-hours", "0.0005")
+    try:
+        made = httpx.post(serve.url + "/api/tables", json={"seats": PEOPLE_AND_BOTS}).json()
+
+        def listed() -> str:
+            games = httpx.get(serve.url + "/api/games").json()
+            return str(next(g["status"] for g in games if g["id"] == made["id"]))
+
+        assert listed() == "playing"
+        wait_for(lambda: listed() == ABANDONED, 20)
+    finally:
+        serve.stop()
 
 
 def test_a_table_being_played_is_not_abandoned(make_server: Any) -> None:
