@@ -154,6 +154,24 @@ def test_a_table_no_one_plays_on_is_closed_as_abandoned(make_server: Any) -> Non
     create(server, seats=PEOPLE_AND_BOTS)  # no longer counted as open
 
 
+def test_a_move_after_the_table_was_closed_is_refused_and_it_stays_closed(
+    make_server: Any,
+) -> None:
+    """A move that arrives as the table is closed (here closed in the store, before the
+    server's sweep has seen it) is refused, not stored, and the table leaves memory."""
+    server = make_server(abandon_seconds=3600.0)  # the sweep does not look for a minute
+    made = create(server, seats=PEOPLE_AND_BOTS, seed=1, turn_timeout=0)
+    with ws_client.connect(seat_url(server, made)) as ws:
+        view = json.loads(ws.recv(timeout=10))["view"]
+        assert server.store.abandon_idle(0) == [made["id"]]
+        ws.send(json.dumps({"type": "action", "action": view["you"]["legal_actions"][0]}))
+        reply = json.loads(ws.recv(timeout=10))
+        assert reply["type"] == "error" and "abandoned" in reply["message"], reply
+    assert made["id"] not in server.tables.rooms
+    assert status(server, made["id"]) == ABANDONED
+    assert httpx.get(server.url + f"/api/tables/{made['id']}").status_code == 410
+
+
 def test_serve_closes_abandoned_tables_after_its_abandon_hours(tmp_path: Path) -> None:
     """``mahjongkit serve --abandon-hours`` as its own process: 0.0005 h is 1.8 s."""
     from .test_store import Serve
@@ -189,12 +207,13 @@ def test_a_table_being_played_is_not_abandoned(make_server: Any) -> None:
     assert status(server, made["id"]) != ABANDONED
 
 
-def test_only_tables_with_people_are_abandoned_and_they_stay_closed(tmp_path: Path) -> None:
+def test_only_tables_with_people_are_abandoned_and_they_stay_closed(db_url: str) -> None:
     """A table of bots plays itself to its end; a closed table's late change is refused
-    (`TableClosed`, so the server does not count it) and the table stays closed."""
+    (`TableClosed`, so the server does not count it) and the table stays closed. On
+    SQLite and PostgreSQL."""
     from mahjongkit.web.store import TableClosed
 
-    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    store = Store(db_url)
     store.migrate()
     store.create_game("bots", {"ruleset": "mcr", "seats": ["random"] * 4}, {}, {})
     store.create_game("people", {"ruleset": "mcr", "seats": PEOPLE_AND_BOTS}, {}, {})
@@ -204,6 +223,7 @@ def test_only_tables_with_people_are_abandoned_and_they_stay_closed(tmp_path: Pa
         store.save_game("people", [], {}, over=False)
     assert store.load_game("people")["status"] == ABANDONED  # type: ignore[index]
     assert store.load_game("bots")["status"] == "playing"  # type: ignore[index]
+    store.engine.dispose()
 
 
 # -- the favicon ----------------------------------------------------------------------------

@@ -55,7 +55,7 @@ from mahjongkit.web.models import (
     TableRequest,
     parse,
 )
-from mahjongkit.web.store import ABANDONED, Store
+from mahjongkit.web.store import ABANDONED, Store, TableClosed
 from mahjongkit.web.table import (
     HUMAN,
     SPECTATOR,
@@ -183,7 +183,7 @@ class Tables:
     ) -> None:
         self.store = store
         self.abandon_seconds = abandon_seconds
-        self._abandon_checked = 0.0
+        self._abandon_checked = time.monotonic()
         self.rooms: dict[str, Room] = {}
         self.idle_seconds = idle_seconds
         self.kept = kept
@@ -333,6 +333,11 @@ class Tables:
             raise
         try:
             self.save(room)
+        except TableClosed:  # closed as abandoned an instant ago: it stays closed
+            with self._guard:
+                if self.rooms.get(room.game_id) is room:
+                    self._drop(room.game_id)
+            raise TableError(CLOSED_AS_ABANDONED) from None
         except Exception as err:
             log.warning("table %s: change not stored: %s", room.game_id, err)
             room.game = self._build(game.config, before)
