@@ -5,6 +5,7 @@ favicon. Against a real server on loopback; the pages in headless Chromium."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -16,7 +17,7 @@ import pytest
 
 from mahjongkit.web.limits import Limits
 from mahjongkit.web.store import Store
-from mahjongkit.web.table import HUMAN, TableConfig, TableGame
+from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableGame
 
 from .conftest import Server
 
@@ -95,8 +96,28 @@ def test_the_replay_names_players_as_the_table_does(server: Server) -> None:
     steps = [f["action"] for f in data["frames"] if f["action"]]
     lines = steps + [e for f in data["frames"] for e in f["events"] if not e.startswith("table")]
     assert steps and all(any(line.startswith(h) for h in heads) for line in lines), lines[:5]
+    claims = [line for line in lines if " from " in line]
+    assert all(re.search(r" from (Ann|Bo|Cy|Di) \([ESWN]\)", line) for line in claims), claims
     dealer = names[winds.index("E")]
     assert any(line.startswith(f"{dealer} (E) ") for line in steps)
+
+
+def test_a_claim_names_the_discarder_by_name_too() -> None:
+    """ "Cy (W) pung 5m from Bo (S)": the player a tile was claimed from is named, not
+    only their wind, in the table's log and the replay alike."""
+    names = ("Ann", "Bo", "Cy", "Di")
+    pattern = re.compile(
+        r"^(Ann|Bo|Cy|Di) \([ESWN]\) (pung|kong) \S+ from (Ann|Bo|Cy|Di) \([ESWN]\)$"
+    )
+    for seed in range(40):
+        config = TableConfig("mcr", seed=seed, seats=("random",) * 4, names=names, hands=2)
+        game = TableGame(config, advance=False)
+        while game.advance(limit=1) and len(game.hands) < 2:
+            claims = [line for line in game.view(SPECTATOR)["log"] if " from " in line]
+            if claims and len(game.hands) == 1:
+                assert all(pattern.match(line) for line in claims), claims
+                return
+    raise AssertionError("no claim in the second hand of 40 matches")
 
 
 def test_terminal_play_names_the_bots_by_name_not_wind() -> None:

@@ -63,6 +63,7 @@ from mahjongkit.web.table import (
     TableError,
     TableGame,
     default_names,
+    event_line,
     named,
 )
 
@@ -1022,10 +1023,7 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     steps = [(-1, -1), *record.actions]
     for (seat, index), state in zip(steps, replay_states(record), strict=False):
         # Each player named as at the table, the seat wind beside the name.
-        events = [
-            str(e) if e.seat < 0 else named(str(e), names[deal.player_at(e.seat)])
-            for e in state.events[seen:]
-        ]
+        events = [event_line(e, lambda s: names[deal.player_at(s)]) for e in state.events[seen:]]
         seen = len(state.events)
         action = None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}"
         frames.append(

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
@@ -201,6 +201,26 @@ def default_names(seats: Sequence[str], names: Sequence[str] = ()) -> tuple[str,
         else:
             out.append(f"{kind.capitalize()} (bot)")
     return tuple(out)
+
+
+def event_line(event: Event, name_of: Callable[[int], str]) -> str:
+    """An event as a line of a log: each seat named by its player (``name_of(seat)``),
+    the seat wind beside the name, the discarder of a claimed tile too.
+
+    >>> names = ["Ann", "Bo", "Cy", "Di"]
+    >>> event_line(Event(EventKind.PUNG, 2, 4, 1), names.__getitem__)
+    'Cy (W) pung 5m from Bo (S)'
+    """
+    text = str(event)
+    if event.seat < 0:
+        return text
+    rest = text[1:]
+    giver = event.detail & 3
+    kind = event.kind
+    if kind in (EventKind.PUNG, EventKind.KONG) or (kind is EventKind.WIN and giver != event.seat):
+        wind = SEAT_NAMES[giver]
+        rest = rest.replace(f" from {wind}", f" from {name_of(giver)} ({wind})", 1)
+    return f"{name_of(event.seat)} ({text[0]}){rest}"
 
 
 def named(text: str, name: str) -> str:
@@ -699,10 +719,12 @@ def _latest_discard_only(events: list[Event]) -> list[Event]:
 
 def _event_text(event: Event, player: int, game: TableGame) -> str:
     """An event as a line of the table's log, naming the player as well as the wind."""
-    text = str(event)
     if player < 0:
-        return text
-    return named(text, game.config.names[player])
+        return str(event)
+    names = game.config.names
+    return event_line(
+        event, lambda seat: names[player if seat == event.seat else game.player_at(seat)]
+    )
 
 
 __all__ = [
@@ -715,5 +737,6 @@ __all__ = [
     "TableError",
     "TableGame",
     "default_names",
+    "event_line",
     "named",
 ]
