@@ -269,6 +269,7 @@ def test_history_has_a_watch_link_for_games_in_play_and_shows_abandoned_ones(
     server = make_server(abandon_seconds=2.0)
     old = create(server, seats=PEOPLE_AND_BOTS, seed=3, turn_timeout=0)
     wait_for(lambda: status(server, old["id"]) == ABANDONED, 15)
+    server.tables.abandon_seconds = 3600.0  # the table in play stays open while shown
     live = create(server, seats=PEOPLE_AND_BOTS, names=["Ann"], seed=4, turn_timeout=0)
     for viewport, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = browser.new_page(viewport=viewport)
@@ -286,6 +287,11 @@ def test_history_has_a_watch_link_for_games_in_play_and_shows_abandoned_ones(
         page.wait_for_selector('[data-testid="seat-0"]')
         assert "Ann" in page.locator('[data-testid="seat-0"]').inner_text()
         page.screenshot(path=str(screenshots / f"table-watching-{suffix}.png"), full_page=True)
+        page.goto("about:blank")  # a new load: only the address's fragment changes
+        page.goto(server.url + live["seats"][0]["url"])
+        page.wait_for_selector('[data-testid="hand-tile"]')
+        assert "Defender (bot)" in page.locator('[data-testid="score-table"]').inner_text()
+        page.screenshot(path=str(screenshots / f"table-names-{suffix}.png"), full_page=True)
         page.goto(server.url + f"/table/{old['id']}#token={old['seats'][0]['token']}")
         page.wait_for_function(
             "document.getElementById('table-error').textContent.includes('abandoned')"
@@ -295,7 +301,9 @@ def test_history_has_a_watch_link_for_games_in_play_and_shows_abandoned_ones(
         page.close()
 
 
-def test_the_lobby_leaves_names_blank_and_shows_each_default(server: Any, browser: Any) -> None:
+def test_the_lobby_leaves_names_blank_and_shows_each_default(
+    server: Any, browser: Any, screenshots: Path
+) -> None:
     """The lobby no longer fills in winds: each blank name shows the name it will take."""
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url + "/")
@@ -307,4 +315,5 @@ def test_the_lobby_leaves_names_blank_and_shows_each_default(server: Any, browse
         for i in range(4)
     ]
     assert holders[:2] == ["Player 1", "Player 2"] and all(h and "(bot)" in h for h in holders[2:])
+    page.screenshot(path=str(screenshots / "lobby-names-phone.png"), full_page=True)
     page.close()

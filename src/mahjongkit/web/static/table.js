@@ -79,10 +79,18 @@ function connect() {
   ws.onclose = (ev) => {
     $("status").textContent = "disconnected";
     const why = CLOSED[ev.code];
-    if (ev.code === 4410) $("status").textContent = "closed (abandoned)";
-    if (why) { $("table-error").textContent = why; return; }
+    if (why) $("table-error").textContent = why;
+    if (ev.code === 4410) { closedTable(); return; }
+    if (why) return;
     setTimeout(connect, 1500);  // reconnect: the server sends the full current view
   };
+}
+
+// A table closed as abandoned: nothing to play, only where to go next.
+function closedTable() {
+  for (const el of document.querySelectorAll("#table > :not(.bar):not(#table-error)")) el.hidden = true;
+  $("status").textContent = "closed (abandoned)";
+  $("table-error").append(" ", MJK.el("a", { href: `/replay/${tableId}`, "data-testid": "closed-replay" }, "Replay"), " · ", MJK.el("a", { href: "/history" }, "History"), " · ", MJK.el("a", { href: "/" }, "New game"));
 }
 
 function meldGroup(meld) { return MJK.tiles_(MJK.meldTiles(meld)); }
