@@ -194,10 +194,10 @@ def test_a_move_after_the_table_was_closed_is_refused_and_it_stays_closed(
 
 
 def test_serve_closes_abandoned_tables_after_its_abandon_hours(tmp_path: Path) -> None:
-    """``mahjongkit serve --abandon-hours`` as its own process: 0.0005 h is 1.8 s."""
+    """``mahjongkit serve --abandon-hours`` as its own process: 0.0002 h is 0.72 s."""
     from .test_store import Serve
 
-    serve = Serve(f"sqlite:///{tmp_path / 'serve.db'}", "--abandon-hours", "0.0005")
+    serve = Serve(f"sqlite:///{tmp_path / 'serve.db'}", "--abandon-hours", "0.0002")
     try:
         made = httpx.post(serve.url + "/api/tables", json={"seats": PEOPLE_AND_BOTS}).json()
 
@@ -214,13 +214,13 @@ def test_serve_closes_abandoned_tables_after_its_abandon_hours(tmp_path: Path) -
 def test_a_table_being_played_is_not_abandoned(make_server: Any) -> None:
     """Each move is a stored change, so a table played slower than the timeout's length
     in all, but faster than it move by move, stays open."""
-    server = make_server(abandon_seconds=3.0)
+    server = make_server(abandon_seconds=2.0)
     made = create(server, seats=PEOPLE_AND_BOTS, seed=2, hands=1, turn_timeout=0)
     started = time.monotonic()
     with ws_client.connect(seat_url(server, made)) as ws:
         view = json.loads(ws.recv(timeout=10))["view"]
-        while time.monotonic() - started < 5 and view["phase"] not in ("between", "over"):
-            time.sleep(1.0)
+        while time.monotonic() - started < 3 and view["phase"] not in ("between", "over"):
+            time.sleep(0.5)
             legal = view["you"]["legal_actions"]
             action = "pass" if "pass" in legal else legal[0]
             ws.send(json.dumps({"type": "action", "action": action}))
@@ -266,7 +266,7 @@ def test_history_has_a_watch_link_for_games_in_play_and_shows_abandoned_ones(
     """The history page: a game in play has a watch link that opens the table as a
     spectator; an abandoned one is shown so, without it; the table page tells a person
     coming back that their table is closed. Screenshots on a desktop and a phone."""
-    server = make_server(abandon_seconds=2.0)
+    server = make_server(abandon_seconds=1.0)
     old = create(server, seats=PEOPLE_AND_BOTS, seed=3, turn_timeout=0)
     wait_for(lambda: status(server, old["id"]) == ABANDONED, 15)
     server.tables.abandon_seconds = 3600.0  # the table in play stays open while shown
