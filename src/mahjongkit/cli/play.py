@@ -120,12 +120,12 @@ def play_command(
     glyphs: Annotated[bool, typer.Option(help="Show tile glyphs beside the notation.")] = True,
 ) -> None:
     """Play a match against three bots in the terminal."""
-    from mahjongkit.web.table import HUMAN, TableConfig, TableGame
+    from mahjongkit.web.table import HUMAN, TableConfig, TableGame, default_names
 
+    seats = (HUMAN, bots, bots, bots)
     try:
-        config = TableConfig(
-            ruleset, seed, (HUMAN, bots, bots, bots), ("You", "Bot S", "Bot W", "Bot N"), hands
-        )
+        # Names that stay with the player: a wind would sit at another wind after a hand.
+        config = TableConfig(ruleset, seed, seats, default_names(seats, ["You"]), hands)
         game = TableGame(config)
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None

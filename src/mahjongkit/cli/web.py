@@ -76,6 +76,14 @@ def serve_command(
     body_bytes: Annotated[
         int, typer.Option(min=256, help="The largest request body, in bytes.")
     ] = 65536,
+    abandon_hours: Annotated[
+        float,
+        typer.Option(
+            min=0.0001,
+            help="Hours a table with people may go with no one acting before it is closed "
+            "as abandoned.",
+        ),
+    ] = 24.0,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -126,7 +134,7 @@ def serve_command(
     print(f"database: {path.resolve() if path else shown_url(store.url)}", flush=True)
     print(f"mahjongkit is serving on http://{host}:{port}/", flush=True)
     uvicorn.run(
-        create_app(store, limits=limits),
+        create_app(store, limits=limits, abandon_seconds=abandon_hours * 3600),
         host=host,
         port=port,
         log_level="warning",

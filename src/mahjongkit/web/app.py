@@ -56,8 +56,17 @@ from mahjongkit.web.models import (
     TableRequest,
     parse,
 )
-from mahjongkit.web.store import Store
-from mahjongkit.web.table import HUMAN, SPECTATOR, TableConfig, TableError, TableGame
+from mahjongkit.web.store import ABANDONED, Store, TableClosed
+from mahjongkit.web.table import (
+    HUMAN,
+    SPECTATOR,
+    TableConfig,
+    TableError,
+    TableGame,
+    default_names,
+    event_line,
+    named,
+)
 
 T = TypeVar("T")
 
@@ -80,6 +89,8 @@ FLOODED = 4429
 """The close code of a socket that kept sending far past its rate."""
 WATCHERS_FULL = 4503
 """The close code of a spectator's socket to a table watched by as many as it allows."""
+ABANDONED_TABLE = 4410
+"""The close code of a socket to a table closed as abandoned (`Tables.abandon_idle`)."""
 
 SEAT_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a seat token looks like (`secrets.token_urlsafe`); anything else holds no seat."""
@@ -109,6 +120,10 @@ BOT_SLICE = 0.005
 
 SPECTATOR_BATCH = 50
 """Spectators sent a view at once before the server turns to other work."""
+
+ABANDON_SECONDS = 24 * 3600.0
+"""Seconds a table with people may go without a stored change (a move, the next hand)
+before it is closed as abandoned."""
 
 log = logging.getLogger("mahjongkit.web")
 
@@ -166,8 +181,11 @@ class Tables:
         idle_seconds: float = IDLE_SECONDS,
         kept: int = KEPT_TABLES,
         send_timeout: float = SEND_TIMEOUT,
+        abandon_seconds: float = ABANDON_SECONDS,
     ) -> None:
         self.store = store
+        self.abandon_seconds = abandon_seconds
+        self._abandon_checked = time.monotonic()
         self.rooms: dict[str, Room] = {}
         self.idle_seconds = idle_seconds
         self.kept = kept
@@ -210,7 +228,7 @@ class Tables:
         with self._guard:
             room = self.rooms.get(game_id)
             if room is None:
-                game, tokens = self._load(game_id)
+                game, tokens = self._load(game_id, playable=True)
                 room = Room(game_id, game, tokens)
                 self.rooms[game_id] = room
                 self._trim()
@@ -233,7 +251,8 @@ class Tables:
                     self._finished.popitem(last=False)
             return game
 
-    def _load(self, game_id: str) -> tuple[TableGame, list[str]]:
+    def _load(self, game_id: str, playable: bool = False) -> tuple[TableGame, list[str]]:
+        """The stored table; ``playable``: refused (410) if it was closed as abandoned."""
         try:
             row = self.store.load_game(game_id)
         except Exception as err:
@@ -241,6 +260,8 @@ class Tables:
             raise HTTPException(503, "the database is unavailable; try again") from None
         if row is None:
             raise HTTPException(404, f"no table {game_id!r}")
+        if playable and row["status"] == ABANDONED:
+            raise HTTPException(410, {"code": "table_abandoned", "message": CLOSED_AS_ABANDONED})
         try:
             game = self._build(TableConfig.from_json(row["config"]), row["log"])
         except MahjongError as err:  # e.g. a house-rules file this server was not given
@@ -314,6 +335,11 @@ class Tables:
             raise
         try:
             self.save(room)
+        except TableClosed:  # closed as abandoned an instant ago: it stays closed
+            with self._guard:
+                if self.rooms.get(room.game_id) is room:
+                    self._drop(room.game_id)
+            raise TableError(CLOSED_AS_ABANDONED) from None
         except Exception as err:
             log.warning("table %s: change not stored: %s", room.game_id, err)
             room.game = self._build(game.config, before)
@@ -403,9 +429,34 @@ class Tables:
 
     async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(min(5.0, max(self.idle_seconds / 2, 0.05)))
+            shortest = min(self.idle_seconds, self.abandon_seconds)
+            await asyncio.sleep(min(5.0, max(shortest / 2, 0.05)))
             self.evict()
+            if time.monotonic() - self._abandon_checked >= min(60.0, self.abandon_seconds / 4):
+                self._abandon_checked = time.monotonic()
+                try:
+                    await self.abandon_idle()
+                except Exception as err:  # the database is away: next time
+                    log.warning("abandoned tables not closed: %s", err)
 
+    async def abandon_idle(self) -> list[str]:
+        """Close as abandoned the tables with people that no one has acted on for
+        ``abandon_seconds`` (`Store.abandon_idle`): out of memory, no longer open, and
+        anyone still connected is told (`ABANDONED_TABLE`); the ids closed."""
+        closed = await asyncio.to_thread(self.store.abandon_idle, self.abandon_seconds)
+        for game_id in closed:
+            with self._guard:
+                room = self.rooms.get(game_id)
+                if room is not None:
+                    self._drop(game_id)
+            if room is not None:
+                for ws in [ws for sockets in room.sockets.values() for ws in sockets]:
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=ABANDONED_TABLE, reason="closed as abandoned")
+        return closed
+
+
+CLOSED_AS_ABANDONED = "this table was closed as abandoned: no one played at it for too long"
 
 PEEKED = 8
 """Finished games kept for reading though no one is at their table (the replay page)."""
@@ -459,16 +510,23 @@ def create_app(
     idle_seconds: float = IDLE_SECONDS,
     kept_tables: int = KEPT_TABLES,
     send_timeout: float = SEND_TIMEOUT,
+    abandon_seconds: float = ABANDON_SECONDS,
 ) -> FastAPI:
     """The app over ``store`` (migrated by the caller), within ``limits`` (`Limits`'
     defaults when not given).
 
     ``chosen_seeds`` lets a new table's request name its seed (for tests and
     reproductions); otherwise every table gets a secret random seed, since whoever knows
-    the seed knows the walls. ``idle_seconds``, ``kept_tables`` and ``send_timeout`` are
-    `Tables`'."""
+    the seed knows the walls. ``idle_seconds``, ``kept_tables``, ``send_timeout`` and
+    ``abandon_seconds`` are `Tables`'."""
     limits = limits or Limits()
-    tables = Tables(store, idle_seconds=idle_seconds, kept=kept_tables, send_timeout=send_timeout)
+    tables = Tables(
+        store,
+        idle_seconds=idle_seconds,
+        kept=kept_tables,
+        send_timeout=send_timeout,
+        abandon_seconds=abandon_seconds,
+    )
     app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None, lifespan=tables.running)
     errors.install(app)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
@@ -491,6 +549,10 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return page("table")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/table/{game_id}", include_in_schema=False)
     def table_page(game_id: str) -> FileResponse:
@@ -603,7 +665,10 @@ def create_app(
             return
         try:
             room = tables.get(game_id)
-        except HTTPException:
+        except HTTPException as err:
+            if err.status_code == 410:
+                await websocket.close(code=ABANDONED_TABLE, reason="closed as abandoned")
+                return
             room = None
         if room is None:
             await websocket.close(code=NO_TABLE, reason="no such table")
@@ -792,19 +857,18 @@ def create_app(
 
 
 def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
-    """A new table's configuration from a request (read strictly by `TableRequest`): blank
-    names take the seat's wind, the seed is the server's own unless the server lets
-    players choose it."""
-    names = request.names
-    winds = ("East", "South", "West", "North")
+    """A new table's configuration from a request (read strictly by `TableRequest`): a
+    blank name is the player's own, not a wind (`default_names`), the seed is the
+    server's own unless the server lets players choose it."""
     default = TableConfig(get_ruleset(request.ruleset).name)
     chosen_seed = request.seed is not None and chosen_seeds
     seed = request.seed if chosen_seed and request.seed is not None else secrets.randbits(63)
+    seats = tuple(request.seats) if request.seats is not None else default.seats
     return TableConfig(
         default.ruleset,
         seed,
-        tuple(request.seats) if request.seats is not None else default.seats,
-        tuple(names[p] if p < len(names) and names[p] else winds[p] for p in range(PLAYERS)),
+        seats,
+        default_names(seats, request.names),
         request.hands,
         default.claim_timeout if request.claim_timeout is None else request.claim_timeout,
         default.turn_timeout if request.turn_timeout is None else request.turn_timeout,
@@ -961,15 +1025,18 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     match_hand = game.hands[hand]
     record: HandRecord = match_hand.record
     deal = match_hand.deal
+    names = game.config.names
     frames = []
     seen = 0
     steps = [(-1, -1), *record.actions]
     for (seat, index), state in zip(steps, replay_states(record), strict=False):
-        events = [str(e) for e in state.events[seen:]]
+        # Each player named as at the table, the seat wind beside the name.
+        events = [event_line(e, lambda s: names[deal.player_at(s)]) for e in state.events[seen:]]
         seen = len(state.events)
+        action = None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}"
         frames.append(
             {
-                "action": None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}",
+                "action": action and named(action, names[deal.player_at(seat)]),
                 "events": events,
                 "players": _full_view(state, deal.player_at),
                 "wall_live": max(state.wall.live, 0),

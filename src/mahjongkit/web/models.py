@@ -76,7 +76,8 @@ class _Strict(BaseModel):
 
 # -- the JSON API -----------------------------------------------------------------------
 class TableRequest(_Strict):
-    """``POST /api/tables``: a new table. Blank names take the seat's wind; ``seed`` is
+    """``POST /api/tables``: a new table. A blank name is "Player 2", or the bot's name
+    (`web.table.default_names`); ``seed`` is
     heeded only by a server that lets players choose it."""
 
     ruleset: RulesetName = "mcr"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Collection
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.pool import StaticPool
+
+from mahjongkit.web.models import HUMAN
 
 metadata = MetaData()
 
@@ -114,6 +116,17 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+PLAYING = "playing"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+"""A table's status: being played, over, or closed because no one acted on it for the
+server's ``abandon_seconds`` (`Store.abandon_idle`)."""
+
+
+class TableClosed(Exception):
+    """A change to a table closed as abandoned (or one not stored): not stored."""
+
+
 class Store:
     """The database of one server."""
 
@@ -169,7 +182,7 @@ class Store:
                     tokens=json.dumps(tokens),
                     log=json.dumps(log or []),
                     summary=json.dumps(summary),
-                    status="finished" if over else "playing",
+                    status=FINISHED if over else PLAYING,
                     created=now,
                     updated=now,
                 )
@@ -177,18 +190,52 @@ class Store:
 
     def save_game(self, game_id: str, log: list[Any], summary: dict[str, Any], over: bool) -> None:
         """Store a table's decisions so far (each hand's, with its wall's seed and salt)
-        and its summary."""
+        and its summary. Raises `TableClosed` for a table closed as abandoned: it stays
+        closed."""
         with self.engine.begin() as c:
-            c.execute(
+            done = c.execute(
                 update(games)
-                .where(games.c.id == game_id)
+                .where(games.c.id == game_id, games.c.status != ABANDONED)
                 .values(
                     log=json.dumps(log),
                     summary=json.dumps(summary),
-                    status="finished" if over else "playing",
+                    status=FINISHED if over else PLAYING,
                     updated=_now(),
                 )
             )
+        if done.rowcount != 1:
+            raise TableClosed(f"table {game_id!r} is closed (abandoned) or not stored")
+
+    def abandon_idle(self, seconds: float) -> list[str]:
+        """Close as abandoned every table with people still being played whose last
+        stored change is more than ``seconds`` old; the ids closed. (A table of bots only
+        plays itself to its end.)
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.create_game("g", {"ruleset": "mcr", "seats": ["human"]}, {}, {})
+        >>> store.abandon_idle(3600), store.abandon_idle(0), store.load_game("g")["status"]
+        ([], ['g'], 'abandoned')
+        """
+        before = _now() - timedelta(seconds=seconds)
+        idle = select(games.c.id, games.c.config).where(
+            games.c.status == PLAYING, games.c.updated <= before
+        )
+        with self.engine.begin() as c:
+            people = [
+                row.id
+                for row in c.execute(idle)
+                if HUMAN in json.loads(row.config).get("seats", [HUMAN])
+            ]
+            if not people:
+                return []
+            closed = c.execute(
+                update(games)
+                .where(games.c.id.in_(people), games.c.status == PLAYING, games.c.updated <= before)
+                .values(status=ABANDONED)
+                .returning(games.c.id)
+            )
+            return sorted(row.id for row in closed)
 
     def load_game(self, game_id: str) -> dict[str, Any] | None:
         """A stored table, or ``None``."""
@@ -240,7 +287,7 @@ class Store:
 
     def playing_games(self) -> list[tuple[str, dict[str, Any]]]:
         """Every table still being played, as (id, configuration)."""
-        query = select(games.c.id, games.c.config).where(games.c.status == "playing")
+        query = select(games.c.id, games.c.config).where(games.c.status == PLAYING)
         with self.engine.connect() as c:
             return [(row.id, json.loads(row.config)) for row in c.execute(query)]
 
@@ -325,4 +372,15 @@ class Store:
         ]
 
 
-__all__ = ["Store", "default_url", "games", "metadata", "scoresheets", "sqlite_path"]
+__all__ = [
+    "ABANDONED",
+    "FINISHED",
+    "PLAYING",
+    "Store",
+    "TableClosed",
+    "default_url",
+    "games",
+    "metadata",
+    "scoresheets",
+    "sqlite_path",
+]

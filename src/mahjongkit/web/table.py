@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
@@ -100,7 +100,7 @@ class TableConfig:
     ruleset: str
     seed: int = 0
     seats: tuple[str, ...] = (HUMAN, "random", "random", "random")
-    names: tuple[str, ...] = ("East", "South", "West", "North")
+    names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
     hands: int | None = None
     claim_timeout: float = 15.0
     turn_timeout: float = 90.0
@@ -176,6 +176,61 @@ class TableConfig:
             raise TableError(f"a table needs {err.args[0]!r}") from None
         except (TypeError, ValueError) as err:
             raise TableError(f"a table setting has the wrong type: {err}") from None
+
+
+def default_names(seats: Sequence[str], names: Sequence[str] = ()) -> tuple[str, ...]:
+    """Each player's name at a table of ``seats``: the one given, else "Player 2" for a
+    person and the bot's name for a bot, numbered by table position when bots of a kind
+    share the table. A name stays with its player; a wind would not, since the seats
+    rotate after the first hand.
+
+    >>> default_names(("human", "defender", "random", "random"), ["Ann"])
+    ('Ann', 'Defender (bot)', 'Random 3 (bot)', 'Random 4 (bot)')
+    >>> default_names(("human",) * 4, ["", "Bo"])
+    ('Player 1', 'Bo', 'Player 3', 'Player 4')
+    """
+    out = []
+    for p, kind in enumerate(seats):
+        given = names[p] if p < len(names) else ""
+        if given:
+            out.append(given)
+        elif kind == HUMAN:
+            out.append(f"Player {p + 1}")
+        elif list(seats).count(kind) > 1:
+            out.append(f"{kind.capitalize()} {p + 1} (bot)")
+        else:
+            out.append(f"{kind.capitalize()} (bot)")
+    return tuple(out)
+
+
+def event_line(event: Event, name_of: Callable[[int], str]) -> str:
+    """An event as a line of a log: each seat named by its player (``name_of(seat)``),
+    the seat wind beside the name, the discarder of a claimed tile too.
+
+    >>> names = ["Ann", "Bo", "Cy", "Di"]
+    >>> event_line(Event(EventKind.PUNG, 2, 4, 1), names.__getitem__)
+    'Cy (W) pung 5m from Bo (S)'
+    """
+    text = str(event)
+    if event.seat < 0:
+        return text
+    rest = text[1:]
+    giver = event.detail & 3
+    kind = event.kind
+    if kind in (EventKind.PUNG, EventKind.KONG) or (kind is EventKind.WIN and giver != event.seat):
+        wind = SEAT_NAMES[giver]
+        rest = rest.replace(f" from {wind}", f" from {name_of(giver)} ({wind})", 1)
+    return f"{name_of(event.seat)} ({text[0]}){rest}"
+
+
+def named(text: str, name: str) -> str:
+    """A line about a seat ("E discard 5m") naming its player as the table does, the seat
+    wind beside the name.
+
+    >>> named("E discard 5m", "Ann")
+    'Ann (E) discard 5m'
+    """
+    return f"{name} ({text[0]}){text[1:]}"
 
 
 class TableGame:
@@ -664,10 +719,12 @@ def _latest_discard_only(events: list[Event]) -> list[Event]:
 
 def _event_text(event: Event, player: int, game: TableGame) -> str:
     """An event as a line of the table's log, naming the player as well as the wind."""
-    text = str(event)
     if player < 0:
-        return text
-    return f"{game.config.names[player]} ({text[0]}){text[1:]}"
+        return str(event)
+    names = game.config.names
+    return event_line(
+        event, lambda seat: names[player if seat == event.seat else game.player_at(seat)]
+    )
 
 
 __all__ = [
@@ -679,4 +736,7 @@ __all__ = [
     "TableConfig",
     "TableError",
     "TableGame",
+    "default_names",
+    "event_line",
+    "named",
 ]

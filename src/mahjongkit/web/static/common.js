@@ -70,6 +70,12 @@ const MJK = {
     }
     return list;
   },
+  // A player as the pages name them: their name, and the bot's kind where the name does
+  // not already say it is a bot (a blank name is "Defender (bot)", web.table.default_names).
+  who(name, kind) {
+    if (kind === "human" || name.endsWith("(bot)")) return name;
+    return `${name} (bot ${kind})`;
+  },
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {

@@ -11,6 +11,7 @@ const CLOSED = {
   4406: "This page is not served by the table's server, which only lets its own pages (and the sites it names) open a table.",
   4429: "Too many messages were sent too fast: the server closed the connection. Reload the page to rejoin.",
   4503: "As many people are watching this table as it allows: try again later.",
+  4410: "This table is closed: no one played at it for too long, so it was closed as abandoned. Its finished hands can still be replayed.",
 };
 
 function send(msg) {
@@ -23,15 +24,26 @@ async function lobby() {
   await MJK.rulesets($("ruleset"));
   const bots = await MJK.call("GET", "/api/bots");
   const preferred = ["scorer", "efficient", "defender", "random"].find((b) => bots.includes(b)) || bots[0];
-  const names = ["You", "South", "West", "North"];
+  // A blank name is the player's own (web.table.default_names), never a wind: the winds
+  // move round the table after the first hand.
+  const defaults = () => {
+    const kinds = [0, 1, 2, 3].map((i) => $(`kind-${i}`).value);
+    kinds.forEach((k, i) => {
+      const bot = k.charAt(0).toUpperCase() + k.slice(1);
+      const shared = kinds.filter((x) => x === k).length > 1;
+      $(`name-${i}`).placeholder = k === "human" ? `Player ${i + 1}` : `${bot}${shared ? ` ${i + 1}` : ""} (bot)`;
+    });
+  };
   for (let i = 0; i < 4; i++) {
     const kind = MJK.el("select", { id: `kind-${i}`, "data-testid": `seat-kind-${i}` });
     kind.append(MJK.el("option", { value: "human" }, i === 0 ? "you / a person" : "a friend (open seat)"));
     for (const b of bots) kind.append(MJK.el("option", { value: b }, `bot: ${b}`));
     kind.value = i === 0 ? "human" : preferred;
-    const name = MJK.el("input", { id: `name-${i}`, "data-testid": `seat-name-${i}`, value: names[i], maxlength: "24" });
+    kind.addEventListener("change", defaults);
+    const name = MJK.el("input", { id: `name-${i}`, "data-testid": `seat-name-${i}`, value: "", maxlength: "24" });
     $("seats").append(MJK.el("label", {}, `${"ESWN"[i]} seat`, name, kind));
   }
+  defaults();
   $("new-game").addEventListener("click", async () => {
     $("lobby-error").textContent = "";
     try {
@@ -67,9 +79,18 @@ function connect() {
   ws.onclose = (ev) => {
     $("status").textContent = "disconnected";
     const why = CLOSED[ev.code];
-    if (why) { $("table-error").textContent = why; return; }
+    if (why) $("table-error").textContent = why;
+    if (ev.code === 4410) { closedTable(); return; }
+    if (why) return;
     setTimeout(connect, 1500);  // reconnect: the server sends the full current view
   };
+}
+
+// A table closed as abandoned: nothing to play, only where to go next.
+function closedTable() {
+  for (const el of document.querySelectorAll("#table > :not(.bar):not(#table-error)")) el.hidden = true;
+  $("status").textContent = "closed (abandoned)";
+  $("table-error").append(" ", MJK.el("a", { href: `/replay/${tableId}`, "data-testid": "closed-replay" }, "Replay"), " · ", MJK.el("a", { href: "/history" }, "History"), " · ", MJK.el("a", { href: "/" }, "New game"));
 }
 
 function meldGroup(meld) { return MJK.tiles_(MJK.meldTiles(meld)); }
@@ -84,7 +105,7 @@ function seatBox(p) {
   const info = view.players[p];
   const box = MJK.el("div", { class: "seat" + (info.to_act ? " turn" : ""), "data-testid": `seat-${p}` });
   const dealer = info.dealer ? MJK.el("span", { class: "dealer" }, " ★dealer") : "";
-  box.append(MJK.el("div", { class: "seat-head" }, `${info.wind} · ${info.name} (${info.kind === "human" ? "person" : "bot " + info.kind}) · ${info.score}`, dealer, info.ting ? " · ting" : ""));
+  box.append(MJK.el("div", { class: "seat-head" }, `${info.wind} · ${MJK.who(info.name, info.kind)} · ${info.score}`, dealer, info.ting ? " · ting" : ""));
   const row = MJK.el("div", { class: "tiles small" });
   row.append(backs(info.hand_size));
   for (const m of info.melds) row.append(meldGroup(m));
