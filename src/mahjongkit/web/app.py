@@ -792,10 +792,13 @@ def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
     default = TableConfig(get_ruleset(request.ruleset).name)
     chosen_seed = request.seed is not None and chosen_seeds
     seed = request.seed if chosen_seed and request.seed is not None else secrets.randbits(63)
+    seats = tuple(request.seats) if request.seats is not None else default.seats
+    # Help with your hand: on against bots, off among people, unless the request says.
+    help = request.help if request.help is not None else any(s != HUMAN for s in seats)
     return TableConfig(
         default.ruleset,
         seed,
-        tuple(request.seats) if request.seats is not None else default.seats,
+        seats,
         tuple(names[p] if p < len(names) and names[p] else winds[p] for p in range(PLAYERS)),
         request.hands,
         default.claim_timeout if request.claim_timeout is None else request.claim_timeout,
@@ -803,6 +806,7 @@ def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
         # Each hand's wall from its own secret seed, committed to before the deal;
         # derived from a chosen seed, still committed to (mahjongkit.game.fairness).
         "derived" if chosen_seed else "secret",
+        help,
     )
 
 

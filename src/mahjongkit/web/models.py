@@ -77,7 +77,8 @@ class _Strict(BaseModel):
 # -- the JSON API -----------------------------------------------------------------------
 class TableRequest(_Strict):
     """``POST /api/tables``: a new table. Blank names take the seat's wind; ``seed`` is
-    heeded only by a server that lets players choose it."""
+    heeded only by a server that lets players choose it; ``help`` (help with your hand)
+    is on by default at a table with bots, off at a table of people."""
 
     ruleset: RulesetName = "mcr"
     seats: list[str] | None = Field(None, min_length=PLAYERS, max_length=PLAYERS)
@@ -86,6 +87,7 @@ class TableRequest(_Strict):
     claim_timeout: float | None = Field(None, ge=1, le=600, allow_inf_nan=False)
     turn_timeout: float | None = Field(None, ge=0, le=3600, allow_inf_nan=False)
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    help: bool | None = None
 
     @field_validator("seats")
     @classmethod
