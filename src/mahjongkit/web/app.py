@@ -33,6 +33,7 @@ from pydantic import TypeAdapter
 from mahjongkit.bots import BOTS
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
+from mahjongkit.game.events import EventKind
 from mahjongkit.game.record import HandRecord, replay_states
 from mahjongkit.game.state import HandState
 from mahjongkit.money.settlement import PLAYERS
@@ -953,32 +954,70 @@ async def _expire(room: Room, tables: Tables, key: tuple[int, int], seconds: flo
 
 
 def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
-    """Every step of a finished hand with all the tiles shown (the hand is over)."""
+    """Every step of a finished hand with all the tiles shown (the hand is over).
+
+    Players are named as at the table, with their wind (``"Ann (E) discard 5p"``); each
+    frame's ``actor`` is the table position that acted. Step 0 is the deal: its events
+    leave out the tiles dealt one by one (the hands are in ``players``) and keep the
+    flowers set aside and replaced. ``wins`` gives each winner's hand and the fans it
+    scored, from the record's result."""
     match_hand = game.hands[hand]
     record: HandRecord = match_hand.record
     deal = match_hand.deal
+    names = game.config.names
+
+    def named(seat: int, text: str) -> str:
+        """An event or action of ``seat`` (text starting with its wind), named."""
+        return f"{names[deal.player_at(seat)]} ({text[0]}){text[1:]}"
+
     frames = []
     seen = 0
     steps = [(-1, -1), *record.actions]
     for (seat, index), state in zip(steps, replay_states(record), strict=False):
-        events = [str(e) for e in state.events[seen:]]
+        new_events = state.events[seen:]
         seen = len(state.events)
+        events = [
+            named(e.seat, str(e)) if e.seat >= 0 else str(e)
+            for e in new_events
+            if e.kind is not EventKind.DEAL
+        ]
         frames.append(
             {
-                "action": None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}",
+                "action": (
+                    None if seat < 0 else named(seat, f"{'ESWN'[seat]} {Action.from_index(index)}")
+                ),
+                "actor": None if seat < 0 else deal.player_at(seat),
                 "events": events,
                 "players": _full_view(state, deal.player_at),
                 "wall_live": max(state.wall.live, 0),
                 "ended": state.result is not None,
             }
         )
+    result = record.result
+    wins = []
+    for win in result.get("scores", []):
+        wins.append(
+            {
+                "player": deal.player_at(win["seat"]),
+                "hand": win["hand"],
+                "total": win["total"],
+                "items": [{"name": name, "points": points} for name, points in win["items"]],
+                "self_drawn": result.get("discarder") is None,
+                "discarder": (
+                    None if result.get("discarder") is None else deal.player_at(result["discarder"])
+                ),
+            }
+        )
     return {
         "hand": hand,
         "round": deal.label(),
-        "names": list(game.config.names),
+        "names": list(names),
         "winds": ["ESWN"[deal.seat_of(p)] for p in range(PLAYERS)],
+        "dealer": deal.player_at(0),
         "frames": frames,
-        "result": game.hands[hand].record.result,
+        "result": result,
+        "wins": wins,
+        "minimum": game.ruleset.scoring.minimum_points,
         "payments": [p.to_json() for p in match_hand.money.payments],
         "scores_after": list(match_hand.scores_after),
         "fairness": game.wall_proof(hand),  # the wall's commitment, checked (docs/fairness.md)
