@@ -20,6 +20,8 @@ from mahjongkit.tiles import EAST, NAMES, NUM_KINDS
 from mahjongkit.web.hand_help import DISCARDS_SHOWN, _waits
 from mahjongkit.web.table import HUMAN, TableConfig, TableError, TableGame
 
+PHONE = {"width": 390, "height": 844}
+
 ws_client = pytest.importorskip("websockets.sync.client")
 
 
@@ -42,6 +44,14 @@ def unseen_by(game: TableGame, seat: int) -> list[int]:
             if not claimed:
                 seen[t] += 1
     return [max(0, 4 - n) for n in seen]
+
+
+def points(score: Any) -> dict[str, Any]:
+    """A wait's points as the help gives them: MCR (and every ruleset here but those
+    whose sheet says otherwise) counts no flower towards the minimum."""
+    flowers_count = get_ruleset(score.ruleset).scoring.flowers_count_toward_minimum
+    counted = sum(i.total for i in score.items if flowers_count or not i.is_flower)
+    return {"total": score.total, "counted": counted, "qualifies": score.qualifies}
 
 
 def expected_help(game: TableGame, player: int) -> dict[str, Any]:
@@ -67,11 +77,8 @@ def expected_help(game: TableGame, player: int) -> dict[str, Any]:
                 {
                     "tile": NAMES[v.tile],
                     "unseen": unseen[v.tile],
-                    "discard": {"total": v.discard.total, "qualifies": v.discard.qualifies},
-                    "self_drawn": {
-                        "total": v.self_drawn.total,
-                        "qualifies": v.self_drawn.qualifies,
-                    },
+                    "discard": points(v.discard),
+                    "self_drawn": points(v.self_drawn),
                 }
             )
         return out
@@ -157,11 +164,8 @@ def test_an_mcr_wait_below_the_minimum_says_so() -> None:
     assert [w["tile"] for w in waits] == list(direct) == ["1s", "4s"]
     for w in waits:
         v = direct[w["tile"]]
-        assert w["discard"] == {"total": v.discard.total, "qualifies": v.discard.qualifies}
-        assert w["self_drawn"] == {
-            "total": v.self_drawn.total,
-            "qualifies": v.self_drawn.qualifies,
-        }
+        assert w["discard"] == points(v.discard)
+        assert w["self_drawn"] == points(v.self_drawn)
     assert [(w["discard"]["qualifies"], w["self_drawn"]["qualifies"]) for w in waits] == [
         (False, True),
         (True, True),
@@ -276,3 +280,60 @@ def test_each_message_carries_its_own_players_help_only(server: Any, help: bool)
         else:
             pytest.fail("the hand did not end")
     assert helped > 10 if help else helped == 0
+
+
+# -- the page --------------------------------------------------------------------------
+def play_until_ready(game: TableGame) -> dict[str, Any]:
+    """Player 0 plays by the help until, on its turn, a discard leaves it ready with waits
+    that score; the help then."""
+    for _ in range(400):
+        if game.between_hands:
+            game.next_hand()
+            continue
+        view = game.view(0)
+        help = view["help"]
+        legal = view["you"]["legal_actions"]
+        ready = [d for d in help.get("discards", []) if d["waits"]]
+        if ready and "win" not in legal:
+            return dict(help)
+        if "win" in legal:
+            game.act(0, "win")
+        elif "discards" in help:
+            game.act(0, "discard " + help["discards"][0]["tile"])
+        else:
+            game.act(0, "pass" if "pass" in legal else legal[0])
+    raise AssertionError("player 0 never got ready")
+
+
+def test_the_table_page_shows_the_help_under_the_hand(
+    server: Any, browser: Any, screenshots: Any
+) -> None:
+    config = TableConfig("mcr", seed=11, seats=(HUMAN, "efficient", "efficient", "efficient"))
+    room = server.tables.create(config)
+    help = server.tables.commit(room, play_until_ready)
+    for viewport, name in (({"width": 1100, "height": 900}, "desktop"), (PHONE, "phone")):
+        page = browser.new_page(viewport=viewport)
+        page.goto(server.url + f"/table/{room.game_id}#token={room.tokens[0]}")
+        box = page.locator('[data-testid="hand-help"]')
+        box.locator('[data-testid="help-discard"]').first.wait_for()
+        assert box.get_attribute("aria-live") == "polite"
+        assert box.locator('[data-testid="help-shanten"]').get_attribute("data-shanten") == str(
+            help["shanten"]
+        )
+        shown = [d for d in help["discards"][:3]]
+        assert box.locator('[data-testid="help-discard"]').evaluate_all(
+            "els => els.map(e => e.dataset.tile)"
+        ) == [d["tile"] for d in shown]
+        waits = [(w["tile"], str(w["unseen"])) for d in shown for w in d["waits"]]
+        rows = box.locator('[data-testid="help-wait"]')
+        assert rows.evaluate_all("els => els.map(e => [e.dataset.tile, e.dataset.unseen])") == [
+            list(w) for w in waits
+        ]
+        assert rows.first.locator("svg").count() == 1  # the tile drawn, from /api/tiles
+        first = next(w for d in shown for w in d["waits"])
+        text = rows.first.locator('[data-testid="help-points"]').inner_text()
+        assert f"{first['discard']['total']} pts" in text
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= viewport["width"], width
+        page.screenshot(path=str(screenshots / f"table-help-{name}.png"), full_page=True)
+        page.close()

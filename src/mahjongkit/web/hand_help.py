@@ -7,8 +7,8 @@ every discard, every declared meld and flower) and gives, as JSON:
   ``ready`` (0 shanten);
 - ``waits`` of a hand between turns (13 or 16 tiles): each tile that completes it, the
   copies of it the player has not seen (`mahjongkit.bots.hand_view.unseen_counts`), and
-  what the hand would score won on a discard and self-drawn (`wait_values`), with whether
-  each reaches the ruleset's minimum (``minimum``: its own, 8 under MCR, 002 l.209);
+  what the hand would score won on a discard and self-drawn (`wait_values`: the total,
+  the part that counts towards the ruleset's own ``minimum``, and whether it reaches it);
 - ``discards`` of a hand holding a tile too many (the player's turn): every discard,
   best first (`mahjongkit.shanten.discards`: shanten after it, then most unseen useful
   tiles), each ready one with its waits as above.
@@ -93,18 +93,21 @@ def _waits(
         {
             "tile": NAMES[v.tile],
             "unseen": unseen[v.tile],
-            "discard": _points(v.discard),
-            "self_drawn": _points(v.self_drawn),
+            "discard": _points(v.discard, ruleset),
+            "self_drawn": _points(v.self_drawn, ruleset),
         }
         for v in values
     ]
 
 
-def _points(score: Score) -> dict[str, Any] | None:
-    """What a win scores and whether it reaches the minimum; None when it is no win."""
+def _points(score: Score, ruleset: Ruleset) -> dict[str, Any] | None:
+    """What a win scores, the part of it that counts towards the minimum (``counted``:
+    MCR leaves flowers out, 002 l.209) and whether it reaches it; None for no win."""
     if not score.is_win:
         return None
-    return {"total": score.total, "qualifies": score.qualifies}
+    flowers_count = ruleset.scoring.flowers_count_toward_minimum
+    counted = score.total if flowers_count else score.total_without_flowers
+    return {"total": score.total, "counted": counted, "qualifies": score.qualifies}
 
 
 def _discards(

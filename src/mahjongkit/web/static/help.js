@@ -27,10 +27,14 @@
     return shanten === 1 ? t("1 tile from ready") : t("{n} tiles from ready", { n: shanten });
   }
 
-  // "12 pts" or "6 pts, below 8" for one way of winning; "no win" when it is none.
+  // "12 pts", "6 pts, below 8", or with flowers that do not count towards the minimum
+  // (MCR) "10 pts, 7 without flowers: below 8"; "no win" when it is none.
   function points(p, minimum) {
     if (!p) return t("no win");
     if (p.qualifies || !minimum) return t("{n} pts", { n: p.total });
+    if (p.counted !== p.total) {
+      return t("{n} pts, {m} without flowers: below {min}", { n: p.total, m: p.counted, min: minimum });
+    }
     return t("{n} pts, below {min}", { n: p.total, min: minimum });
   }
 
