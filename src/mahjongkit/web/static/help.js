@@ -93,7 +93,7 @@
     box.classList.add("card", "hand-help");
     box.append(MJK.el("h2", { class: "help-title" }, t("Your hand")),
       MJK.el("p", { class: "help-shanten", "data-testid": "help-shanten", "data-shanten": String(help.shanten) },
-        distance(help.shanten)));
+        help.discards && help.shanten === 0 ? t("Ready after the right discard") : distance(help.shanten)));
     if (help.waits.length) {
       box.append(MJK.el("p", { class: "muted" }, help.minimum
         ? t("Waits (a win needs {min} points):", { min: help.minimum }) : t("Waits:")));
@@ -109,12 +109,14 @@
 
   const style = document.createElement("style");
   style.textContent = `
+    .hand-help { color: var(--ink, #1d1d1d); background: #fff; margin: .5em 0 0; }
     .hand-help h2 { font-size: 1em; margin: 0 0 .2em; }
     .hand-help p { margin: .2em 0; }
     .help-shanten { font-weight: 600; }
     .help-waits, .help-discards { list-style: none; margin: .2em 0; padding: 0; }
     .help-wait { display: flex; flex-wrap: wrap; align-items: center; gap: .2em .6em; margin: .15em 0; }
     .help-wait.below .help-points { color: #a4161a; }
+    .help-unseen { min-width: 3.5em; font-variant-numeric: tabular-nums; }
     .help-discard { margin: .3em 0; }
     .help-discard .help-waits { margin-left: 1.2em; }
     .help-discard-head { display: flex; flex-wrap: wrap; align-items: center; gap: .3em; }
