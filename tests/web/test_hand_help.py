@@ -148,7 +148,9 @@ def play_with_help(ruleset: str, seed: int) -> tuple[int, int]:
     return checked, with_waits
 
 
-@pytest.mark.parametrize(("ruleset", "seed"), [("mcr", 11), ("taiwanese-lrc", 4)])
+@pytest.mark.parametrize(
+    ("ruleset", "seed"), [("mcr", 11), ("taiwanese-lrc", 4), ("taiwanese-dxb", 2), ("bp-club", 3)]
+)
 def test_the_help_is_the_librarys_analysis_of_what_the_player_sees(ruleset: str, seed: int) -> None:
     checked, with_waits = play_with_help(ruleset, seed)
     assert checked > 20 and with_waits > 0

@@ -106,6 +106,8 @@ def test_the_win_shows_its_fans_and_fits_the_screen(
     server: Any, browser: Any, screenshots: Path, viewport: dict[str, int], name: str
 ) -> None:
     page, data = open_replay(server, browser, viewport)
+    width = "() => document.documentElement.scrollWidth"
+    assert page.evaluate(width) <= viewport["width"]  # the deal: nothing cut off either
     page.click('[data-testid="replay-last"]')
     win = data["wins"][0]
     rows = page.locator('[data-testid="replay-fans"] tr')
@@ -115,7 +117,6 @@ def test_the_win_shows_its_fans_and_fits_the_screen(
     assert page.locator(".win-tile").get_attribute("data-tile") == data["result"]["winning_tile"]
     assert page.locator('[data-testid="wall-proof"]').is_visible()  # the fairness panel stays
     # Nothing is cut off: the page is no wider than the screen.
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= viewport["width"], width
+    assert page.evaluate(width) <= viewport["width"]
     page.screenshot(path=str(screenshots / f"replay-win-{name}.png"), full_page=name == "phone")
     page.close()
