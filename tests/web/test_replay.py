@@ -95,7 +95,17 @@ def test_the_page_shows_the_deal_names_and_plays_by_itself(server: Any, browser:
     paused = step_of(page)
     page.wait_for_timeout(1000)
     assert step_of(page) == paused > 2
-    assert page.locator('[data-testid="replay-play"]').get_attribute("aria-pressed") == "false"
+    play = page.locator('[data-testid="replay-play"]')
+    assert play.get_attribute("aria-pressed") == "false"
+    page.locator("h1").click()  # the focus off the buttons: Space is the page's key
+    page.keyboard.press(" ")
+    assert play.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(
+        f"() => !/^step {paused} of/.test("
+        "document.querySelector('[data-testid=replay-step]').textContent)"
+    )
+    page.keyboard.press(" ")
+    assert play.get_attribute("aria-pressed") == "false"
     page.close()
 
 
