@@ -338,4 +338,11 @@ def test_the_table_page_shows_the_help_under_the_hand(
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= viewport["width"], width
         page.screenshot(path=str(screenshots / f"table-help-{name}.png"), full_page=True)
+        # Closed, it stays closed when the next view comes (here: asked for again).
+        box.locator("summary").click()
+        assert not rows.first.is_visible()
+        page.evaluate("() => window.renderHandHelp({help: null})")
+        page.evaluate(f"() => window.renderHandHelp({{help: {json.dumps(help)}}})")
+        assert box.locator('[data-testid="help-shanten"]').is_visible()
+        assert not rows.first.is_visible()
         page.close()

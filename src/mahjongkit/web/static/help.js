@@ -6,7 +6,7 @@
 "use strict";
 (() => {
   const t = window.t || ((s, p = {}) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]));
-  let shown = null;
+  let shown = null, open = true;
 
   // The section the table page puts under your hand; made here on a page without it.
   function section() {
@@ -91,26 +91,35 @@
     box.hidden = !help;
     if (!help) return;
     box.classList.add("card", "hand-help");
-    box.append(MJK.el("h2", { class: "help-title" }, t("Your hand")),
-      MJK.el("p", { class: "help-shanten", "data-testid": "help-shanten", "data-shanten": String(help.shanten) },
+    // A disclosure the player can close (it stays as they left it): the summary alone
+    // says how far from ready, the rest waits and discards.
+    const details = MJK.el("details", { class: "help-details" });
+    details.open = open;
+    details.addEventListener("toggle", () => { open = details.open; });
+    const summary = MJK.el("summary", {});
+    summary.append(MJK.el("span", { class: "help-title" }, t("Your hand")), " · ",
+      MJK.el("span", { class: "help-shanten", "data-testid": "help-shanten", "data-shanten": String(help.shanten) },
         help.discards && help.shanten === 0 ? t("Ready after the right discard") : distance(help.shanten)));
+    details.append(summary);
     if (help.waits.length) {
-      box.append(MJK.el("p", { class: "muted" }, help.minimum
+      details.append(MJK.el("p", { class: "muted" }, help.minimum
         ? t("Waits (a win needs {min} points):", { min: help.minimum }) : t("Waits:")));
-      box.append(waitList(help.waits, help.minimum));
+      details.append(waitList(help.waits, help.minimum));
     }
     if (help.discards && help.discards.length) {
-      box.append(MJK.el("p", { class: "muted" }, t("Best discards:")));
+      details.append(MJK.el("p", { class: "muted" }, t("Best discards:")));
       const list = MJK.el("ol", { class: "help-discards" });
       for (const d of help.discards.slice(0, 3)) list.append(discardRow(d, help.minimum));
-      box.append(list);
+      details.append(list);
     }
+    box.append(details);
   };
 
   const style = document.createElement("style");
   style.textContent = `
     .hand-help { color: var(--ink, #1d1d1d); background: #fff; margin: .5em 0 0; }
-    .hand-help h2 { font-size: 1em; margin: 0 0 .2em; }
+    .hand-help summary { cursor: pointer; font-weight: 600; }
+    .help-title { font-weight: 700; }
     .hand-help p { margin: .2em 0; }
     .help-shanten { font-weight: 600; }
     .help-waits, .help-discards { list-style: none; margin: .2em 0; padding: 0; }
