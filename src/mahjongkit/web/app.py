@@ -33,6 +33,7 @@ from pydantic import TypeAdapter
 from mahjongkit.bots import BOTS
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
+from mahjongkit.game.events import EventKind
 from mahjongkit.game.record import HandRecord, replay_states
 from mahjongkit.game.state import HandState
 from mahjongkit.money.settlement import PLAYERS
@@ -864,6 +865,8 @@ def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
     chosen_seed = request.seed is not None and chosen_seeds
     seed = request.seed if chosen_seed and request.seed is not None else secrets.randbits(63)
     seats = tuple(request.seats) if request.seats is not None else default.seats
+    # Help with your hand: on against bots, off among people, unless the request says.
+    help = request.help if request.help is not None else any(s != HUMAN for s in seats)
     return TableConfig(
         default.ruleset,
         seed,
@@ -875,6 +878,7 @@ def _table_config(request: TableRequest, chosen_seeds: bool) -> TableConfig:
         # Each hand's wall from its own secret seed, committed to before the deal;
         # derived from a chosen seed, still committed to (mahjongkit.game.fairness).
         "derived" if chosen_seed else "secret",
+        help,
     )
 
 
@@ -1021,7 +1025,13 @@ async def _expire(room: Room, tables: Tables, key: tuple[int, int], seconds: flo
 
 
 def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
-    """Every step of a finished hand with all the tiles shown (the hand is over)."""
+    """Every step of a finished hand with all the tiles shown (the hand is over).
+
+    Players are named as at the table, with their wind (``"Ann (E) discard 5p"``); each
+    frame's ``actor`` is the table position that acted. Step 0 is the deal: its events
+    leave out the tiles dealt one by one (the hands are in ``players``) and keep the
+    flowers set aside and replaced. ``wins`` gives each winner's hand and the fans it
+    scored, from the record's result."""
     match_hand = game.hands[hand]
     record: HandRecord = match_hand.record
     deal = match_hand.deal
@@ -1030,26 +1040,50 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     seen = 0
     steps = [(-1, -1), *record.actions]
     for (seat, index), state in zip(steps, replay_states(record), strict=False):
-        # Each player named as at the table, the seat wind beside the name.
-        events = [event_line(e, lambda s: names[deal.player_at(s)]) for e in state.events[seen:]]
+        # Each player named as at the table, the seat wind beside the name; the deal's
+        # tiles are in ``players``, not a line each.
+        events = [
+            event_line(e, lambda s: names[deal.player_at(s)])
+            for e in state.events[seen:]
+            if e.kind is not EventKind.DEAL
+        ]
         seen = len(state.events)
         action = None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}"
         frames.append(
             {
                 "action": action and named(action, names[deal.player_at(seat)]),
+                "actor": None if seat < 0 else deal.player_at(seat),
                 "events": events,
                 "players": _full_view(state, deal.player_at),
                 "wall_live": max(state.wall.live, 0),
                 "ended": state.result is not None,
             }
         )
+    result = record.result
+    wins = []
+    for win in result.get("scores", []):
+        wins.append(
+            {
+                "player": deal.player_at(win["seat"]),
+                "hand": win["hand"],
+                "total": win["total"],
+                "items": [{"name": name, "points": points} for name, points in win["items"]],
+                "self_drawn": result.get("discarder") is None,
+                "discarder": (
+                    None if result.get("discarder") is None else deal.player_at(result["discarder"])
+                ),
+            }
+        )
     return {
         "hand": hand,
         "round": deal.label(),
-        "names": list(game.config.names),
+        "names": list(names),
         "winds": ["ESWN"[deal.seat_of(p)] for p in range(PLAYERS)],
+        "dealer": deal.player_at(0),
         "frames": frames,
-        "result": game.hands[hand].record.result,
+        "result": result,
+        "wins": wins,
+        "minimum": game.ruleset.scoring.minimum_points,
         "payments": [p.to_json() for p in match_hand.money.payments],
         "scores_after": list(match_hand.scores_after),
         "fairness": game.wall_proof(hand),  # the wall's commitment, checked (docs/fairness.md)

@@ -77,8 +77,9 @@ class _Strict(BaseModel):
 # -- the JSON API -----------------------------------------------------------------------
 class TableRequest(_Strict):
     """``POST /api/tables``: a new table. A blank name is "Player 2", or the bot's name
-    (`web.table.default_names`); ``seed`` is
-    heeded only by a server that lets players choose it."""
+    (`web.table.default_names`); ``seed`` is heeded only by a server that lets players
+    choose it; ``help`` (help with your hand) is on by default at a table with bots, off
+    at a table of people."""
 
     ruleset: RulesetName = "mcr"
     seats: list[str] | None = Field(None, min_length=PLAYERS, max_length=PLAYERS)
@@ -87,6 +88,7 @@ class TableRequest(_Strict):
     claim_timeout: float | None = Field(None, ge=1, le=600, allow_inf_nan=False)
     turn_timeout: float | None = Field(None, ge=0, le=3600, allow_inf_nan=False)
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    help: bool | None = None
 
     @field_validator("seats")
     @classmethod

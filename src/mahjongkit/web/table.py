@@ -45,7 +45,7 @@ from mahjongkit.game.events import SEAT_NAMES, Event, EventKind
 from mahjongkit.game.fairness import InvalidCommitmentError, WallSeed, commitment_input, wall_of
 from mahjongkit.game.match import HAND_LIMIT, MatchHand
 from mahjongkit.game.match_state import MANUAL, Automations, MatchPhase, MatchState
-from mahjongkit.game.observation import SPECTATOR
+from mahjongkit.game.observation import SPECTATOR, Observation
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.game.wall_check import check_hand
@@ -53,6 +53,7 @@ from mahjongkit.money.settlement import PLAYERS, balances
 from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import NAMES, counts_to_tiles
+from mahjongkit.web.hand_help import hand_help
 from mahjongkit.web.models import HUMAN
 from mahjongkit.web.sheets import items_json
 
@@ -88,6 +89,8 @@ class TableConfig:
     their own turn before the tile they drew is discarded for them (0: wait for ever).
     ``walls`` is where each hand's wall comes from (`WALL_SOURCES`); a stored
     configuration without it is of a table stored before commitments (``"match"``).
+    ``help`` shows each person the analysis of their own hand (`web.hand_help`); a stored
+    configuration without it has it on.
 
     >>> TableConfig.from_json({"ruleset": "mcr", "seats": ["human"] * 4}).turn_timeout
     90.0
@@ -105,6 +108,7 @@ class TableConfig:
     claim_timeout: float = 15.0
     turn_timeout: float = 90.0
     walls: str = "derived"
+    help: bool = True
 
     def __post_init__(self) -> None:
         if len(self.seats) != PLAYERS or len(self.names) != PLAYERS:
@@ -127,6 +131,8 @@ class TableConfig:
             raise TableError(
                 f"the turn timeout must be 1..3600 seconds or 0 (none), not {self.turn_timeout}"
             )
+        if not isinstance(self.help, bool):
+            raise TableError(f"help must be true or false, not {self.help!r}")
         if self.walls not in WALL_SOURCES:
             raise TableError(f"walls must be one of {', '.join(WALL_SOURCES)}, not {self.walls!r}")
         get_ruleset(self.ruleset)  # refuses an unknown name here rather than mid-game
@@ -142,6 +148,7 @@ class TableConfig:
             "claim_timeout": self.claim_timeout,
             "turn_timeout": self.turn_timeout,
             "walls": self.walls,
+            "help": self.help,
         }
 
     def to_request(self) -> dict[str, Any]:
@@ -149,7 +156,7 @@ class TableConfig:
         it but where the walls come from, which is the server's to decide.
 
         >>> sorted(TableConfig("mcr", seed=5).to_request())[:3]
-        ['claim_timeout', 'hands', 'names']
+        ['claim_timeout', 'hands', 'help']
         """
         return {k: v for k, v in self.to_json().items() if k != "walls"}
 
@@ -169,6 +176,7 @@ class TableConfig:
                 float(get["claim_timeout"]),
                 float(get["turn_timeout"]),
                 str(get["walls"]),
+                get["help"],
             )
         except TableError:
             raise
@@ -270,6 +278,9 @@ class TableGame:
         self._last: tuple[int, dict[str, Any]] | None = None
         """The last finished hand as the players are shown it, with the hands finished
         then."""
+        self._help: dict[int, tuple[tuple[int, int], dict[str, Any] | None]] = {}
+        """Each person's hand help with the decision it was computed for (`decision_key`):
+        a view sent again for the same decision does not analyse the hand again."""
         self._walls: list[WallSeed | None] = []
         """Each hand's wall seed and salt (None for a wall from the match's generator)."""
         match = self.match
@@ -612,6 +623,8 @@ class TableGame:
         }
         if commitment is not None:  # a table stored before commitments has none
             out["commitment"] = commitment.to_json()
+        if self.config.help and in_play and not watching:
+            out["help"] = self.hand_help(player, obs)
         if self.over:
             out["final"] = {
                 "scores": list(self.scores),
@@ -619,6 +632,19 @@ class TableGame:
                 "closing_payments": [p.to_json() for p in match.closing],
             }
         return out
+
+    def hand_help(self, player: int, obs: Observation | None = None) -> dict[str, Any] | None:
+        """The analysis of ``player``'s own hand now (`web.hand_help`), computed once per
+        decision; ``obs`` is their observation when the caller has it."""
+        key = self.decision_key
+        cached = self._help.get(player)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        if obs is None:
+            obs = self.match.observation(player)
+        help = hand_help(obs, self.ruleset)
+        self._help[player] = (key, help)
+        return help
 
     def _last_discarder(self) -> int | None:
         """The player who discarded last this hand (the page marks that tile)."""

@@ -73,7 +73,7 @@ function connect() {
   ws.onopen = () => { $("status").textContent = "connected"; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { view = msg.view; render(); }
+    if (msg.type === "state") { view = msg.view; render(); window.renderHandHelp?.(view); }
     else if (msg.type === "error") { $("table-error").textContent = msg.message; }
   };
   ws.onclose = (ev) => {
