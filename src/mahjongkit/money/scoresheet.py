@@ -51,7 +51,7 @@ def least_points(ruleset: str | Ruleset, prevalent_wind: Tile = EAST) -> int:
     """
     rules = get_ruleset(ruleset)
     least = rules.scoring.minimum_for(prevalent_wind)
-    if rules.scoring.family == "taiwanese":
+    if rules.scoring.sheet is not None:  # scored on a Taiwanese sheet
         least = max(least, TAIWANESE_CARD.values_for(rules).get("base_point", 0))
     return least
 

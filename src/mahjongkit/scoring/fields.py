@@ -52,7 +52,7 @@ def situation_fields(ruleset: str | Ruleset) -> tuple[str, ...]:
     """The situation fields the ruleset's scorer reads, in the order a page shows them:
     flowers only where the set has them, ``ting`` only where Calling is in play (004 l.24)."""
     rules = get_ruleset(ruleset)
-    names = _MCR if rules.scoring.family == "mcr" else _TAIWANESE
+    names = _MCR if rules.scoring.sheet is None else _TAIWANESE  # the fans, or a sheet
     if rules.uses_flowers:
         names = (*names, *_FLOWERS)
     if rules.play.ting_in_play:
