@@ -426,3 +426,32 @@ def test_screenshots_of_the_table_for_the_docs(
     play_seat(page, shots=dict(shots), checks=False, timeout_s=150)
     assert all(p.exists() for p in shots.values())
     page.context.close()
+
+
+def test_an_update_keeps_focus_and_the_buttons_in_place(server: Any, browser: Any) -> None:
+    """Issue 18, deliver 7: a new view updates the table in place: the focused tile keeps
+    the focus and no hand button is replaced; the keys move the focus along the hand."""
+    body = {"ruleset": "mcr", "seed": 3, "hands": 1, "seats": ["human"] + ["random"] * 3}
+    page = open_seat(server, browser, PHONE, body)
+    page.wait_for_selector('[data-testid="hand-tile"][data-action]')
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # the second tile you may discard
+    page.evaluate(
+        """() => { document.querySelectorAll('#hand button').forEach(b => { b.kept = true; });
+        window.focused = document.activeElement; window.views = 0;
+        ws.addEventListener('message', () => { window.views += 1; });
+        ws.send(JSON.stringify({type: 'state'})); }"""
+    )
+    page.wait_for_function("window.views >= 1")
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.activeElement === window.focused")
+    assert page.evaluate("[...document.querySelectorAll('#hand button')].every(b => b.kept)")
+    focused = page.evaluate("document.activeElement.dataset.action")
+    assert focused and focused.startswith("discard ")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"[...document.querySelectorAll('[data-testid=recent] li')].some(li => li.textContent"
+        f" === 'You discard {focused.split()[1]}')"
+    )
+    page.context.close()
