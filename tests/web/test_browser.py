@@ -12,6 +12,7 @@ pytest.importorskip("playwright")
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+NARROW = {"width": 360, "height": 740}
 INSTANT = "localStorage.setItem('mjk-pace', '0')"
 """Bots' actions shown at once: the tests that play whole matches do not wait the pace."""
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -342,6 +343,8 @@ def play_seat(
             if checks:
                 said = page.inner_text('[data-testid="announce"]')
                 assert in_view(page, '[data-testid="hand"]'), "the hand is off screen"
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= page.viewport_size["width"], "the table is wider than the screen"
                 if drawn.count() and not result.count():
                     assert "Your turn" in said, said  # read first: the hand may end meanwhile
             if turns == 7 and "mid" in shots:
@@ -354,7 +357,7 @@ def play_seat(
 
 
 @pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("size", ["desktop", "phone", "narrow"])
 def test_a_whole_hand_at_the_table_as_a_player_sees_it(
     server: Any, browser: Any, screenshots: Path, ruleset: str, size: str
 ) -> None:
@@ -362,7 +365,7 @@ def test_a_whole_hand_at_the_table_as_a_player_sees_it(
     opposite at the top; dealer, winds, wall and scores shown; the last actions in a
     strip; the hand to its result, which is on screen without scrolling, in sets, with
     every payment and its reason."""
-    viewport = DESKTOP if size == "desktop" else PHONE
+    viewport = {"desktop": DESKTOP, "phone": PHONE, "narrow": NARROW}[size]
     body = {"ruleset": ruleset, "seed": 7, "hands": 1, "seats": ["human"] + ["efficient"] * 3}
     page = open_seat(server, browser, viewport, body)
     # Hand 1: player p sits in seat p, so North (3) is on East's left, South (1) on the right.

@@ -148,6 +148,17 @@ function received(view) {
   if (playing && !fresh.length && shown && view.hand_number === shown.hand_number) { latest = view; return; }
   const continuous = shown && fresh.length && fresh[0].index === narrated + 1 && view.hand_number === shown.hand_number;
   latest = view;
+  if (shown && !continuous && view.hand_number !== shown.hand_number && view.phase !== "over") {
+    // A new hand: from the deal on, the bots' first actions played back like any others.
+    const deal = view.events.filter((e) => e.kind === "deal").pop();
+    if (deal) {
+      queue = view.events.filter((e) => e.index > deal.index);
+      narrated = deal.index; myDrawSeen = !queue.some((e) => e.kind === "draw" && e.player === view.player);
+      shown = dealt(view, queue);
+      if (!playing) playback(); else playing = true;
+      return;
+    }
+  }
   if (!continuous) {
     queue = []; playing = false; myDrawSeen = true;
     if (view.events.length) narrated = view.events[view.events.length - 1].index;
@@ -179,6 +190,16 @@ async function playback() {
   playing = false; myDrawSeen = true;
   shown = latest; render(latest);
 }
+// The table of a new view as it was dealt, before the events that followed: empty ponds,
+// no melds or flowers, the wall with the drawn tiles back; hand sizes are the view's.
+function dealt(v, events) {
+  const d = clone(v);
+  d.dealing = true;
+  for (const p of d.players) { p.discards = []; p.meld_sets = []; p.hidden_kongs = 0; p.flowers = []; p.to_act = false; }
+  d.wall_live += events.filter((e) => e.kind === "draw").length;
+  d.last_discarder = null; d.last_discard = null;
+  return d;
+}
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 function clone(v) { return JSON.parse(JSON.stringify(v)); }
 
@@ -192,15 +213,17 @@ function applyEvent(v, e, last) {
   const seat = v.players[p], final = last.players[p];
   const mine = p === v.player;
   const turnTo = (q) => v.players.forEach((s, i) => { s.to_act = i === q; });
+  if (v.dealing) { v.you = clone(last.you); }
+  const mineOrDealt = p === v.player || v.dealing;
   if (e.kind === "draw") {
-    if (!mine) seat.hand_size += 1;
+    if (!mineOrDealt) seat.hand_size += 1;
     v.wall_live = Math.max(0, v.wall_live - 1);
     turnTo(p);
   } else if (e.kind === "flower") {
     if (e.tile) seat.flowers.push(e.tile);
-    if (!mine) seat.hand_size -= 1;
+    if (!mineOrDealt) seat.hand_size -= 1;
   } else if (e.kind === "discard") {
-    if (!mine) seat.hand_size -= 1;
+    if (!mineOrDealt) seat.hand_size -= 1;
     if (v.pond === null || v.pond === undefined) {
       const i = seat.discards.length;
       seat.discards.push([e.tile || "back", false, final.discards[i] ? final.discards[i][2] : false]);
@@ -208,17 +231,17 @@ function applyEvent(v, e, last) {
     v.last_discarder = p; v.last_discard = e.tile || v.last_discard;
     turnTo(-1);
   } else if (["chow", "pung", "kong"].includes(e.kind)) {
-    if (!mine) seat.hand_size -= e.kind === "kong" ? 3 : 2;
+    if (!mineOrDealt) seat.hand_size -= e.kind === "kong" ? 3 : 2;
     const giver = e.from !== null ? v.players[e.from] : null;
     if (giver && giver.discards.length) giver.discards[giver.discards.length - 1][1] = true;
     seat.meld_sets = final.meld_sets.slice(0, seat.meld_sets.length + 1);
     v.last_discarder = null;
     turnTo(p);
   } else if (e.kind === "concealed-kong") {
-    if (!mine) { seat.hand_size -= 4; seat.hidden_kongs = Math.min(final.hidden_kongs, seat.hidden_kongs + 1); }
+    if (!mine) { if (!v.dealing) seat.hand_size -= 4; seat.hidden_kongs = Math.min(final.hidden_kongs, seat.hidden_kongs + 1); }
     else seat.meld_sets = final.meld_sets.slice(0, seat.meld_sets.length + 1);
   } else if (e.kind === "promoted-kong") {
-    if (!mine) seat.hand_size -= 1;
+    if (!mineOrDealt) seat.hand_size -= 1;
     seat.meld_sets = final.meld_sets.slice(0, seat.meld_sets.length);
   }
   return v;
