@@ -579,13 +579,13 @@ class TableGame:
     def _meld_json(self, meld: Meld, seat: int) -> dict[str, Any]:
         """A declared set as the page lays it out: its tiles, the claimed tile and the
         player it came from (`Meld.source` counts 1 left, 2 opposite, 3 right), whether
-        it is a concealed kong (shown face down to the others) or a promoted one."""
+        it is a concealed kong (``face_down``: the others see backs) or a promoted one."""
         source = meld.source
         return {
             "tiles": [NAMES[t] for t in meld.tiles],
             "claimed": None if meld.claimed is None else NAMES[meld.claimed],
             "from": None if source is None else self.player_at((seat - source) % PLAYERS),
-            "concealed": meld.concealed,
+            "face_down": meld.concealed,
             "promoted": meld.promoted,
         }
 

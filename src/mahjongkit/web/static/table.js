@@ -320,7 +320,7 @@ function renderSeat(v, p, busy) {
   backs.hidden = p === v.player;
   setText(backs.querySelector(".count"), `×${info.hand_size}`);
   // Melds: the claimed tile turned, on the side of the player it came from.
-  const melds = [...info.meld_sets.map((m, i) => ({ key: `m${i}:${m.tiles.join("")}:${m.concealed}:${m.claimed}:${m.from}`, m })),
+  const melds = [...info.meld_sets.map((m, i) => ({ key: `m${i}:${m.tiles.join("")}:${m.face_down}:${m.claimed}:${m.from}`, m })),
     ...Array.from({ length: info.hidden_kongs }, (_, i) => ({ key: `h${i}`, m: null }))];
   sync(box.querySelector(".melds"), melds, (x) => x.key, (x) => meldEl(v, p, x.m));
   sync(box.querySelector(".flowers"), info.flowers, (f, i) => `${i}${f}`, (f) => tileEl(f, { title: t("Flower {tile}", { tile: f }) }));
@@ -339,7 +339,7 @@ function meldEl(v, p, m) {
   const g = MJK.el("span", { class: "group meld" });
   if (m === null) { for (let i = 0; i < 4; i++) g.append(tileEl("back")); g.title = t("Concealed kong"); return g; }
   const tiles = m.tiles.slice();
-  if (m.concealed) { g.append(tileEl("back"), tileEl(tiles[1]), tileEl(tiles[2]), tileEl("back")); g.title = t("Concealed kong"); return g; }
+  if (m.face_down) { g.append(tileEl("back"), tileEl(tiles[1]), tileEl(tiles[2]), tileEl("back")); g.title = t("Concealed kong"); return g; }
   let at = -1;
   if (m.claimed && m.from !== null) {
     tiles.splice(tiles.indexOf(m.claimed), 1);
