@@ -12,7 +12,7 @@ let ws = null, tableId = null, watching = false;
 let latest = null;   // the newest view from the server
 let shown = null;    // the view on screen: the newest, or one rebuilt during a playback
 let narrated = -1;   // the index of the last event shown
-let queue = [], playing = false, myDrawSeen = true;
+let queue = [], playing = false, myDrawAt = -1;  // myDrawAt: your latest draw still to show
 let claimKey = null, claimDeadline = 0, turnKey = null, turnDeadline = 0, resultKey = null;
 const recent = [];   // the strip of the last actions
 
@@ -153,20 +153,22 @@ function received(view) {
     const deal = view.events.filter((e) => e.kind === "deal").pop();
     if (deal) {
       queue = view.events.filter((e) => e.index > deal.index);
-      narrated = deal.index; myDrawSeen = !queue.some((e) => e.kind === "draw" && e.player === view.player);
+      narrated = deal.index; myDrawAt = lastDraw(view, queue);
       shown = dealt(view, queue);
+      const dealer = view.players.findIndex((x) => x.dealer);
+      recent.push({ key: `hand${view.hand_number}`, text: t("Hand {n}: {name} deals", { n: view.hand_number, name: who(view, dealer) }), mine: false });
       if (!playing) playback(); else playing = true;
       return;
     }
   }
   if (!continuous) {
-    queue = []; playing = false; myDrawSeen = true;
+    queue = []; playing = false; myDrawAt = -1;
     if (view.events.length) narrated = view.events[view.events.length - 1].index;
     for (const e of fresh.slice(-6)) note(view, e, false);
     shown = view; render(view); return;
   }
   queue.push(...fresh.filter((e) => e.index > (queue.length ? queue[queue.length - 1].index : narrated)));
-  if (view.player !== null && queue.some((e) => e.kind === "draw" && e.player === view.player)) myDrawSeen = false;
+  myDrawAt = Math.max(myDrawAt, lastDraw(view, queue));
   if (!playing) playback();
 }
 
@@ -180,14 +182,13 @@ async function playback() {
     narrated = e.index;
     shown = applyEvent(clone(shown), e, latest);
     const mine = e.player === latest.player;
-    if (mine && e.kind === "draw") myDrawSeen = true;
     note(latest, e, !mine);
     render(shown, queue.length > 0);
     const wait = pace();
     if (PACED.has(e.kind) && !mine && wait > 0 && queue.length) await sleep(e.kind === "flower" ? wait / 2 : wait);
     if (!playing) return;  // a fresh view replaced the playback
   }
-  playing = false; myDrawSeen = true;
+  playing = false; myDrawAt = -1;
   shown = latest; render(latest);
 }
 // The table of a new view as it was dealt, before the events that followed: empty ponds,
@@ -199,6 +200,11 @@ function dealt(v, events) {
   d.wall_live += events.filter((e) => e.kind === "draw").length;
   d.last_discarder = null; d.last_discard = null;
   return d;
+}
+// The index of your last draw among events (-1: none): your drawn tile shows from then.
+function lastDraw(v, events) {
+  const mine = events.filter((e) => e.kind === "draw" && e.player === v.player && v.player !== null);
+  return mine.length ? mine[mine.length - 1].index : -1;
 }
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 function clone(v) { return JSON.parse(JSON.stringify(v)); }
@@ -406,7 +412,7 @@ function renderYou(v, busy) {
   const legal = busy ? [] : v.you.legal_actions;
   // Your hand: sorted, the drawn tile apart; a tile is a button where discarding it is legal.
   const tiles = v.you.concealed.map((x, i, all) => ({ tile: x, key: `${x}#${all.slice(0, i).filter((y) => y === x).length}` }));
-  if (v.you.last_tile && myDrawSeen) tiles.push({ tile: v.you.last_tile, key: "drawn", drawn: true });
+  if (v.you.last_tile && narrated >= myDrawAt) tiles.push({ tile: v.you.last_tile, key: "drawn", drawn: true });
   const hand = $("hand");
   hand.style.setProperty("--n", Math.max(tiles.length, 14));
   sync(hand, tiles, (x) => x.key,
@@ -466,7 +472,7 @@ function render(v, busy = false) {
   renderYou(v, busy);
   const log = $("log");
   sync(log, v.events.filter((e) => e.kind !== "deal" && e.index <= narrated), (e) => e.index, (e) => MJK.el("li", {}, e.text));
-  if (busy) return;
+  if (busy) { setText($("status"), t("the others are playing")); return; }
   const mine = v.player !== null && v.players[v.player];
   setText($("status"), v.phase === "over" ? t("match over") : v.phase === "between" ? t("hand over") : v.player === null ? t("watching") : mine.to_act ? t("your decision") : t("waiting"));
   // Your own turn, with the table's turn timeout counted down (then the drawn tile goes).
@@ -550,7 +556,7 @@ function renderResult(v, busy) {
   body.replaceChildren();
   if (!r.wins.length) {
     body.append(MJK.el("h2", { id: "result-title" }, t("Hand {n} ({round}) is drawn", { n: r.hand_number, round: r.round })));
-    if (r.reason) body.append(MJK.el("p", {}, r.reason));
+    if (r.reason) body.append(MJK.el("p", {}, t(r.reason)));
   } else {
     body.append(MJK.el("p", { class: "muted" }, t("Hand {n} ({round})", { n: r.hand_number, round: r.round })));
     for (const w of r.wins) body.append(winCard(v, r, w));
