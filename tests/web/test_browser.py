@@ -458,3 +458,38 @@ def test_an_update_keeps_focus_and_the_buttons_in_place(server: Any, browser: An
         f" === 'You discard {focused.split()[1]}')"
     )
     page.context.close()
+
+
+def test_a_new_hand_is_played_back_from_the_deal(server: Any, browser: Any) -> None:
+    """Issue 18, deliver 3: after Next hand, the bots who play before you are shown one at
+    a time from the deal (ponds empty at first), and your drawn tile only once drawn."""
+    body = {"ruleset": "mcr", "seed": 5, "hands": 2, "seats": ["human"] + ["efficient"] * 3}
+    page = open_seat(server, browser, PHONE, body)
+    following = page.locator('[data-testid="action"][data-action="next"]')
+    import time
+
+    deadline = time.monotonic() + 60
+    while not following.count():
+        assert time.monotonic() < deadline, "the first hand did not end"
+        for selector in ('[data-action="win"]', '[data-action="pass"]', "[data-action^=discard]"):
+            if try_click(page.locator(f'[data-testid="action"]{selector}, #hand {selector}')):
+                break
+        page.wait_for_timeout(30)
+    page.evaluate(
+        """() => { localStorage.setItem('mjk-pace', '400'); window.seen = [];
+        const n = document.getElementById('notice');
+        new MutationObserver(() => window.seen.push([performance.now(), n.textContent,
+            document.querySelectorAll('.seat-pond > [data-tile]').length,
+            document.querySelectorAll('#hand .drawn').length]))
+          .observe(n, {childList: true, subtree: true, characterData: true}); }"""
+    )
+    following.click()
+    page.wait_for_selector('[data-testid="hand-tile"][data-action]')
+    seen = page.evaluate("window.seen")
+    discards = [s for s in seen if " discards " in s[1] and not s[1].startswith("You")]
+    assert len(discards) >= 2, seen  # player 0 is North in hand 2: three bots go first
+    assert [s[2] for s in discards] == sorted(s[2] for s in discards)  # ponds fill up
+    assert discards[0][2] <= 1 and not any(s[3] for s in discards), seen
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(discards)]
+    assert min(gaps) >= 360, seen
+    page.context.close()
