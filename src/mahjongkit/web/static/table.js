@@ -10,6 +10,7 @@ const t = window.t || ((s, p = {}) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]));
 const $ = (id) => document.getElementById(id);
 let ws = null, tableId = null, watching = false;
 let latest = null;   // the newest view from the server
+let latestAt = 0;    // when it came: the server's timers run from then, not from the playback's end
 let shown = null;    // the view on screen: the newest, or one rebuilt during a playback
 let narrated = -1;   // the index of the last event shown
 let queue = [], playing = false, myDrawAt = -1;  // myDrawAt: your latest draw still to show
@@ -145,9 +146,11 @@ function connect() {
 // gap in the stream is shown at once.
 function received(view) {
   const fresh = view.events.filter((e) => e.index > narrated);
-  if (playing && !fresh.length && shown && view.hand_number === shown.hand_number) { latest = view; return; }
-  const continuous = shown && fresh.length && fresh[0].index === narrated + 1 && view.hand_number === shown.hand_number;
-  latest = view;
+  if (playing && !fresh.length && shown && view.hand_number === shown.hand_number) { latest = view; latestAt = Date.now(); return; }
+  const behind = fresh.filter((e) => e.kind !== "deal").length > 60;  // a long wait: catch up at once
+  const continuous = shown && !behind && fresh.length && fresh[0].index === narrated + 1 && view.hand_number === shown.hand_number;
+  latest = view; latestAt = Date.now();
+  if (behind) shown = null;
   if (shown && !continuous && view.hand_number !== shown.hand_number && view.phase !== "over") {
     // A new hand: from the deal on, the bots' first actions played back like any others.
     const deal = view.events.filter((e) => e.kind === "deal").pop();
@@ -454,7 +457,7 @@ function renderYou(v, busy) {
   if (v.claim_open && !busy) {
     const key = `${v.hand_number}:${narrated}:${v.claim_tile}`;
     if (key !== claimKey) {
-      claimKey = key; claimDeadline = Date.now() + v.claim_timeout * 1000;
+      claimKey = key; claimDeadline = latestAt + v.claim_timeout * 1000;
       claim.replaceChildren(t("{name} discards", { name: who(v, v.claim_giver) }), " ", tileEl(v.claim_tile, { extra: "last-discard" }), MJK.el("span", { id: "countdown" }));
       const options = acts.filter((a) => a !== "pass").map((a) => actionLabel(v, a)[0].toLowerCase());
       announce(t("{name} discards {tile}: you may {options} or pass", { name: who(v, v.claim_giver), tile: v.claim_tile, options: options.join(", ") }));
@@ -480,7 +483,7 @@ function render(v, busy = false) {
     const key = `${v.hand_number}:${narrated}:${v.wall_live}`;
     if (key !== turnKey) {
       turnKey = key;
-      turnDeadline = Date.now() + (v.turn_timeout || 0) * 1000;
+      turnDeadline = latestAt + (v.turn_timeout || 0) * 1000;
       announce(v.you.legal_actions.includes("win") ? t("Your turn: you can win, or discard a tile") : t("Your turn: discard a tile"));
       if (v.turn_timeout) turnTick(key);
     }
