@@ -541,10 +541,20 @@ function winCard(v, r, w) {
   card.append(apart);
   const tb = MJK.el("table", { "data-testid": "breakdown", class: "fans" });
   tb.append(MJK.el("tr", {}, MJK.el("th", {}, t("Fan")), MJK.el("th", { class: "num" }, t("Points")), MJK.el("th", {}, t("From"))));
-  for (const i of w.items) tb.append(MJK.el("tr", { "data-testid": "fan" }, MJK.el("td", {}, i.name, " ", MJK.el("span", { class: "muted", lang: "zh" }, i.chinese)), MJK.el("td", { class: "num" }, i.count > 1 ? `${i.points}×${i.count}` : String(i.points)), MJK.el("td", { class: "muted" }, i.sources.join(" "))));
+  for (const i of w.items) tb.append(MJK.el("tr", { "data-testid": "fan" }, MJK.el("td", {}, i.name, " ", MJK.el("span", { class: "muted", lang: "zh" }, i.chinese)), MJK.el("td", { class: "num" }, i.count > 1 ? `${i.points}×${i.count}` : String(i.points)), sourcesEl(i.sources)));
   tb.append(MJK.el("tr", {}, MJK.el("th", {}, t("Total")), MJK.el("th", { class: "num", "data-testid": "breakdown-total" }, String(w.total)), MJK.el("td", {})));
   card.append(tb);
   return card;
+}
+
+// The sets (or tiles) a fan was earned by, as small tiles; text where not tiles.
+function sourcesEl(sources) {
+  const td = MJK.el("td", { class: "sources" });
+  for (const src of sources) {
+    const tiles = src.startsWith("[") ? MJK.meldTiles(src) : MJK.expandTiles(src);
+    td.append(tiles.length ? MJK.el("span", { class: "group", title: src }, ...tiles.map((x) => tileEl(x))) : MJK.el("span", { class: "muted" }, src + " "));
+  }
+  return td;
 }
 
 function renderResult(v, busy) {
