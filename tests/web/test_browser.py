@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,11 @@ import pytest
 pytest.importorskip("playwright")
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+NARROW = {"width": 360, "height": 740}
+INSTANT = "localStorage.setItem('mjk-pace', '0')"
+"""Bots' actions shown at once: the tests that play whole matches do not wait the pace."""
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
 def try_click(locator: Any) -> bool:
@@ -53,6 +59,7 @@ def play_until_over(page: Any, timeout_s: float = 60, between_shot: Path | None 
 def test_play_a_whole_hand_against_bots(server: Any, browser: Any, screenshots: Path) -> None:
     """Issue 8, deliver 2: from the lobby, a two-hand match against three bots to its end."""
     page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.add_init_script(INSTANT)
     page.goto(server.url + "/")
     page.select_option('[data-testid="ruleset-select"]', "mcr")
     page.select_option('[data-testid="hands-select"]', "2")
@@ -188,6 +195,7 @@ def test_scoresheet_page_wins_undo_export(server: Any, browser: Any, screenshots
 def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path) -> None:
     """Issue 8, done-when: a friend joins an open seat by its link; both play the hand."""
     host = browser.new_context(viewport=PHONE)
+    host.add_init_script(INSTANT)
     page = host.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector('[data-testid="seat-kind-2"] option[value="human"]', state="attached")
@@ -198,7 +206,9 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
     page.wait_for_selector('[data-testid="hand-tile"]')
     link = page.get_attribute('[data-testid="invite-2"]', "href")
     assert link and "#token=" in link
-    friend = browser.new_context(viewport=PHONE).new_page()
+    friend_context = browser.new_context(viewport=PHONE)
+    friend_context.add_init_script(INSTANT)
+    friend = friend_context.new_page()
     friend.goto(link)
     friend.wait_for_selector('[data-testid="hand-tile"]')
     assert "token" not in friend.url  # the secret leaves the address bar
@@ -206,7 +216,9 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
     page.screenshot(path=str(screenshots / "table-phone.png"), full_page=True)
     watch = page.get_attribute('[data-testid="watch-link"]', "href")
     assert watch and watch.endswith("#watch")
-    spectator = browser.new_context(viewport=PHONE).new_page()
+    spectator_context = browser.new_context(viewport=PHONE)
+    spectator_context.add_init_script(INSTANT)
+    spectator = spectator_context.new_page()
     spectator.goto(watch)
     spectator.wait_for_selector('[data-testid="seat-3"]')
     assert spectator.locator('[data-testid="hand-tile"]').count() == 0
@@ -240,6 +252,7 @@ def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path
     import time
 
     page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.add_init_script(INSTANT)
     page.goto(server.url + "/")
     page.wait_for_selector(
         '[data-testid="ruleset-select"] option[value="taiwanese-lrc"]', state="attached"
@@ -371,3 +384,210 @@ def test_scorer_shows_each_situation_option_only_where_the_ruleset_has_it(
     page.wait_for_selector('[data-testid="fan"][data-fan="calling"]')
     page.screenshot(path=str(screenshots / f"scorer-taiwanese-{name}.png"), full_page=True)
     page.close()
+
+
+# -- the table as a player sees it (issue 18) ---------------------------------------------
+
+
+def open_seat(server: Any, browser: Any, viewport: dict[str, int], body: dict[str, Any]) -> Any:
+    """A new table made through the API (with its seed), opened at the first person's
+    seat in a fresh browser context whose pace is ``body``'s ``pace`` (ms)."""
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(f"localStorage.setItem('mjk-pace', '{body.pop('pace', 0)}')")
+    page = context.new_page()
+    made = page.request.post(server.url + "/api/tables", data=body).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector('[data-testid="hand-tile"]')
+    return page
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """True when the element is wholly inside the viewport, without scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1
+
+
+def play_seat(
+    page: Any, shots: dict[str, Path] | None = None, checks: bool = True, timeout_s: float = 90
+) -> None:
+    """Play the first person's seat through the page to the match's end: win when offered,
+    else pass, else discard the drawn tile. With ``checks``, what the player sees on the
+    way: the action dock on screen on their turn, the strip of the last actions, the
+    turn announced. ``shots`` names where to save the first mid-hand table, claim
+    prompt and win overlay."""
+    import time
+
+    shots = dict(shots or {})
+    turns = 0
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        result = page.locator('[data-testid="hand-result"]:visible')
+        if result.count():
+            if "win" in shots and page.locator('[data-testid="win"]').count():
+                page.screenshot(path=str(shots.pop("win")))
+            if page.locator('[data-testid="match-result"]:visible').count():
+                return
+            try_click(page.locator('[data-testid="action"][data-action="next"]'))
+            page.wait_for_timeout(50)
+            continue
+        if "claim" in shots and page.locator('[data-testid="claim-window"]:visible').count():
+            page.screenshot(path=str(shots.pop("claim")))
+        win = page.locator('[data-testid="action"][data-action="win"]')
+        passing = page.locator('[data-testid="action"][data-action="pass"]')
+        drawn = page.locator('[data-testid="hand-tile"][data-action]')
+        if drawn.count() and not passing.count():
+            turns += 1
+            if checks:
+                said = page.inner_text('[data-testid="announce"]')
+                assert in_view(page, '[data-testid="hand"]'), "the hand is off screen"
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= page.viewport_size["width"], "the table is wider than the screen"
+                if drawn.count() and not result.count():
+                    assert "Your turn" in said, said  # read first: the hand may end meanwhile
+            if turns == 7 and "mid" in shots:
+                page.screenshot(path=str(shots.pop("mid")))
+        if not (try_click(win) or try_click(passing) or try_click(drawn)):
+            page.wait_for_timeout(40)
+            continue
+        page.wait_for_timeout(30)
+    raise AssertionError("the match did not end in time")
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
+@pytest.mark.parametrize("size", ["desktop", "phone", "narrow"])
+def test_a_whole_hand_at_the_table_as_a_player_sees_it(
+    server: Any, browser: Any, screenshots: Path, ruleset: str, size: str
+) -> None:
+    """Issue 18, deliver 1, 3, 5, 7: you at the bottom, the player on your left on the left,
+    opposite at the top; dealer, winds, wall and scores shown; the last actions in a
+    strip; the hand to its result, which is on screen without scrolling, in sets, with
+    every payment and its reason."""
+    viewport = {"desktop": DESKTOP, "phone": PHONE, "narrow": NARROW}[size]
+    body = {"ruleset": ruleset, "seed": 7, "hands": 1, "seats": ["human"] + ["efficient"] * 3}
+    page = open_seat(server, browser, viewport, body)
+    # Hand 1: player p sits in seat p, so North (3) is on East's left, South (1) on the right.
+    for where, player in (("bottom", 0), ("right", 1), ("top", 2), ("left", 3)):
+        assert page.get_attribute(f"#pos-{where}", "data-testid") == f"seat-{player}"
+    assert page.locator(".badge.dealer").count() == 1
+    assert page.inner_text("#pos-bottom .wind") == "E"
+    assert "Wall" in page.inner_text('[data-testid="centre-wall"]')
+    if ruleset == "taiwanese-lrc":  # 003 l.141: sixteen tiles kept back
+        assert page.inner_text('[data-testid="centre-dead"]') == "Dead wall 16"
+    assert page.locator("#hand + #hand-help[aria-live]").count() == 1
+    play_seat(page, shots={"mid": screenshots / f"table-{ruleset}-{size}-mid.png"})
+    assert page.locator('[data-testid="recent"] li').count() >= 1
+    assert in_view(page, "#result-title"), "the result is below the fold"
+    text = page.inner_text('[data-testid="hand-result"]')
+    assert "You wins" not in text
+    payments = page.locator('[data-testid="payment"]').all_inner_texts()
+    assert all(" for " in p for p in payments)
+    if page.locator('[data-testid="win"]').count():
+        assert page.locator('[data-testid="win-hand"] .group').count() >= 5
+        assert page.locator('[data-testid="win-hand"] .winning').count() == 1
+        assert page.locator('[data-testid="fan"]').count() >= 1
+    page.screenshot(path=str(screenshots / f"table-{ruleset}-{size}-result.png"))
+    page.context.close()
+
+
+def test_the_bots_actions_are_shown_one_at_a_time(server: Any, browser: Any) -> None:
+    """Issue 18, deliver 3: after your discard, each bot's discard is narrated on its own,
+    the next one at least the chosen pace later (the page waits; it may be slower)."""
+    body = {"ruleset": "mcr", "seed": 3, "hands": 1, "seats": ["human"] + ["random"] * 3}
+    page = open_seat(server, browser, DESKTOP, body | {"pace": 400})
+    page.evaluate(
+        """() => { window.notices = []; const n = document.getElementById('notice');
+        new MutationObserver(() => window.notices.push([performance.now(), n.textContent]))
+          .observe(n, {childList: true, subtree: true, characterData: true}); }"""
+    )
+    page.locator('[data-testid="hand-tile"][data-action]').last.click()
+    page.wait_for_function("window.notices.filter(n => / discards /.test(n[1])).length >= 3")
+    notices = page.evaluate("window.notices")
+    assert "You discard" in page.inner_text('[data-testid="recent"]')  # at once: yours
+    gaps = [
+        later[0] - earlier[0]
+        for earlier, later in itertools.pairwise(notices)
+        if " discards " in earlier[1] and not earlier[1].startswith("You")
+    ]
+    assert gaps and min(gaps) >= 360, notices
+    assert page.locator('[data-testid="last-discard"]').count() == 1
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_screenshots_of_the_table_for_the_docs(
+    server: Any, browser: Any, screenshots: Path, size: str
+) -> None:
+    """Issue 18, done-when: a table mid-hand, a claim prompt and a win overlay at both
+    sizes (copied to docs/images for docs/web.md once looked at)."""
+    viewport = DESKTOP if size == "desktop" else PHONE
+    body = {"ruleset": "mcr", "seed": 5, "hands": 4, "seats": ["human"] + ["efficient"] * 3}
+    page = open_seat(server, browser, viewport, body)
+    shots = {k: screenshots / f"table-{k}-{size}.png" for k in ("mid", "claim", "win")}
+    play_seat(page, shots=dict(shots), checks=False, timeout_s=150)
+    assert all(p.exists() for p in shots.values())
+    page.context.close()
+
+
+def test_an_update_keeps_focus_and_the_buttons_in_place(server: Any, browser: Any) -> None:
+    """Issue 18, deliver 7: a new view updates the table in place: the focused tile keeps
+    the focus and no hand button is replaced; the keys move the focus along the hand."""
+    body = {"ruleset": "mcr", "seed": 3, "hands": 1, "seats": ["human"] + ["random"] * 3}
+    page = open_seat(server, browser, PHONE, body)
+    page.wait_for_selector('[data-testid="hand-tile"][data-action]')
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # the second tile you may discard
+    page.evaluate(
+        """() => { document.querySelectorAll('#hand button').forEach(b => { b.kept = true; });
+        window.focused = document.activeElement; window.views = 0;
+        ws.addEventListener('message', () => { window.views += 1; });
+        ws.send(JSON.stringify({type: 'state'})); }"""
+    )
+    page.wait_for_function("window.views >= 1")
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.activeElement === window.focused")
+    assert page.evaluate("[...document.querySelectorAll('#hand button')].every(b => b.kept)")
+    focused = page.evaluate("document.activeElement.dataset.action")
+    assert focused and focused.startswith("discard ")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"[...document.querySelectorAll('[data-testid=recent] li')].some(li => li.textContent"
+        f" === 'You discard {focused.split()[1]}')"
+    )
+    page.context.close()
+
+
+def test_a_new_hand_is_played_back_from_the_deal(server: Any, browser: Any) -> None:
+    """Issue 18, deliver 3: after Next hand, the bots who play before you are shown one at
+    a time from the deal (ponds empty at first), and your drawn tile only once drawn."""
+    body = {"ruleset": "mcr", "seed": 5, "hands": 2, "seats": ["human"] + ["efficient"] * 3}
+    page = open_seat(server, browser, PHONE, body)
+    following = page.locator('[data-testid="action"][data-action="next"]')
+    import time
+
+    deadline = time.monotonic() + 60
+    while not following.count():
+        assert time.monotonic() < deadline, "the first hand did not end"
+        for selector in ('[data-action="win"]', '[data-action="pass"]', "[data-action^=discard]"):
+            if try_click(page.locator(f'[data-testid="action"]{selector}, #hand {selector}')):
+                break
+        page.wait_for_timeout(30)
+    page.evaluate(
+        """() => { localStorage.setItem('mjk-pace', '400'); window.seen = [];
+        const n = document.getElementById('notice');
+        new MutationObserver(() => window.seen.push([performance.now(), n.textContent,
+            document.querySelectorAll('.seat-pond > [data-tile]').length,
+            document.querySelectorAll('#hand .drawn').length]))
+          .observe(n, {childList: true, subtree: true, characterData: true}); }"""
+    )
+    following.click()
+    page.wait_for_selector('[data-testid="hand-tile"][data-action]')
+    seen = page.evaluate("window.seen")
+    discards = [s for s in seen if " discards " in s[1] and not s[1].startswith("You")]
+    assert len(discards) >= 2, seen  # player 0 is North in hand 2: three bots go first
+    assert [s[2] for s in discards] == sorted(s[2] for s in discards)  # ponds fill up
+    assert discards[0][2] <= 1 and not any(s[3] for s in discards), seen
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(discards)]
+    assert min(gaps) >= 360, seen
+    page.context.close()

@@ -290,7 +290,7 @@ def test_history_has_a_watch_link_for_games_in_play_and_shows_abandoned_ones(
         page.goto("about:blank")  # a new load: only the address's fragment changes
         page.goto(server.url + live["seats"][0]["url"])
         page.wait_for_selector('[data-testid="hand-tile"]')
-        assert "Defender (bot)" in page.locator('[data-testid="score-table"]').inner_text()
+        assert "Defender (bot)" in page.locator("#board").inner_text()
         page.screenshot(path=str(screenshots / f"table-names-{suffix}.png"), full_page=True)
         page.goto(server.url + f"/table/{old['id']}#token={old['seats'][0]['token']}")
         page.wait_for_function(

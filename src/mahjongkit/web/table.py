@@ -49,9 +49,11 @@ from mahjongkit.game.observation import SPECTATOR, Observation
 from mahjongkit.game.state import HandState
 from mahjongkit.game.wall import Wall
 from mahjongkit.game.wall_check import check_hand
+from mahjongkit.hand import Meld
 from mahjongkit.money.settlement import PLAYERS, balances
 from mahjongkit.money.table_points import as_number, table_points
 from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.scoring.result import Score
 from mahjongkit.tiles import NAMES, counts_to_tiles
 from mahjongkit.web.hand_help import hand_help
 from mahjongkit.web.models import HUMAN
@@ -525,6 +527,8 @@ class TableGame:
                     "total": s.total,
                     "qualifies": s.qualifies,
                     "items": items_json(s),
+                    "sets": _sets_json(s),
+                    "flowers": [NAMES[f] for f in s.hand.flowers],
                 }
             )
         out: dict[str, Any] = {
@@ -564,6 +568,7 @@ class TableGame:
                     "score": self.scores[p],
                     "dealer": s == 0,
                     "melds": [str(m) for m in obs.melds[s]],
+                    "meld_sets": [self._meld_json(m, s) for m in obs.melds[s]],
                     "hidden_kongs": obs.hidden_kongs[s],
                     "flowers": [NAMES[f] for f in obs.flowers[s]],
                     "discards": [
@@ -589,6 +594,10 @@ class TableGame:
         if obs.centre:
             events = _latest_discard_only(events)
         log = [_event_text(e, seen.player, self) for e, seen in zip(events, shown, strict=True)]
+        narrated = [
+            _event_json(e, seen.index, seen.player, self)
+            for e, seen in zip(events, shown, strict=True)
+        ]
         commitment = match.commitment  # the hash alone until the hand is over
         out: dict[str, Any] = {
             "ruleset": self.ruleset.name,
@@ -602,6 +611,7 @@ class TableGame:
             "phase": obs.phase if in_play else ("over" if self.over else "between"),
             "turn": self.player_at(obs.turn) if in_play else None,
             "wall_live": obs.wall_live,
+            "dead_wall": max(obs.wall_remaining - obs.wall_live, 0),
             "last_discarder": self._last_discarder(),
             "pond": [NAMES[t] for t in counts_to_tiles(obs.pond)] if obs.centre else None,
             "last_discard": NAMES[obs.last_discard] if obs.last_discard >= 0 else None,
@@ -618,6 +628,7 @@ class TableGame:
                 "legal_actions": legal,
             },
             "log": log,
+            "events": narrated,
             "last_hand": self._last[1] if self._last else None,
             "over": self.over,
         }
@@ -645,6 +656,19 @@ class TableGame:
         help = hand_help(obs, self.ruleset)
         self._help[player] = (key, help)
         return help
+
+    def _meld_json(self, meld: Meld, seat: int) -> dict[str, Any]:
+        """A declared set as the page lays it out: its tiles, the claimed tile and the
+        player it came from (`Meld.source` counts 1 left, 2 opposite, 3 right), whether
+        it is a concealed kong (``face_down``: the others see backs) or a promoted one."""
+        source = meld.source
+        return {
+            "tiles": [NAMES[t] for t in meld.tiles],
+            "claimed": None if meld.claimed is None else NAMES[meld.claimed],
+            "from": None if source is None else self.player_at((seat - source) % PLAYERS),
+            "face_down": meld.concealed,
+            "promoted": meld.promoted,
+        }
 
     def _last_discarder(self) -> int | None:
         """The player who discarded last this hand (the page marks that tile)."""
@@ -741,6 +765,50 @@ def _latest_discard_only(events: list[Event]) -> list[Event]:
         Event(e.kind, e.seat, -1, e.detail) if e.kind is EventKind.DISCARD and i != latest else e
         for i, e in enumerate(events)
     ]
+
+
+def _event_json(event: Event, index: int, player: int, game: TableGame) -> dict[str, Any]:
+    """An event as the page narrates it: its place in the match's stream (the page shows
+    each new one in turn), its kind, the player and the tile (``None`` where hidden from
+    the viewer); ``from`` the player a claimed tile or a won discard came from; ``ting``
+    for a discard declaring Ting; ``text`` the log's line.
+
+    >>> game = TableGame(TableConfig("mcr", seed=1, seats=("random",) * 4, hands=1))
+    >>> shown = game.view(0)["events"][-1]
+    >>> sorted(shown)
+    ['from', 'index', 'kind', 'player', 'text', 'tile', 'ting']
+    """
+    giver: int | None = None
+    if event.kind in (EventKind.PUNG, EventKind.KONG):
+        giver = game.player_at(event.detail & 3)
+    elif event.kind is EventKind.CHOW:
+        giver = game.player_at((event.seat - 1) % PLAYERS)  # a chow is from the left
+    elif event.kind is EventKind.WIN and (event.detail & 3) != event.seat:
+        giver = game.player_at(event.detail & 3)
+    return {
+        "index": index,
+        "kind": event.kind.value,
+        "player": player if player >= 0 else None,
+        "tile": NAMES[event.tile] if event.tile >= 0 else None,
+        "from": giver,
+        "ting": event.kind is EventKind.DISCARD and event.detail == 1,
+        "text": _event_text(event, player, game),
+    }
+
+
+def _sets_json(score: Score) -> list[list[str]]:
+    """A winning hand in its sets as the scoring read it (the decomposition that scored),
+    each set a list of tile names: the sets, the pair(s), the knitted and single tiles;
+    empty where the score has no decomposition."""
+    d = score.decomposition
+    if d is None:
+        return []
+    out = [[NAMES[t] for t in d.knitted]] if d.knitted else []
+    out += [[NAMES[t] for t in g.tiles] for g in d.groups]
+    out += [[NAMES[p], NAMES[p]] for p in d.pairs]
+    if d.singles:
+        out.append([NAMES[t] for t in d.singles])
+    return out
 
 
 def _event_text(event: Event, player: int, game: TableGame) -> str:
