@@ -217,7 +217,11 @@ async def recv_view(ws: ClientConnection) -> dict[str, Any]:
 async def play(server: Server, table: Table, stats: Stats, stop: float | None) -> None:
     """Play the table's people until the match is over, reconnecting after a kill."""
     base = f"ws://127.0.0.1:{server.port}/ws/tables/{table.game_id}?token="
-    last: str | None = None
+    # What each person's seat was last shown and answered (None: not read since the last
+    # move): after a kill, the views shown again must be these, or the next step's when a
+    # move was in flight. A kill between a move's answer and the other seat's view leaves
+    # that seat unknown, not stale.
+    known: list[str | None] = [None] * len(PEOPLE)
     in_flight = False
     while not table.done:
         sockets: list[ClientConnection] = []
@@ -232,12 +236,14 @@ async def play(server: Server, table: Table, stats: Stats, stop: float | None) -
         try:
             views = [await recv_view(ws) for ws in sockets]
             now = digest(views)
-            if last is not None and now != last:
+            shown = [canonical(v) for v in views]
+            if any(k is not None and k != v for k, v in zip(known, shown, strict=True)):
                 if in_flight:
                     table.step += 1  # the move sent before the kill was stored
                 else:
                     table.lost.append(f"step {table.step}: shown another state after reconnecting")
             table.seen.append((table.step, now))
+            known = list(shown)
             in_flight = False
             while True:
                 if stop is not None and time.monotonic() > stop:
@@ -253,14 +259,16 @@ async def play(server: Server, table: Table, stats: Stats, stop: float | None) -
                 await sockets[i].send(json.dumps(message))
                 views[i] = await recv_view(sockets[i])
                 stats.latencies.append((sent, time.monotonic() - sent))
+                known = [None] * len(PEOPLE)
+                known[i] = canonical(views[i])
                 in_flight = False
                 table.step += 1
                 stats.moves += 1
                 for j, ws in enumerate(sockets):
                     if j != i:
                         views[j] = await recv_view(ws)
-                last = digest(views)
-                table.seen.append((table.step, last))
+                        known[j] = canonical(views[j])
+                table.seen.append((table.step, digest(views)))
         except (TimeoutError, OSError, WebSocketException):
             pass  # the server went away: reconnect
         except RuntimeError as err:
