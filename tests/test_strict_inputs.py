@@ -182,6 +182,10 @@ def test_match_verify_refuses_a_pathological_file_clearly(tmp_path: Path, body: 
         ("simulate", "--workers", "9" * 5000),
         ("play", "--hands", "²"),
         ("serve", "--port", "65536"),
+        ("serve", "--tables-per-client", "٣"),
+        ("serve", "--spectators-per-table", "²"),
+        ("serve", "--messages-per-second", "nan"),
+        ("serve", "--abandon-hours", "0"),
     ],
 )
 def test_numeric_options_are_ascii_digits_in_range(args: tuple[str, ...]) -> None:

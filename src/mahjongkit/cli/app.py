@@ -51,16 +51,26 @@ def whole_number_option(field: str, low: int, high: int) -> Callable[[str | int]
     return parse
 
 
-def seconds_option(field: str, high: float) -> Callable[[str | float], float]:
-    """The parser of an option in seconds: digits with an optional decimal point, 0..high."""
+def decimal_option(field: str, low: float, high: float) -> Callable[[str | float], float]:
+    """The parser of a decimal option: ASCII digits with an optional decimal point, within
+    ``low..high`` (`mahjongkit.inputs.decimal_number`); anything else is a usage error.
+
+    >>> decimal_option("hours", 0.5, 48)("1.5")
+    1.5
+    """
 
     def parse(text: str | float) -> float:
         try:
-            return decimal_number(text, field, 0, high)
+            return decimal_number(text, field, low, high)
         except InvalidNumberError as err:
             raise typer.BadParameter(str(err)) from None
 
     return parse
+
+
+def seconds_option(field: str, high: float) -> Callable[[str | float], float]:
+    """The parser of an option in seconds: digits with an optional decimal point, 0..high."""
+    return decimal_option(field, 0, high)
 
 
 SEED = whole_number_option("seed", *SEEDS)

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from mahjongkit.cli.app import app, fail, whole_number_option
+from mahjongkit.cli.app import app, decimal_option, fail, whole_number_option
 from mahjongkit.errors import MahjongError
 
 
@@ -52,36 +52,67 @@ def serve_command(
         typer.Option("--house-rules", help="A house-rules TOML file to offer (repeatable)."),
     ] = None,
     tables_per_client: Annotated[
-        int, typer.Option(min=1, help="Unfinished tables one client address may open.")
+        int,
+        typer.Option(
+            help="Unfinished tables one client address may open.",
+            parser=whole_number_option("tables-per-client", 1, 1000000),
+        ),
     ] = 20,
     open_tables: Annotated[
-        int, typer.Option(min=1, help="Unfinished tables in memory in all.")
+        int,
+        typer.Option(
+            help="Unfinished tables in memory in all.",
+            parser=whole_number_option("open-tables", 1, 1000000),
+        ),
     ] = 1000,
     message_bytes: Annotated[
-        int, typer.Option(min=64, help="The largest table message, in bytes.")
+        int,
+        typer.Option(
+            help="The largest table message, in bytes.",
+            parser=whole_number_option("message-bytes", 64, 1048576),
+        ),
     ] = 4096,
     messages_per_second: Annotated[
-        float, typer.Option(min=0.01, help="Messages a second one table socket may send.")
+        float,
+        typer.Option(
+            help="Messages a second one table socket may send.",
+            parser=decimal_option("messages-per-second", 0.01, 1000000),
+        ),
     ] = 20.0,
     message_burst: Annotated[
-        int, typer.Option(min=1, help="Messages a table socket may send at once.")
+        int,
+        typer.Option(
+            help="Messages a table socket may send at once.",
+            parser=whole_number_option("message-burst", 1, 1000000),
+        ),
     ] = 40,
     flood_messages: Annotated[
         int,
-        typer.Option(min=1, help="Messages refused for the rate before a socket is closed."),
+        typer.Option(
+            help="Messages refused for the rate before a socket is closed.",
+            parser=whole_number_option("flood-messages", 1, 1000000),
+        ),
     ] = 100,
     spectators_per_table: Annotated[
-        int, typer.Option(min=0, help="Spectators one table may have.")
+        int,
+        typer.Option(
+            help="Spectators one table may have.",
+            parser=whole_number_option("spectators-per-table", 0, 1000000),
+        ),
     ] = 50,
     body_bytes: Annotated[
-        int, typer.Option(min=256, help="The largest request body, in bytes.")
+        int,
+        typer.Option(
+            help="The largest request body, in bytes.",
+            parser=whole_number_option("body-bytes", 256, 16777216),
+        ),
     ] = 65536,
     abandon_hours: Annotated[
         float,
         typer.Option(
-            min=0.0001,
             help="Hours a table with people may go with no one acting before it is closed "
             "as abandoned.",
+            parser=decimal_option("abandon-hours", 0.0001, 100000),
         ),
     ] = 24.0,
     allowed_origin: Annotated[
