@@ -1,4 +1,4 @@
-"""Helpers for the game tests: scripted tables and the slow-test switch."""
+"""Helpers for the game tests: scripted tables."""
 
 from __future__ import annotations
 
@@ -13,16 +13,6 @@ from mahjongkit.notation import parse_tiles
 from mahjongkit.rules import ruleset as ruleset_module
 from mahjongkit.rules.builtin import BUILTIN
 from mahjongkit.rules.ruleset import PACKAGED_HOUSE_RULES, Ruleset, get_ruleset, register
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Slow tests run only when asked for with ``-m slow``."""
-    if "slow" in (config.getoption("-m") or ""):
-        return
-    skip = pytest.mark.skip(reason="slow: run with -m slow")
-    for item in items:
-        if "slow" in item.keywords and "tests/game" in str(item.fspath):
-            item.add_marker(skip)
 
 
 def need_scorer(ruleset: str | Ruleset) -> Ruleset:

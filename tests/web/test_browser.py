@@ -514,6 +514,7 @@ def test_the_bots_actions_are_shown_one_at_a_time(server: Any, browser: Any) -> 
     page.context.close()
 
 
+@pytest.mark.slow  # pytest -m slow tests/web/test_browser.py -k docs; then copy to docs/images
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_screenshots_of_the_table_for_the_docs(
     server: Any, browser: Any, screenshots: Path, size: str
