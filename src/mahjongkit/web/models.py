@@ -37,6 +37,7 @@ from pydantic import (
 from mahjongkit.bots import BOTS
 from mahjongkit.game.match import HAND_LIMIT
 from mahjongkit.money.settlement import PLAYERS
+from mahjongkit.scoring.situation import NUMBER_RANGES
 
 HUMAN = "human"
 """The seat kind of a person (a bot seat is a bot's name); `web.table.HUMAN` too."""
@@ -48,8 +49,9 @@ MAX_POINTS = 1_000_000
 """The most points a scoresheet line may carry: far above any hand of any ruleset, and
 small enough that every total and export is an ordinary number."""
 
-MAX_STREAK = 99
-"""The longest dealer streak the scorer takes (a streak of a hundred is no real game)."""
+MAX_STREAK = NUMBER_RANGES["dealer_streak"][1]
+"""The longest dealer's streak the scorer takes: the batch's and the sheet's bound, one
+number (`mahjongkit.scoring.situation.NUMBER_RANGES`)."""
 
 HAND_TEXT = 120
 """The longest hand in notation the scorer and the scoresheet take (a hand with four
@@ -121,10 +123,10 @@ class HandSituation(_Strict):
     heavenly: bool = False
     earthly: bool = False
     flowers: (
-        Annotated[int, Field(ge=0, le=8)]
+        Annotated[int, Field(ge=0, le=NUMBER_RANGES["flowers"][1])]
         | Annotated[str, StringConstraints(max_length=24, pattern=r"^[0-9f ]*$")]
     ) = 0
-    tiles_on_table: Annotated[int, Field(ge=0, le=144)] | None = None
+    tiles_on_table: Annotated[int, Field(ge=0, le=NUMBER_RANGES["tiles_on_table"][1])] | None = None
 
     def situation(self) -> dict[str, Any]:
         """The situation fields given, as `Situation.from_dict` reads them."""
