@@ -405,8 +405,9 @@ async def soak(args: argparse.Namespace, server: Server) -> dict[str, Any]:
             await create_loop(server, loop_start + args.create_loop, made)
 
         extra.append(asyncio.create_task(later()))
+    killing = None
     if args.kill:
-        extra.append(asyncio.create_task(killer(server, args.kill_every, tables, stats)))
+        killing = asyncio.create_task(killer(server, args.kill_every, tables, stats))
 
     async def keep_playing(table: Table) -> None:
         # With --create-loop a seat plays table after table until the loop ends.
@@ -424,6 +425,8 @@ async def soak(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     elapsed = time.monotonic() - started
     done.set()
     watcher_errors = await watchers if watchers is not None else []
+    if killing is not None:
+        await killing  # it ends once the tables are done, a kill under way restarted first
     for task in extra:
         task.cancel()
     report: dict[str, Any] = {
