@@ -3,6 +3,7 @@ of a match, the optional sound, and the lobby's switch for help with your hand."
 
 from __future__ import annotations
 
+import contextlib
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -10,7 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from mahjongkit.cli.app import COMMAND_MODULES, app
 from mahjongkit.money.table_points import placings, table_points
 from mahjongkit.web.table import HUMAN, TableConfig, TableGame
 
@@ -89,7 +92,9 @@ def test_a_table_made_with_help_off_sends_no_help_to_anyone(server: Any, help: b
     """Help off: no view carries help, through a whole hand, and each says the table's
     help is off; left out, against bots it is on and says so."""
     body: dict[str, Any] = {"seats": [HUMAN, "efficient", HUMAN, "efficient"], "seed": 4}
-    made = create(server, hands=1, claim_timeout=600, **body, **({} if help is None else {"help": help}))
+    made = create(
+        server, hands=1, claim_timeout=600, **body, **({} if help is None else {"help": help})
+    )
     tokens = {s["player"]: s["token"] for s in made["seats"] if "token" in s}
     base = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}"
     seen = 0
@@ -146,10 +151,8 @@ def play_to_the_end(page: Any, timeout_ms: float = 90_000) -> None:
         ):
             found = page.locator(sel)
             if found.count():
-                try:
+                with contextlib.suppress(Exception):  # replaced under the click: look again
                     found.last.click(timeout=1500)
-                except Exception:
-                    pass  # replaced under the click: look again
                 break
         page.wait_for_timeout(40)
     raise AssertionError("the match did not end in time")
@@ -176,13 +179,15 @@ def test_the_end_of_a_match_explains_ranks_and_table_points(
         rule = box.locator('[data-testid="ranking-rule"]').inner_text()
         if ruleset == "mcr":
             shown = box.locator('[data-testid="final-table-points"]').all_inner_texts()
-            by_player = {p: g["share_text"] for g in final["ranking"]["groups"] for p in g["players"]}
+            by_player = {
+                p: g["share_text"] for g in final["ranking"]["groups"] for p in g["players"]
+            }
             assert shown == [by_player[p] for p in order]
             assert "4 for 1st, 2 for 2nd, 1 for 3rd, 0 for 4th" in rule
             for g, text in zip(final["ranking"]["groups"], lines, strict=True):
                 if len(g["players"]) > 1:
-                    total, share = g["total"], g["share_text"]
-                    assert f"they share {'+'.join(map(str, g['place_points']))} = {total}, {share} each" in text
+                    added = "+".join(map(str, g["place_points"]))
+                    assert f"they share {added} = {g['total']}, {g['share_text']} each" in text
                 else:
                     assert f"{g['share_text']} table point" in text, text
         else:
@@ -208,7 +213,10 @@ def test_the_sound_switch_is_kept_and_play_goes_on_with_sound(
     assert page.evaluate("Object.values(window.MJK_SOUNDS).every(n => n === 0)")  # off: none
     switch.click()
     assert page.evaluate("localStorage.getItem('mjk-sound')") == "1"
-    page.screenshot(path=str(screenshots / "table-sound-desktop.png"), clip={"x": 0, "y": 0, "width": 1280, "height": 140})
+    page.screenshot(
+        path=str(screenshots / "table-sound-desktop.png"),
+        clip={"x": 0, "y": 0, "width": 1280, "height": 140},
+    )
     page.reload()
     page.wait_for_selector('[data-testid="hand-tile"]')
     assert page.locator('[data-testid="sound"]').is_checked()
@@ -222,10 +230,13 @@ def test_the_sound_switch_is_kept_and_play_goes_on_with_sound(
     phone.goto(server.url + made["seats"][0]["url"].split("#")[0])
     phone.wait_for_selector('[data-testid="sound"]')
     assert phone.locator('[data-testid="sound"]').is_checked()  # kept per browser
+    phone.locator('[data-testid="see-table"]').click()
+    phone.screenshot(
+        path=str(screenshots / "table-sound-phone.png"),
+        clip={"x": 0, "y": 0, "width": 390, "height": 200},
+    )
     phone.locator('[data-testid="sound"]').click()
     assert phone.evaluate("localStorage.getItem('mjk-sound')") == "0"
-    phone.locator('[data-testid="see-table"]').click()
-    phone.screenshot(path=str(screenshots / "table-sound-phone.png"), clip={"x": 0, "y": 0, "width": 390, "height": 200})
     page.context.close()
 
 
@@ -267,3 +278,15 @@ def test_the_lobby_help_switch_follows_the_seats_and_a_table_without_help_shows_
     assert page.inner_text('[data-testid="help-state"]') == "Help on"
     page.locator('[data-testid="help-shanten"]').wait_for()
     page.context.close()
+
+
+def test_terminal_play_ends_a_taiwanese_match_without_table_points() -> None:
+    """``mahjongkit play`` prints the final scores from the same view: table points under
+    MCR, none under a Taiwanese ruleset (it failed on the missing points)."""
+    for name in COMMAND_MODULES:  # the commands register as their modules load
+        __import__(f"mahjongkit.cli.{name}")
+    for ruleset, last in (("mcr", " table"), ("taiwanese-lrc", "highest score wins")):
+        argv = ["play", "--ruleset", ruleset, "--seed", "4", "--hands", "1"]
+        result = CliRunner().invoke(app, argv, input="1\n" * 600)
+        assert result.exit_code == 0, result.output
+        assert last in result.output.splitlines()[-1]

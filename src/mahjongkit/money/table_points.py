@@ -164,8 +164,8 @@ def as_text(points: Fraction) -> str:
     """A share of table points as a player writes it: a decimal where it ends (1.5,
     1.75), else the fraction (three tied for first share 7 as 7/3 each).
 
-    >>> as_text(Fraction(3)), as_text(Fraction(3, 2)), as_text(Fraction(7, 4)), as_text(Fraction(7, 3))
-    ('3', '1.5', '1.75', '7/3')
+    >>> [as_text(Fraction(n, d)) for n, d in ((3, 1), (3, 2), (7, 4), (7, 3))]
+    ['3', '1.5', '1.75', '7/3']
     """
     d = points.denominator
     while d % 2 == 0:
