@@ -265,8 +265,10 @@ def test_the_lobby_help_switch_follows_the_seats_and_a_table_without_help_shows_
     page = browser.new_page(viewport=DESKTOP)
     page.add_init_script("localStorage.setItem('mjk-pace', '0')")
     page.goto(server.url + "/")
+    page.locator('[data-testid="help-switch"]').uncheck()  # at once: kept once seats come
+    page.wait_for_selector('[data-testid="seat-kind-3"]')
+    assert not page.locator('[data-testid="help-switch"]').is_checked()
     page.select_option('[data-testid="hands-select"]', "1")
-    page.locator('[data-testid="help-switch"]').uncheck()
     page.click('[data-testid="new-game"]')
     page.wait_for_selector('[data-testid="hand-tile"][data-action]')
     table_id = page.url.rstrip("/").split("/")[-1]

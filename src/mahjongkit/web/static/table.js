@@ -86,8 +86,12 @@ function act(action) { setText($("table-error"), ""); send({ type: "action", act
 function announce(text) { setText($("announce"), text); }
 
 // -- the lobby ------------------------------------------------------------------------
+// Help with your hand: on when a bot plays (the server's default too), until the player
+// sets it, even before the lobby is drawn; sent either way.
+$("help").addEventListener("change", (e) => { e.target.dataset.set = "1"; });
 async function lobby() {
   $("lobby").hidden = false;
+  const help = $("help");
   await MJK.rulesets($("ruleset"));
   const bots = await MJK.call("GET", "/api/bots");
   const preferred = ["scorer", "efficient", "defender", "random"].find((b) => bots.includes(b)) || bots[0];
@@ -111,10 +115,6 @@ async function lobby() {
     $("seats").append(MJK.el("label", {}, t("{wind} seat", { wind: t(WIND_NAMES["ESWN"[i]]) }), name, kind));
   }
   defaults();
-  // Help with your hand: on when a bot plays (the server's default too), until the player
-  // sets it; sent either way.
-  const help = $("help");
-  help.addEventListener("change", () => { help.dataset.set = "1"; });
   const helpDefault = () => { if (!help.dataset.set) help.checked = [0, 1, 2, 3].some((i) => $(`kind-${i}`).value !== "human"); };
   for (let i = 0; i < 4; i++) $(`kind-${i}`).addEventListener("change", helpDefault);
   helpDefault();
