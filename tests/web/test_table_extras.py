@@ -225,6 +225,7 @@ def test_the_sound_switch_is_kept_and_play_goes_on_with_sound(
     assert played["discard"] > 5 and played["turn"] > 2, played
     assert played["claim"] + played["win"] >= 1 or not page.locator('[data-testid="win"]').count()
     assert page.evaluate("window.MJK_SOUND.on()") is True
+    assert page.evaluate("window.MJK_SOUND.state()") == "running"  # heard, not only counted
     phone = page.context.new_page()
     phone.set_viewport_size(PHONE)
     phone.goto(server.url + made["seats"][0]["url"].split("#")[0])

@@ -68,5 +68,8 @@
   for (const kind of ["pointerdown", "keydown"]) {
     document.addEventListener(kind, () => { if (on()) context(); }, { passive: true });
   }
-  window.MJK_SOUND = { play, control, on };
+  // The audio context's state: "none" before the first sound, then "running" once the
+  // browser lets it play ("suspended" before a gesture).
+  const state = () => (ctx ? ctx.state : "none");
+  window.MJK_SOUND = { play, control, on, state };
 })();
