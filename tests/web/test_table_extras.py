@@ -165,38 +165,40 @@ def test_the_end_of_a_match_explains_ranks_and_table_points(
     """Deliver 5: at the end, each player's final score, rank and table points and how
     they were reached, as the server computed them; under Taiwanese rules, what ranks the
     players instead."""
+    body = {"ruleset": ruleset, "seed": seed, "hands": 1, "seats": [HUMAN] + ["efficient"] * 3}
+    page, made = open_seat(server, browser, DESKTOP, body)
+    play_to_the_end(page)
+    final = server.tables.get(made["id"]).game.view(0)["final"]
+    box = page.locator('[data-testid="match-result"]')
+    rows = box.locator('[data-testid="final-row"]')
+    order = [p for g in final["ranking"]["groups"] for p in g["players"]]
+    assert rows.evaluate_all("els => els.map(e => Number(e.dataset.player))") == order
+    lines = box.locator('[data-testid="ranking-line"]').all_inner_texts()
+    assert len(lines) == len(final["ranking"]["groups"])
+    rule = box.locator('[data-testid="ranking-rule"]').inner_text()
+    if ruleset == "mcr":
+        shown = box.locator('[data-testid="final-table-points"]').all_inner_texts()
+        by_player = {p: g["share_text"] for g in final["ranking"]["groups"] for p in g["players"]}
+        assert shown == [by_player[p] for p in order]
+        assert "4 for 1st, 2 for 2nd, 1 for 3rd, 0 for 4th" in rule
+        assert any(len(g["players"]) > 1 for g in final["ranking"]["groups"])  # a tie
+        for g, text in zip(final["ranking"]["groups"], lines, strict=True):
+            if len(g["players"]) > 1:
+                added = "+".join(map(str, g["place_points"]))
+                assert f"they share {added} = {g['total']}, {g['share_text']} each" in text
+            else:
+                assert f"{g['share_text']} table point" in text, text
+    else:
+        assert box.locator('[data-testid="final-table-points"]').count() == 0
+        assert "No table points" in rule and "highest score wins" in rule
+        assert any("tied for 1st" in x or " 1st with " in x for x in lines), lines
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-        body = {"ruleset": ruleset, "seed": seed, "hands": 1, "seats": [HUMAN] + ["efficient"] * 3}
-        page, made = open_seat(server, browser, viewport, body)
-        play_to_the_end(page)
-        final = server.tables.get(made["id"]).game.view(0)["final"]
-        box = page.locator('[data-testid="match-result"]')
-        rows = box.locator('[data-testid="final-row"]')
-        order = [p for g in final["ranking"]["groups"] for p in g["players"]]
-        assert rows.evaluate_all("els => els.map(e => Number(e.dataset.player))") == order
-        lines = box.locator('[data-testid="ranking-line"]').all_inner_texts()
-        assert len(lines) == len(final["ranking"]["groups"])
-        rule = box.locator('[data-testid="ranking-rule"]').inner_text()
-        if ruleset == "mcr":
-            shown = box.locator('[data-testid="final-table-points"]').all_inner_texts()
-            by_player = {
-                p: g["share_text"] for g in final["ranking"]["groups"] for p in g["players"]
-            }
-            assert shown == [by_player[p] for p in order]
-            assert "4 for 1st, 2 for 2nd, 1 for 3rd, 0 for 4th" in rule
-            for g, text in zip(final["ranking"]["groups"], lines, strict=True):
-                if len(g["players"]) > 1:
-                    added = "+".join(map(str, g["place_points"]))
-                    assert f"they share {added} = {g['total']}, {g['share_text']} each" in text
-                else:
-                    assert f"{g['share_text']} table point" in text, text
-        else:
-            assert box.locator('[data-testid="final-table-points"]').count() == 0
-            assert "No table points" in rule and "highest score wins" in rule
-            assert any("tied for 1st" in x or " 1st with " in x for x in lines), lines
+        page.set_viewport_size(viewport)
         assert box.locator("h2").bounding_box()["y"] < viewport["height"] / 2  # first
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], width
         page.screenshot(path=str(screenshots / f"table-final-{ruleset}-{size}.png"))
-        page.context.close()
+    page.context.close()
 
 
 def test_the_sound_switch_is_kept_and_play_goes_on_with_sound(
