@@ -139,8 +139,12 @@ def play_command(
         if game.over:
             view = game.view(0)
             final = view["final"]
+            points = final["table_points"]  # None where the ruleset has none (Taiwanese)
             for p in range(4):
-                print(f"{names[p]}: {final['scores'][p]} points, {final['table_points'][p]} table")
+                line = f"{names[p]}: {final['scores'][p]} points"
+                print(line if points is None else f"{line}, {points[p]} table")
+            if points is None:
+                print("no table points: the highest score wins the game")
             return
         if game.between_hands:
             if _line("press Enter for the next hand (q to stop) ") == "q":

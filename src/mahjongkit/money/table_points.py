@@ -12,6 +12,9 @@ are exact fractions, so they always sum to 7.
 ['4', '3/2', '3/2', '0']
 >>> [str(p) for p in table_points([90, 20, -55, -55])]
 ['4', '2', '1/2', '1/2']
+
+Only the MCR family plays for table points (002 is an MCR tournament's rules); a
+Taiwanese game is won by the highest score (003 l.59), so `has_table_points` says no.
 """
 
 from __future__ import annotations
@@ -21,13 +24,75 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mahjongkit.errors import MahjongError
+from mahjongkit.rules.ruleset import Ruleset
 
 PLACE_POINTS: tuple[int, ...] = (4, 2, 1, 0)
 """Table points for first to fourth place (002 l.220)."""
 
+TABLE_POINT_FAMILIES: tuple[str, ...] = ("mcr",)
+"""Scoring families whose games end in table points: MCR's tournament rule (002
+l.218-221). The Taiwanese documents name none: "the player who has the highest score
+after the last deal of the game is played is the winner of the game" (003 l.59)."""
+
 
 class TablePointsError(MahjongError, ValueError):
     """Scores that do not make a four-player game."""
+
+
+def has_table_points(ruleset: Ruleset) -> bool:
+    """Whether a game under ``ruleset`` ends in table points (`TABLE_POINT_FAMILIES`);
+    where not, the final score alone ranks the players.
+
+    >>> from mahjongkit.rules.ruleset import get_ruleset
+    >>> has_table_points(get_ruleset("bp-club")), has_table_points(get_ruleset("taiwanese-lrc"))
+    (True, False)
+    """
+    return ruleset.scoring.family in TABLE_POINT_FAMILIES
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """Players level on score at the end of a game, and the places they hold together
+    (1 is first): alone, one place; tied, the places they span, whose points they share."""
+
+    players: tuple[int, ...]
+    score: int
+    places: tuple[int, ...]
+    place_points: tuple[int, ...]
+    """The table points of those places (002 l.220)."""
+    share: Fraction
+    """Each player's table points: the place points' mean (002 l.221)."""
+
+
+def placings(scores: Sequence[int], places: Sequence[int] = PLACE_POINTS) -> tuple[Placing, ...]:
+    """One game's final scores ranked, best first, players on equal scores together with
+    the places they span and the table points they share (002 l.220-221): a tie for
+    second shares 2+1 = 3, 1.5 each.
+
+    >>> [(p.players, p.places, p.place_points, str(p.share)) for p in placings([90, 5, 5, -100])]
+    [((0,), (1,), (4,), '4'), ((1, 2), (2, 3), (2, 1), '3/2'), ((3,), (4,), (0,), '0')]
+    """
+    if len(scores) != len(places):
+        raise TablePointsError(f"{len(places)} scores needed, not {len(scores)}")
+    order = sorted(range(len(scores)), key=lambda p: -scores[p])
+    out: list[Placing] = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and scores[order[j + 1]] == scores[order[i]]:
+            j += 1
+        held = tuple(places[i : j + 1])
+        out.append(
+            Placing(
+                tuple(sorted(order[i : j + 1])),
+                scores[order[i]],
+                tuple(range(i + 1, j + 2)),
+                held,
+                Fraction(sum(held), len(held)),
+            )
+        )
+        i = j + 1
+    return tuple(out)
 
 
 def table_points(
@@ -39,19 +104,10 @@ def table_points(
     (4+2)/2 = 3 each, for second (2+1)/2 = 1.5, for third (1+0)/2 = 0.5, three tied for
     first (4+2+1)/3 = 7/3.
     """
-    if len(scores) != len(places):
-        raise TablePointsError(f"{len(places)} scores needed, not {len(scores)}")
-    order = sorted(range(len(scores)), key=lambda p: -scores[p])
     out = [Fraction(0)] * len(scores)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and scores[order[j + 1]] == scores[order[i]]:
-            j += 1
-        share = Fraction(sum(places[i : j + 1]), j - i + 1)
-        for k in range(i, j + 1):
-            out[order[k]] = share
-        i = j + 1
+    for placing in placings(scores, places):
+        for p in placing.players:
+            out[p] = placing.share
     return tuple(out)
 
 
@@ -104,4 +160,31 @@ def as_number(points: Fraction) -> int | float:
     return int(points) if points.denominator == 1 else float(points)
 
 
-__all__ = ["PLACE_POINTS", "Standing", "TablePointsError", "as_number", "standings", "table_points"]
+def as_text(points: Fraction) -> str:
+    """A share of table points as a player writes it: a decimal where it ends (1.5,
+    1.75), else the fraction (three tied for first share 7 as 7/3 each).
+
+    >>> [as_text(Fraction(n, d)) for n, d in ((3, 1), (3, 2), (7, 4), (7, 3))]
+    ['3', '1.5', '1.75', '7/3']
+    """
+    d = points.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    return str(points) if d != 1 else f"{float(points):g}"
+
+
+__all__ = [
+    "PLACE_POINTS",
+    "TABLE_POINT_FAMILIES",
+    "Placing",
+    "Standing",
+    "TablePointsError",
+    "as_number",
+    "as_text",
+    "has_table_points",
+    "placings",
+    "standings",
+    "table_points",
+]

@@ -51,7 +51,14 @@ from mahjongkit.game.wall import Wall
 from mahjongkit.game.wall_check import check_hand
 from mahjongkit.hand import Meld
 from mahjongkit.money.settlement import PLAYERS, balances
-from mahjongkit.money.table_points import as_number, table_points
+from mahjongkit.money.table_points import (
+    PLACE_POINTS,
+    as_number,
+    as_text,
+    has_table_points,
+    placings,
+    table_points,
+)
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring.result import Score
 from mahjongkit.tiles import NAMES, counts_to_tiles
@@ -631,6 +638,7 @@ class TableGame:
             "events": narrated,
             "last_hand": self._last[1] if self._last else None,
             "over": self.over,
+            "help_on": self.config.help,
         }
         if commitment is not None:  # a table stored before commitments has none
             out["commitment"] = commitment.to_json()
@@ -639,10 +647,51 @@ class TableGame:
         if self.over:
             out["final"] = {
                 "scores": list(self.scores),
-                "table_points": [as_number(x) for x in table_points(self.scores)],
+                "table_points": self._table_points(),
+                "ranking": self.ranking(),
                 "closing_payments": [p.to_json() for p in match.closing],
             }
         return out
+
+    def _table_points(self) -> list[int | float] | None:
+        """Each player's table points for the final scores, where the ruleset has them."""
+        if not has_table_points(self.ruleset):
+            return None
+        return [as_number(x) for x in table_points(self.scores)]
+
+    def ranking(self) -> dict[str, Any]:
+        """How the final scores rank the players, as the page explains it: ``by``
+        ``"table_points"`` (MCR's 4/2/1/0, equal scores sharing the points of the places
+        they hold, 002 l.218-221: `money.table_points.placings`) or ``"score"`` (a
+        Taiwanese game, won by the highest score, 003 l.59); each group of players on one
+        score with the places it holds and, with table points, those places' points, their
+        sum and each one's share.
+
+        >>> game = TableGame(TableConfig("mcr", seed=1, seats=("random",) * 4, hands=1))
+        >>> sorted(game.ranking()), game.ranking()["by"]
+        (['by', 'groups', 'place_points'], 'table_points')
+        """
+        points = has_table_points(self.ruleset)
+        groups = []
+        for placing in placings(self.scores):
+            group: dict[str, Any] = {
+                "players": list(placing.players),
+                "score": placing.score,
+                "places": list(placing.places),
+            }
+            if points:
+                group |= {
+                    "place_points": list(placing.place_points),
+                    "total": sum(placing.place_points),
+                    "share": as_number(placing.share),
+                    "share_text": as_text(placing.share),
+                }
+            groups.append(group)
+        return {
+            "by": "table_points" if points else "score",
+            "place_points": list(PLACE_POINTS) if points else None,
+            "groups": groups,
+        }
 
     def hand_help(self, player: int, obs: Observation | None = None) -> dict[str, Any] | None:
         """The analysis of ``player``'s own hand now (`web.hand_help`), computed once per
@@ -716,9 +765,7 @@ class TableGame:
             "hands": len(self.hands),
             "scores": list(self.scores),
             "over": self.over,
-            "table_points": (
-                [as_number(x) for x in table_points(self.scores)] if self.over else None
-            ),
+            "table_points": self._table_points() if self.over else None,
         }
 
     def record(self) -> dict[str, Any]:

@@ -86,8 +86,12 @@ function act(action) { setText($("table-error"), ""); send({ type: "action", act
 function announce(text) { setText($("announce"), text); }
 
 // -- the lobby ------------------------------------------------------------------------
+// Help with your hand: on when a bot plays (the server's default too), until the player
+// sets it, even before the lobby is drawn; sent either way.
+$("help").addEventListener("change", (e) => { e.target.dataset.set = "1"; });
 async function lobby() {
   $("lobby").hidden = false;
+  const help = $("help");
   await MJK.rulesets($("ruleset"));
   const bots = await MJK.call("GET", "/api/bots");
   const preferred = ["scorer", "efficient", "defender", "random"].find((b) => bots.includes(b)) || bots[0];
@@ -111,6 +115,9 @@ async function lobby() {
     $("seats").append(MJK.el("label", {}, t("{wind} seat", { wind: t(WIND_NAMES["ESWN"[i]]) }), name, kind));
   }
   defaults();
+  const helpDefault = () => { if (!help.dataset.set) help.checked = [0, 1, 2, 3].some((i) => $(`kind-${i}`).value !== "human"); };
+  for (let i = 0; i < 4; i++) $(`kind-${i}`).addEventListener("change", helpDefault);
+  helpDefault();
   $("new-game").addEventListener("click", async () => {
     $("lobby-error").textContent = "";
     try {
@@ -121,6 +128,7 @@ async function lobby() {
         turn_timeout: Number($("turn-timeout").value || 0),
         seats: [0, 1, 2, 3].map((i) => $(`kind-${i}`).value),
         names: [0, 1, 2, 3].map((i) => $(`name-${i}`).value),
+        help: $("help").checked,
       };
       const made = await MJK.call("POST", "/api/tables", body);
       const humans = made.seats.filter((s) => s.token);
@@ -198,6 +206,8 @@ function received(view) {
   if (!playing) playback();
 }
 
+// The sound each narrated event makes when sound is on (sound.js); none for the rest.
+const SOUNDS = { discard: "discard", chow: "claim", pung: "claim", kong: "claim", "concealed-kong": "claim", "promoted-kong": "claim", win: "win" };
 const PACED = new Set(["discard", "chow", "pung", "kong", "concealed-kong", "promoted-kong", "win", "flower"]);
 
 async function playback() {
@@ -209,6 +219,7 @@ async function playback() {
     shown = applyEvent(clone(shown), e, latest);
     const mine = e.player === latest.player;
     note(latest, e, !mine);
+    window.MJK_SOUND?.play(SOUNDS[e.kind]);
     render(shown, queue.length > 0);
     const wait = pace();
     if (PACED.has(e.kind) && !mine && wait > 0 && queue.length) await sleep(e.kind === "flower" ? wait / 2 : wait);
@@ -406,6 +417,11 @@ function renderCentre(v) {
 
 function renderInfo(v) {
   setText($("info"), `${v.ruleset_title || v.ruleset}`);
+  // Whether this table gives each person help with their hand (chosen at its creation).
+  const helpState = $("help-state");
+  helpState.hidden = v.help_on === undefined;
+  setText(helpState, v.help_on ? t("Help on") : t("Help off"));
+  helpState.title = v.help_on ? t("This table shows each person the analysis of their own hand") : t("This table gives no help with your hand");
   // The wall's commitment, published at the deal; its seed and salt come after the hand.
   const c = $("commitment"), inPlay = v.commitment && !["between", "over"].includes(v.phase);
   c.hidden = !inPlay;
@@ -484,6 +500,7 @@ function renderYou(v, busy) {
       claim.replaceChildren(t("{name} discards", { name: who(v, v.claim_giver) }), " ", tileEl(v.claim_tile, { extra: "last-discard" }), MJK.el("span", { id: "countdown" }));
       const options = acts.filter((a) => a !== "pass").map((a) => actionLabel(v, a)[0].toLowerCase());
       announce(t("{name} discards {tile}: you may {options} or pass", { name: who(v, v.claim_giver), tile: v.claim_tile, options: options.join(", ") }));
+      window.MJK_SOUND?.play("turn");
       tick();
     }
     claim.hidden = false;
@@ -508,6 +525,7 @@ function render(v, busy = false) {
       turnKey = key;
       turnDeadline = latestAt + (v.turn_timeout || 0) * 1000;
       announce(v.you.legal_actions.includes("win") ? t("Your turn: you can win, or discard a tile") : t("Your turn: discard a tile"));
+      window.MJK_SOUND?.play("turn");
       if (v.turn_timeout) turnTick(key);
     }
   } else turnKey = null;
@@ -618,12 +636,9 @@ function renderResult(v, busy) {
   }
   const fin = $("final");
   if (v.over && v.final) {
-    fin.hidden = false; fin.replaceChildren();
-    fin.append(MJK.el("h2", {}, t("Match over")));
-    const tb = MJK.el("table", { "data-testid": "final-table" });
-    tb.append(MJK.el("tr", {}, MJK.el("th", {}, t("Player")), MJK.el("th", { class: "num" }, t("Score")), MJK.el("th", { class: "num" }, t("Table points"))));
-    v.players.forEach((p, i) => tb.append(MJK.el("tr", {}, MJK.el("td", {}, who(v, i)), MJK.el("td", { class: "num" }, String(v.final.scores[i])), MJK.el("td", { class: "num" }, String(v.final.table_points[i])))));
-    fin.append(tb, MJK.el("p", {}, MJK.el("a", { href: `/replay/${tableId}` }, t("Replay this game")), " · ", MJK.el("a", { href: "/" }, t("New game"))));
+    fin.hidden = false;
+    MJK_STANDINGS.render(fin, v, who);  // final scores, ranks and table points explained
+    fin.append(MJK.el("p", {}, MJK.el("a", { href: `/replay/${tableId}` }, t("Replay this game")), " · ", MJK.el("a", { href: "/" }, t("New game"))));
   } else fin.hidden = true;
   const bar = $("result-actions");
   bar.replaceChildren();
@@ -692,6 +707,7 @@ function paceControl() {
   }
   $("table").hidden = false;
   paceControl();
+  MJK_SOUND.control($("sound"));
   watching = hash.has("watch");
   if (!watching && !localStorage.getItem(`mjk-token-${tableId}`)) {
     setText($("table-error"), t("Open this table with your seat's link, or watch it:") + " ");
