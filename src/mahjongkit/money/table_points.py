@@ -13,8 +13,9 @@ are exact fractions, so they always sum to 7.
 >>> [str(p) for p in table_points([90, 20, -55, -55])]
 ['4', '2', '1/2', '1/2']
 
-Only the MCR family plays for table points (002 is an MCR tournament's rules); a
-Taiwanese game is won by the highest score (003 l.59), so `has_table_points` says no.
+Only the MCR family plays for table points (`Ruleset.place_points`: 002 is an MCR
+tournament's rules); a Taiwanese game is won by the highest score (003 l.59), so
+`has_table_points` says no.
 """
 
 from __future__ import annotations
@@ -24,15 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.rules.ruleset import Ruleset
-
-PLACE_POINTS: tuple[int, ...] = (4, 2, 1, 0)
-"""Table points for first to fourth place (002 l.220)."""
-
-TABLE_POINT_FAMILIES: tuple[str, ...] = ("mcr",)
-"""Scoring families whose games end in table points: MCR's tournament rule (002
-l.218-221). The Taiwanese documents name none: "the player who has the highest score
-after the last deal of the game is played is the winner of the game" (003 l.59)."""
+from mahjongkit.rules.ruleset import PLACE_POINTS, Ruleset
 
 
 class TablePointsError(MahjongError, ValueError):
@@ -40,14 +33,14 @@ class TablePointsError(MahjongError, ValueError):
 
 
 def has_table_points(ruleset: Ruleset) -> bool:
-    """Whether a game under ``ruleset`` ends in table points (`TABLE_POINT_FAMILIES`);
+    """Whether a game under ``ruleset`` ends in table points (`Ruleset.place_points`);
     where not, the final score alone ranks the players.
 
     >>> from mahjongkit.rules.ruleset import get_ruleset
     >>> has_table_points(get_ruleset("bp-club")), has_table_points(get_ruleset("taiwanese-lrc"))
     (True, False)
     """
-    return ruleset.scoring.family in TABLE_POINT_FAMILIES
+    return ruleset.place_points is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +170,6 @@ def as_text(points: Fraction) -> str:
 
 __all__ = [
     "PLACE_POINTS",
-    "TABLE_POINT_FAMILIES",
     "Placing",
     "Standing",
     "TablePointsError",

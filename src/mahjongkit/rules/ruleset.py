@@ -28,6 +28,9 @@ from mahjongkit.rules.scoring import ScoringRules
 from mahjongkit.rules.table import TableRules
 from mahjongkit.shapes import MCR_FORMS, Form
 
+PLACE_POINTS: tuple[int, ...] = (4, 2, 1, 0)
+"""Table points for first to fourth place (002 l.220)."""
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -56,6 +59,18 @@ class Ruleset:
     def uses_flowers(self) -> bool:
         """Whether the set has the eight flowers (``play.uses_flowers``)."""
         return self.play.uses_flowers
+
+    @property
+    def place_points(self) -> tuple[int, ...] | None:
+        """The table points of first to fourth place at the end of a game (4/2/1/0, 002
+        l.218-221, MCR's tournament rule), or ``None`` where the game is won by the highest
+        score alone (Taiwanese: 003 l.59). Read from the scoring family here, in the
+        rules, so that it adds no field to the contents hash of records already stored.
+
+        >>> get_ruleset("bp-club").place_points, get_ruleset("taiwanese-lrc").place_points
+        ((4, 2, 1, 0), None)
+        """
+        return PLACE_POINTS if self.scoring.family == "mcr" else None
 
     @property
     def tiles(self) -> int:
