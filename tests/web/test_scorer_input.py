@@ -81,7 +81,9 @@ def test_an_mcr_hand_clicked_with_a_claimed_chow_a_concealed_kong_and_a_flower(
     # Terminals or Honors 1, One Voided Suit 1, Single Wait 1, a flower 1: as the library says.
     assert {"pure_straight", "concealed_kong", "flower_tiles", "single_wait"} <= set(fans)
     assert page.inner_text('[data-testid="score-total"]') == "26"
-    page.screenshot(path=str(screenshots / f"scorer-clicked-{shot_name(viewport)}.png"), full_page=True)
+    page.screenshot(
+        path=str(screenshots / f"scorer-clicked-{shot_name(viewport)}.png"), full_page=True
+    )
     page.close()
 
 
@@ -140,7 +142,9 @@ def test_each_refusal_names_what_cannot_be(
         click(page, tile)
     assert "at most 14 tiles under mcr" in message(page)
     assert hand_text(page) == "1f[555p][1111m][2222m][3333m]5p"
-    page.screenshot(path=str(screenshots / f"scorer-refused-{shot_name(viewport)}.png"), full_page=True)
+    page.screenshot(
+        path=str(screenshots / f"scorer-refused-{shot_name(viewport)}.png"), full_page=True
+    )
     # A valid click clears the message.
     mode(page, "tile")
     click(page, "9s")
@@ -176,6 +180,15 @@ def test_parts_removed_by_click_and_keyboard_and_typing_rebuilds_the_tiles(
     page.click('[data-testid="builder-clear"]')
     assert hand_text(page) == ""
     assert parts.count() == 0
+    # Text the tiles cannot show yet: a click says so and changes nothing; once the text
+    # is a hand again the tiles follow it.
+    page.fill('[data-testid="hand-input"]', "12")
+    click(page, "E")
+    assert "not yet a hand" in message(page) and hand_text(page) == "12"
+    page.fill('[data-testid="hand-input"]', "12m")
+    assert parts.count() == 2 and message(page) == ""
+    click(page, "3m")
+    assert hand_text(page) == "123m"
     page.close()
 
 
@@ -185,12 +198,14 @@ def test_the_notation_help_opens_with_examples_as_tiles(
 ) -> None:
     page = open_scorer(browser, server, viewport, "mcr")
     help_box = page.locator('[data-testid="notation-help"]')
-    assert not help_box.locator("table").is_visible()
+    assert not help_box.locator(".examples").is_visible()
     help_box.locator("summary").click()
-    assert help_box.locator("table").is_visible()
+    assert help_box.locator(".examples").is_visible()
     assert help_box.locator("code", has_text="[EEEE]").count() == 1
     assert help_box.locator(".tile").count() > 20
-    page.screenshot(path=str(screenshots / f"scorer-help-{shot_name(viewport)}.png"), full_page=True)
+    page.screenshot(
+        path=str(screenshots / f"scorer-help-{shot_name(viewport)}.png"), full_page=True
+    )
     page.close()
 
 
@@ -206,7 +221,7 @@ def test_the_scoresheet_takes_a_clicked_hand(
     page.click('[data-testid="new-sheet"]')
     page.wait_for_selector('[data-testid="add-line"]')
     page.locator('[data-testid="notation-help"] summary').click()
-    assert page.locator('[data-testid="notation-help"] table').is_visible()
+    assert page.locator('[data-testid="notation-help"] .examples').is_visible()
     page.select_option('[data-testid="winner"]', "0")
     page.select_option('[data-testid="discarder"]', "")
     page.locator('[data-testid="hand-tiles"] summary').click()
@@ -227,14 +242,71 @@ def test_the_scoresheet_takes_a_clicked_hand(
         "els => els.map(e => e.dataset.fan)"
     )
     assert "pure_straight" in fans and "self_drawn" in fans
-    page.screenshot(path=str(screenshots / f"scoresheet-clicked-{shot_name(viewport)}.png"), full_page=True)
+    page.screenshot(
+        path=str(screenshots / f"scoresheet-clicked-{shot_name(viewport)}.png"), full_page=True
+    )
     page.close()
+
+
+STAND_IN_I18N = """
+(() => {
+  // Until /static/i18n.js answers: a page's catalogue parts in zh-Hans, its data-t
+  // elements translated, t() and I18N as the translation contract describes them.
+  if (window.I18N) return;
+  const lang = "zh-Hans", cat = {};
+  const t = (s, p = {}) => ((cat[s] && cat[s][lang]) || s).replace(/\\{(\\w+)\\}/g, (_, k) => p[k]);
+  const ready = new Promise((resolve) => document.addEventListener("DOMContentLoaded", async () => {
+    for (const part of document.documentElement.dataset.i18n.split(" ")) {
+      const res = await fetch(`/static/i18n/${part}.json`);
+      if (res.ok) Object.assign(cat, await res.json());
+    }
+    for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+    resolve();
+  }));
+  window.t = t;
+  window.I18N = { lang, ready, name: (o) => (o.names && o.names[lang]) || o.name };
+})();
+"""
+
+
+def test_the_scorer_in_chinese(server: Any, browser: Any, screenshots: Path) -> None:
+    """With a Chinese browser the pages' own strings come from the catalogues: the modes,
+    the builder's messages, the help, the situation options, the verdict."""
+    context = browser.new_context(viewport=PHONE, locale="zh-CN")
+    context.add_init_script(STAND_IN_I18N)
+    page = context.new_page()
+    page.goto(server.url + "/scorer")
+    page.wait_for_selector('[data-testid="palette-tile"]')
+    assert page.inner_text('[data-testid="score-button"]') == "算番"
+    assert "吃" in page.inner_text("label:has([data-testid=mode-chow])")
+    assert "自摸" in page.inner_text("label:has([data-testid=self_drawn])")
+    assert "手牌怎么写" in page.inner_text('[data-testid="notation-help"] summary')
+    mode(page, "chow", concealed=False)
+    click(page, "E")
+    assert "风牌和箭牌不能组成顺子" in message(page)
+    page.fill('[data-testid="hand-input"]', "[123m2][EEEE]456m789m5p5p")
+    page.click('[data-testid="score-button"]')
+    page.wait_for_selector('[data-testid="score-total"]')
+    assert "和了" in page.inner_text('[data-testid="score-result"]')
+    assert "清龙" in page.inner_text('[data-testid="fan"][data-fan="pure_straight"]')
+    page.screenshot(path=str(screenshots / "scorer-zh-phone.png"), full_page=True)
+    context.close()
 
 
 # -- every string translated ----------------------------------------------------------
 
 KEY = re.compile(r"""\b(?:t|tr)\(\s*"((?:[^"\\]|\\.)+)"|data-t(?:-[a-z-]+)?="([^"]+)\"""")
-TABLES = ("FLAGS", "SITUATION", "MODES", "MODE_HINTS", "MELD_LABELS", "EXAMPLES", "VERDICT", "ROUNDS", "KINDS")
+TABLES = (
+    "FLAGS",
+    "SITUATION",
+    "MODES",
+    "MODE_HINTS",
+    "MELD_LABELS",
+    "EXAMPLES",
+    "VERDICT",
+    "ROUNDS",
+    "KINDS",
+)
 """The constant tables of English keys the pages pass to t() when they render."""
 
 
@@ -264,7 +336,9 @@ COMMON = {"Table", "Scorer", "Scoresheet", "History", "East", "South", "West", "
     ("part", "files"),
     [("scorer", ["scorer.html", "builder.js"]), ("scoresheet", ["scoresheet.html"])],
 )
-def test_every_string_of_the_page_has_both_chinese_translations(part: str, files: list[str]) -> None:
+def test_every_string_of_the_page_has_both_chinese_translations(
+    part: str, files: list[str]
+) -> None:
     """The page's parts (the scoresheet loads the scorer's for the clicked hand) hold a
     translation of every key, both Chinese scripts, with the key's placeholders."""
     catalogue = json.loads((STATIC / "i18n" / f"{part}.json").read_text(encoding="utf-8"))

@@ -187,11 +187,7 @@ const HandBuilder = (() => {
     // The tiles a click would add, or a refusal.
     function add(tile) {
       const r = rules();
-      if (!state) {  // typed text the tiles cannot show: the click writes notation after it
-        input.value += mode === "tile" || mode === "winning" || tile.endsWith("f") ? tile : "";
-        sync();
-        return;
-      }
+      if (!state) return refuse(tr("The text above is not yet a hand the tiles can show: finish or correct it, or clear it, then click."));
       const next = { flowers: [...state.flowers], melds: [...state.melds], hand: [...state.hand], winning: state.winning };
       const max = r.hand_size + 1;
       if (tile.endsWith("f")) {
@@ -328,16 +324,29 @@ const HandBuilder = (() => {
   ];
   /** The notation explained in a disclosure, each example drawn as tiles. */
   function help() {
-    const rows = EXAMPLES.map(([code, what]) => MJK.el("tr", {},
-      MJK.el("td", {}, MJK.el("code", {}, code)),
-      MJK.el("td", {}, MJK.el("span", { class: "tiles small" }, ...code.split(" ").flatMap((part) => MJK.handGroups(part)))),
-      MJK.el("td", {}, tr(what))));
+    const rows = EXAMPLES.map(([code, what]) => MJK.el("div", { class: "example" },
+      MJK.el("code", {}, code),
+      MJK.el("span", { class: "tiles small" }, ...code.split(" ").flatMap((part) => MJK.handGroups(part))),
+      MJK.el("span", { class: "what" }, tr(what))));
     return MJK.el("details", { class: "notation-help", "data-testid": "notation-help" },
       MJK.el("summary", {}, tr("How to write a hand")),
       MJK.el("p", {}, tr("Type the hand, or click tiles below. Melds you claimed go in brackets; concealed tiles are written as they are; the last tile is the winning tile.")),
-      MJK.el("table", {}, ...rows),
+      MJK.el("div", { class: "examples" }, ...rows),
       MJK.el("p", { class: "muted" }, tr("Tenhou's 1z-7z (E S W N, white, green, red) and the Unicode tile glyphs are read too.")));
   }
 
-  return { mount, help, read, text, write };
+  /** A hand in notation drawn as a player lays it out: flowers apart, each meld, the
+   * concealed tiles, the winning tile set apart (as written where the tiles cannot show it). */
+  function draw(textIn, handSize) {
+    const s = read(textIn, handSize);
+    const box = MJK.el("div", { class: "tiles laid" });
+    if (!s) { box.append(...MJK.handGroups(textIn)); return box; }
+    if (s.flowers.length) box.append(MJK.el("span", { class: "group flowers" }, ...s.flowers.map((f) => MJK.tile(f))));
+    for (const meld of s.melds) box.append(MJK.el("span", { class: "group" }, ...meld.tiles.map((x) => MJK.tile(x))));
+    box.append(MJK.el("span", { class: "group" }, ...s.hand.map((x) => MJK.tile(x.tile))));
+    if (s.winning) box.append(MJK.el("span", { class: "group winning", title: tr("Winning tile") }, MJK.tile(s.winning)));
+    return box;
+  }
+
+  return { mount, help, draw, read, text, write };
 })();
