@@ -151,7 +151,10 @@ const HandBuilder = (() => {
   function mount(box, { input, rules, selfDrawn = () => false, onChange = () => {} }) {
     let state = read("", 13);
     let mode = "tile", concealedMeld = false, message = "";
-    const preview = MJK.el("div", { class: "built", "data-testid": "hand-preview", "aria-live": "polite" });
+    // The parts are drawn again on each change; the count is a live region that stays.
+    const parts = MJK.el("div", { class: "built-parts" });
+    const status = MJK.el("small", { class: "muted count", "data-testid": "tile-count", role: "status" });
+    const preview = MJK.el("div", { class: "built", "data-testid": "hand-preview" }, parts, status);
     const note = MJK.el("p", { class: "error", "data-testid": "builder-message", role: "alert" });
     const modes = MJK.el("div", { class: "modes", role: "radiogroup" });
     const claimBox = MJK.el("div", { class: "modes claim", role: "radiogroup" });
@@ -221,15 +224,21 @@ const HandBuilder = (() => {
       if (why) return refuse(why);
       commit(next);
     }
-    function remove(part, index) {
+    // Remove a part; the focus goes to the part now in its place (a removal by a part's
+    // own button), or stays where it is (⌫).
+    function remove(part, index, moveFocus = true) {
       const next = { flowers: [...state.flowers], melds: [...state.melds], hand: [...state.hand], winning: state.winning };
       if (part === "flower") next.flowers.splice(index, 1);
       else if (part === "meld") next.melds.splice(index, 1);
-      else if (part === "tile") { next.hand.splice(index, 1); if (next.hand[index]) next.hand[index] = { ...next.hand[index], join: false }; }
+      else if (part === "tile") {
+        const [gone] = next.hand.splice(index, 1);  // the next tile starts a run where this one did
+        if (next.hand[index] && !gone.join) next.hand[index] = { ...next.hand[index], join: false };
+      }
       else next.winning = null;
       commit(next);
-      const parts = preview.querySelectorAll("button.part");
-      const focus = parts[Math.min(focusIndex, parts.length - 1)];
+      if (!moveFocus) return;
+      const buttons = preview.querySelectorAll("button.part");
+      const focus = buttons[Math.min(focusIndex, buttons.length - 1)];
       (focus || palette.querySelector("button")).focus();
     }
     let focusIndex = 0;
@@ -254,29 +263,29 @@ const HandBuilder = (() => {
         b.hidden = b.dataset.tile.endsWith("f") && !r.uses_flowers;
         b.setAttribute("aria-label", tr("Add {tile}", { tile: nameOf(b.dataset.tile) }));
       }
-      preview.innerHTML = "";
+      parts.innerHTML = "";
       if (!state) {  // typed text the tiles cannot show: drawn as written
-        preview.append(...MJK.handGroups(input.value));
+        parts.append(...MJK.handGroups(input.value));
+        status.textContent = "";
         note.textContent = message;
         return;
       }
       const row = (cls, caption, ...items) => MJK.el("div", { class: `built-part ${cls}` }, MJK.el("div", { class: "tiles" }, ...items), MJK.el("small", { class: "muted" }, caption));
       if (state.flowers.length) {
-        preview.append(row("flowers", tr("flowers"), ...state.flowers.map((f, i) => partButton("flower", i, [f], tr("Remove the flower {tile}", { tile: nameOf(f) })))));
+        parts.append(row("flowers", tr("flowers"), ...state.flowers.map((f, i) => partButton("flower", i, [f], tr("Remove the flower {tile}", { tile: nameOf(f) })))));
       }
       state.melds.forEach((meld, i) => {
         const [caption, label] = MELD_LABELS[`${meld.kind} ${meld.concealed ? "concealed" : "claimed"}`];
-        preview.append(row("meld", tr(caption), partButton("meld", i, meld.tiles, tr(label, { tiles: write(meld.tiles) }))));
+        parts.append(row("meld", tr(caption), partButton("meld", i, meld.tiles, tr(label, { tiles: write(meld.tiles) }))));
       });
       if (state.hand.length) {
-        preview.append(row("hand", tr("concealed"), ...state.hand.map((x, i) => partButton("tile", i, [x.tile], tr("Remove {tile}", { tile: nameOf(x.tile) })))));
+        parts.append(row("hand", tr("concealed"), ...state.hand.map((x, i) => partButton("tile", i, [x.tile], tr("Remove {tile}", { tile: nameOf(x.tile) })))));
       }
       if (state.winning) {
         const how = selfDrawn() ? tr("winning tile, self-drawn") : tr("winning tile, on a discard");
-        preview.append(row("winning", how, partButton("winning", 0, [state.winning], tr("Remove the winning tile, {tile}", { tile: nameOf(state.winning) }))));
+        parts.append(row("winning", how, partButton("winning", 0, [state.winning], tr("Remove the winning tile, {tile}", { tile: nameOf(state.winning) }))));
       }
-      const n = count(state);
-      preview.append(MJK.el("small", { class: "muted count", "data-testid": "tile-count" }, tr("{n} of {max} tiles", { n, max: r.hand_size + 1 })));
+      status.textContent = tr("{n} of {max} tiles", { n: count(state), max: r.hand_size + 1 });
       note.textContent = message || problem(state, r);
     }
 
@@ -301,10 +310,10 @@ const HandBuilder = (() => {
     }
     back.addEventListener("click", () => {
       if (!state) { input.value = input.value.replace(/(\d[mpsfz]|[ESWNCFP]|\[[^\]]*\])$/, ""); sync(); onChange(); return; }
-      if (state.winning) remove("winning", 0);
-      else if (state.hand.length) remove("tile", state.hand.length - 1);
-      else if (state.melds.length) remove("meld", state.melds.length - 1);
-      else if (state.flowers.length) remove("flower", state.flowers.length - 1);
+      if (state.winning) remove("winning", 0, false);
+      else if (state.hand.length) remove("tile", state.hand.length - 1, false);
+      else if (state.melds.length) remove("meld", state.melds.length - 1, false);
+      else if (state.flowers.length) remove("flower", state.flowers.length - 1, false);
     });
     clear.addEventListener("click", () => commit(read("", 13)));
     input.addEventListener("input", sync);
