@@ -14,19 +14,36 @@ import pytest
 STATIC = Path(__file__).resolve().parents[2] / "src" / "mahjongkit" / "web" / "static"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 
 
-def shot_name(viewport: dict[str, int]) -> str:
-    return "phone" if viewport is PHONE else "desktop"
+def shots(page: Any, folder: Path, name: str) -> None:
+    """``name``-phone.png and ``name``-desktop.png of the page as it is: the tests click on
+    a phone, the page is then widened to a desktop for its second picture."""
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(folder / f"{name}-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(folder / f"{name}-desktop.png"), full_page=True)
 
 
 def open_scorer(browser: Any, server: Any, viewport: dict[str, int], ruleset: str) -> Any:
-    page = browser.new_page(viewport=viewport)
+    """The scorer under ``ruleset``."""
+    page = watched(browser.new_page(viewport=viewport))
     page.goto(server.url + "/scorer")
     page.wait_for_selector('[data-testid="palette-tile"]')
     page.select_option('[data-testid="ruleset-select"]', ruleset)
     return page
+
+
+def watched(page: Any) -> Any:
+    """``page``, failing the test when it closes if a script on it threw."""
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("close", lambda _: assert_no_errors(errors))
+    return page
+
+
+def assert_no_errors(errors: list[str]) -> None:
+    assert not errors, errors
 
 
 def click(page: Any, *tiles: str) -> None:
@@ -50,11 +67,10 @@ def message(page: Any) -> str:
     return text
 
 
-@VIEWPORTS
 def test_an_mcr_hand_clicked_with_a_claimed_chow_a_concealed_kong_and_a_flower(
-    server: Any, browser: Any, screenshots: Path, viewport: dict[str, int]
+    server: Any, browser: Any, screenshots: Path
 ) -> None:
-    page = open_scorer(browser, server, viewport, "mcr")
+    page = open_scorer(browser, server, PHONE, "mcr")
     click(page, "1f")  # a flower goes with the flowers whatever is being built
     mode(page, "chow", concealed=False)
     click(page, "1m")
@@ -81,9 +97,7 @@ def test_an_mcr_hand_clicked_with_a_claimed_chow_a_concealed_kong_and_a_flower(
     # Terminals or Honors 1, One Voided Suit 1, Single Wait 1, a flower 1: as the library says.
     assert {"pure_straight", "concealed_kong", "flower_tiles", "single_wait"} <= set(fans)
     assert page.inner_text('[data-testid="score-total"]') == "26"
-    page.screenshot(
-        path=str(screenshots / f"scorer-clicked-{shot_name(viewport)}.png"), full_page=True
-    )
+    shots(page, screenshots, "scorer-clicked")
     page.close()
 
 
@@ -116,11 +130,8 @@ def test_a_taiwanese_17_tile_hand_clicked(server: Any, browser: Any, screenshots
     page.close()
 
 
-@VIEWPORTS
-def test_each_refusal_names_what_cannot_be(
-    server: Any, browser: Any, screenshots: Path, viewport: dict[str, int]
-) -> None:
-    page = open_scorer(browser, server, viewport, "mcr")
+def test_each_refusal_names_what_cannot_be(server: Any, browser: Any, screenshots: Path) -> None:
+    page = open_scorer(browser, server, PHONE, "mcr")
     mode(page, "pung", concealed=False)
     click(page, "5p")
     mode(page, "tile")
@@ -142,12 +153,21 @@ def test_each_refusal_names_what_cannot_be(
         click(page, tile)
     assert "at most 14 tiles under mcr" in message(page)
     assert hand_text(page) == "1f[555p][1111m][2222m][3333m]5p"
-    page.screenshot(
-        path=str(screenshots / f"scorer-refused-{shot_name(viewport)}.png"), full_page=True
-    )
+    shots(page, screenshots, "scorer-refused")
     # A valid click clears the message.
     mode(page, "tile")
     click(page, "9s")
+    assert message(page) == ""
+    page.close()
+
+
+def test_flowers_only_where_the_ruleset_has_them(server: Any, browser: Any) -> None:
+    page = open_scorer(browser, server, DESKTOP, "botzone")
+    assert not page.is_visible('[data-testid="palette-tile"][data-tile="1f"]')
+    page.fill('[data-testid="hand-input"]', "1f123m")
+    assert "botzone is played without flowers" in message(page)
+    page.select_option('[data-testid="ruleset-select"]', "mcr")
+    assert page.is_visible('[data-testid="palette-tile"][data-tile="1f"]')
     assert message(page) == ""
     page.close()
 
@@ -193,28 +213,22 @@ def test_parts_removed_by_click_and_keyboard_and_typing_rebuilds_the_tiles(
     page.close()
 
 
-@VIEWPORTS
 def test_the_notation_help_opens_with_examples_as_tiles(
-    server: Any, browser: Any, screenshots: Path, viewport: dict[str, int]
+    server: Any, browser: Any, screenshots: Path
 ) -> None:
-    page = open_scorer(browser, server, viewport, "mcr")
+    page = open_scorer(browser, server, PHONE, "mcr")
     help_box = page.locator('[data-testid="notation-help"]')
     assert not help_box.locator(".examples").is_visible()
     help_box.locator("summary").click()
     assert help_box.locator(".examples").is_visible()
     assert help_box.locator("code", has_text="[EEEE]").count() == 1
     assert help_box.locator(".tile").count() > 20
-    page.screenshot(
-        path=str(screenshots / f"scorer-help-{shot_name(viewport)}.png"), full_page=True
-    )
+    shots(page, screenshots, "scorer-help")
     page.close()
 
 
-@VIEWPORTS
-def test_the_scoresheet_takes_a_clicked_hand(
-    server: Any, browser: Any, screenshots: Path, viewport: dict[str, int]
-) -> None:
-    page = browser.new_page(viewport=viewport)
+def test_the_scoresheet_takes_a_clicked_hand(server: Any, browser: Any, screenshots: Path) -> None:
+    page = watched(browser.new_page(viewport=PHONE))
     page.goto(server.url + "/scoresheet")
     page.select_option('[data-testid="ruleset-select"]', "mcr")
     for i, name in enumerate(("Ann", "Bo", "Cy", "Di")):
@@ -243,9 +257,7 @@ def test_the_scoresheet_takes_a_clicked_hand(
         "els => els.map(e => e.dataset.fan)"
     )
     assert "pure_straight" in fans and "self_drawn" in fans
-    page.screenshot(
-        path=str(screenshots / f"scoresheet-clicked-{shot_name(viewport)}.png"), full_page=True
-    )
+    shots(page, screenshots, "scoresheet-clicked")
     page.close()
 
 
@@ -275,7 +287,7 @@ def test_the_scorer_in_chinese(server: Any, browser: Any, screenshots: Path) -> 
     the builder's messages, the help, the situation options, the verdict."""
     context = browser.new_context(viewport=PHONE, locale="zh-CN")
     context.add_init_script(STAND_IN_I18N)
-    page = context.new_page()
+    page = watched(context.new_page())
     page.goto(server.url + "/scorer")
     page.wait_for_selector('[data-testid="palette-tile"]')
     assert page.inner_text('[data-testid="score-button"]') == "算番"
