@@ -89,6 +89,10 @@ def test_an_mcr_hand_clicked_with_a_claimed_chow_a_concealed_kong_and_a_flower(
         "winning",
     ]
     assert "claimed chow" in page.inner_text('[data-testid="hand-preview"]')
+    assert "on a discard" in page.inner_text('[data-testid="hand-preview"]')
+    page.check('[data-testid="self_drawn"]')  # the winning tile says how it came
+    assert "self-drawn" in page.inner_text('[data-testid="hand-preview"]')
+    page.uncheck('[data-testid="self_drawn"]')
     assert "concealed kong" in page.inner_text('[data-testid="hand-preview"]')
     page.click('[data-testid="score-button"]')
     page.wait_for_selector('[data-testid="score-total"]')
@@ -161,7 +165,9 @@ def test_each_refusal_names_what_cannot_be(server: Any, browser: Any, screenshot
     page.close()
 
 
-def test_flowers_only_where_the_ruleset_has_them(server: Any, browser: Any) -> None:
+def test_flowers_and_tiles_on_the_table_only_where_the_ruleset_has_them(
+    server: Any, browser: Any
+) -> None:
     page = open_scorer(browser, server, DESKTOP, "botzone")
     assert not page.is_visible('[data-testid="palette-tile"][data-tile="1f"]')
     page.fill('[data-testid="hand-input"]', "1f123m")
@@ -169,6 +175,13 @@ def test_flowers_only_where_the_ruleset_has_them(server: Any, browser: Any) -> N
     page.select_option('[data-testid="ruleset-select"]', "mcr")
     assert page.is_visible('[data-testid="palette-tile"][data-tile="1f"]')
     assert message(page) == ""
+    assert not page.is_visible('[data-testid="tiles-on-table"]')  # Taiwanese only
+    page.select_option('[data-testid="ruleset-select"]', "taiwanese-dxb")
+    page.fill('[data-testid="hand-input"]', "[234s1][999p2]123m456m789m5s5s")
+    page.fill('[data-testid="tiles-on-table"]', "30")
+    page.click('[data-testid="score-button"]')
+    page.wait_for_selector('[data-testid="score-total"]')
+    assert page.inner_text('[data-testid="error"]') == ""
     page.close()
 
 
