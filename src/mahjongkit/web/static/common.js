@@ -67,7 +67,8 @@ const MJK = {
     select.innerHTML = "";
     for (const r of list) {
       const o = document.createElement("option");
-      o.value = r.name; o.textContent = `${r.name} — ${tr(r.title)}`;
+      o.value = r.name;  // in Chinese the title alone: the short name is an English word
+      o.textContent = window.I18N && I18N.lang !== "en" ? tr(r.title) : `${r.name} — ${r.title}`;
       select.appendChild(o);
     }
     return list;
