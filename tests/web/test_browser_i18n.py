@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from test_browser import DESKTOP, PHONE, play_seat  # noqa: E402
+from test_browser import DESKTOP, PHONE, play_seat
 
 ENGLISH = """() => {
   // Visible text with a run of four or more Latin letters: English left untranslated.
@@ -30,7 +30,8 @@ ENGLISH = """() => {
       if (!kept.has(word)) found.push(`${word} in "${node.textContent.trim().slice(0, 80)}"`);
     }
   }
-  if (/[A-Za-z]{4,}/.test(document.title.replace("mahjongkit", ""))) found.push(`title ${document.title}`);
+  const title = document.title.replace("mahjongkit", "");
+  if (/[A-Za-z]{4,}/.test(title)) found.push(`title ${document.title}`);
   return found;
 }"""
 NAMES = ["我", "小王", "老李", "阿张"]
@@ -107,7 +108,12 @@ def test_a_hand_at_the_table_in_chinese(
 
 
 def test_the_language_follows_the_browser_and_the_saved_choice(server: Any, browser: Any) -> None:
-    for locale, lang in (("zh-HK", "zh-Hant"), ("zh-SG", "zh-Hans"), ("fr-FR", "en"), ("en-GB", "en")):
+    for locale, lang in (
+        ("zh-HK", "zh-Hant"),
+        ("zh-SG", "zh-Hans"),
+        ("fr-FR", "en"),
+        ("en-GB", "en"),
+    ):
         page = chinese_page(browser, locale, DESKTOP)
         page.goto(server.url + "/history")
         page.evaluate("I18N.ready")

@@ -33,7 +33,15 @@ PAGES = {
 # Constants holding English keys that a page translates at use: every string value of
 # the named object or array (an object's keys are not text).
 CONSTANTS = {
-    "table.js": ("CLOSED", "PACES", "WIND_NAMES", "NARRATION", "REASONS", "END_REASONS", "REFUSALS"),
+    "table.js": (
+        "CLOSED",
+        "PACES",
+        "WIND_NAMES",
+        "NARRATION",
+        "REASONS",
+        "END_REASONS",
+        "REFUSALS",
+    ),
     "common.js": ("BOT_KINDS",),
     "replay.html": ("SAYS", "says", "WINDS"),
     "history.html": ("STATUS",),
@@ -79,8 +87,8 @@ def _block(source: str, name: str) -> str:
     assert at, f"no constant {name}"
     depth, i = 0, at.start(1)
     for j in range(i, len(source)):
-        depth += source[j] in "{[" and 1 or 0
-        depth -= source[j] in "}]" and 1 or 0
+        depth += (source[j] in "{[" and 1) or 0
+        depth -= (source[j] in "}]" and 1) or 0
         if depth == 0:
             return source[i : j + 1]
     raise AssertionError(f"{name} is not closed")
@@ -123,7 +131,9 @@ def used_by_part() -> dict[str, set[str]]:
     """Each catalogue part's keys as the pages use them."""
     per_page = {page: set().union(*(keys_of(f) for f in files)) for page, files in PAGES.items()}
     per_page["table"] |= ruleset_titles()  # the lobby's list and the table's title
-    shared = {k for k in set().union(*per_page.values()) if sum(k in v for v in per_page.values()) > 1}
+    shared = {
+        k for k in set().union(*per_page.values()) if sum(k in v for v in per_page.values()) > 1
+    }
     shared |= keys_of("common.js") | ruleset_titles()
     return {"common": shared, **{page: keys - shared for page, keys in per_page.items()}}
 
@@ -151,7 +161,9 @@ def test_catalogue_files_are_sorted_and_keep_placeholders(part: str) -> None:
         assert set(entry) == set(LANGS), f"{part}.json {key!r}: languages {sorted(entry)}"
         for lang in LANGS:
             wanted = sorted(re.findall(r"\{\w+\}", key))
-            assert sorted(re.findall(r"\{\w+\}", entry[lang])) == wanted, f"{part}.json {key!r} {lang}"
+            assert sorted(re.findall(r"\{\w+\}", entry[lang])) == wanted, (
+                f"{part}.json {key!r} {lang}"
+            )
 
 
 def test_server_words_the_pages_translate_are_all_known() -> None:
@@ -159,7 +171,9 @@ def test_server_words_the_pages_translate_are_all_known() -> None:
     # Every payment reason the server sends has its words on the result overlay.
     assert {r.value for r in Reason} <= constant_keys(table, "REASONS")
     # The fixed reasons a hand ends without a winner (game.state's draws).
-    assert {"the wall is exhausted", "no tile left to replace"} <= constant_keys(table, "END_REASONS")
+    assert {"the wall is exhausted", "no tile left to replace"} <= constant_keys(
+        table, "END_REASONS"
+    )
     # Every bot the lobby offers.
     common = (STATIC / "common.js").read_text(encoding="utf-8")
     assert set(BOTS) <= constant_keys(common, "BOT_KINDS")
@@ -171,7 +185,9 @@ def test_every_page_loads_the_translations_first() -> None:
         assert re.search(r'<html lang="en" data-i18n="common [a-z]+">', source), page
         i18n, common = source.find("/static/i18n.js"), source.find("/static/common.js")
         assert 0 < i18n < common, f"{page}.html loads i18n.js after common.js"
-        assert "await I18N.ready" in source + ((STATIC / "table.js").read_text() if page == "table" else "")
+        assert "await I18N.ready" in source + (
+            (STATIC / "table.js").read_text() if page == "table" else ""
+        )
 
 
 def test_fan_names_convert_between_the_scripts_with_nothing_unmapped() -> None:
@@ -184,3 +200,15 @@ def test_fan_names_convert_between_the_scripts_with_nothing_unmapped() -> None:
         assert not unmapped(item.chinese), (item.id, unmapped(item.chinese))
         assert traditional(simplified(item.chinese)) == item.chinese, item.id
     assert traditional("九莲宝灯") == "九蓮寶燈" and simplified("槓上開花") == "杠上开花"
+
+
+def test_fan_names_reach_the_pages_in_each_language() -> None:
+    from mahjongkit.hand import parse_hand
+    from mahjongkit.scoring import score
+    from mahjongkit.web.sheets import items_json
+
+    items = items_json(score(parse_hand("[123m2]456p789s1sEEE1s"), ruleset=get_ruleset("mcr")))
+    assert all(set(i["names"]) == {"en", "zh-Hans", "zh-Hant"} for i in items)
+    assert all(i["names"]["zh-Hans"] == i["chinese"] for i in items)  # MCR: simplified
+    names = {i["names"]["en"]: i["names"]["zh-Hant"] for i in items}
+    assert names["Pung of Terminals or Honors"] == "么九刻" and "單釣將" in names.values()
