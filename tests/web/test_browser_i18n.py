@@ -14,10 +14,10 @@ pytest.importorskip("playwright")
 
 from test_browser import DESKTOP, PHONE, play_seat
 
-ENGLISH = """() => {
+ENGLISH = r"""() => {
   // Visible text with a run of four or more Latin letters: English left untranslated.
-  // Not text: tile notation (5p, E), numbers, hex hashes, the brand, the language names,
-  // the keyboard's own key names.
+  // Not text: tile notation (5p, E), numbers, hex hashes, links shown as addresses, the
+  // brand, the language names, the keyboard's own key names.
   const kept = new Set(["mahjongkit", "Python", "Botzone", "IJCAI", "Enter"]);
   const found = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -25,7 +25,7 @@ ENGLISH = """() => {
     const el = node.parentElement;
     if (!el || el.closest("script, style, code, .hex, .brand, [data-testid=language]")) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
-    const text = node.textContent.replace(/[0-9a-f]{8,}/g, " ");
+    const text = node.textContent.replace(/https?:\/\/\S+/g, " ").replace(/[0-9a-f]{8,}/g, " ");
     for (const word of text.match(/[A-Za-z]{4,}/g) || []) {
       if (!kept.has(word)) found.push(`${word} in "${node.textContent.trim().slice(0, 80)}"`);
     }
@@ -61,6 +61,12 @@ def test_a_hand_at_the_table_in_chinese(
     page.wait_for_selector('[data-testid="seat-kind-3"]')
     assert_all_chinese(page, lang)
     page.screenshot(path=str(screenshots / f"i18n-{lang}-lobby-desktop.png"))
+    # A new game from the lobby: the bots' blank names are the placeholders, in Chinese.
+    page.select_option('[data-testid="hands-select"]', "1")
+    page.click('[data-testid="new-game"]')
+    page.wait_for_selector('[data-testid="hand-tile"]')
+    assert_all_chinese(page, lang)
+    assert "（" in page.inner_text("#pos-right .seat-head .name")
 
     body = {"ruleset": "mcr", "seed": 2, "hands": 1, "seats": ["human"] + ["efficient"] * 3}
     made = page.request.post(server.url + "/api/tables", data=body | {"names": NAMES}).json()
