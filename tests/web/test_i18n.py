@@ -42,7 +42,7 @@ CONSTANTS = {
         "END_REASONS",
         "REFUSALS",
     ),
-    "common.js": ("BOT_KINDS",),
+    "common.js": ("BOT_KINDS", "TILE_WORDS"),
     "replay.html": ("SAYS", "says", "WINDS"),
     "history.html": ("STATUS",),
 }

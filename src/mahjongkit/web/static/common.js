@@ -79,6 +79,22 @@ const MJK = {
     if (kind === "human" || name.endsWith("(bot)")) return name;
     return tr("{name} (bot {kind})", { name, kind: MJK.botKind(kind) });
   },
+  // A tile's name in words where the page is in Chinese ("8s" -> 八条), as notation in
+  // English (the narration shows the tile's face beside it).
+  TILE_WORDS: {
+    m: "{n} of characters", p: "{n} of dots", s: "{n} of bamboos",
+    n: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"],
+    E: "East wind", S: "South wind", W: "West wind", N: "North wind",
+    C: "Red dragon", F: "Green dragon", P: "White dragon",
+    f: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"],
+  },
+  tileName(x) {
+    if (!x || !window.I18N || I18N.lang === "en") return x;
+    const words = MJK.TILE_WORDS, m = /^([1-9])([mpsf])$/.exec(x);
+    if (m && m[2] === "f") return words.f[m[1] - 1] ? tr(words.f[m[1] - 1]) : x;
+    if (m) return tr(words[m[2]], { n: tr(words.n[m[1] - 1]) });
+    return "ESWNCFP".includes(x) ? tr(words[x]) : x;
+  },
   // A bot's kind (the server's /api/bots name) as players read it.
   BOT_KINDS: { scorer: "scorer", efficient: "efficient", defender: "defender", random: "random" },
   botKind(kind) { return MJK.BOT_KINDS[kind] ? tr(MJK.BOT_KINDS[kind]) : kind; },

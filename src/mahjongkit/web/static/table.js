@@ -325,11 +325,11 @@ function narration(v, e) {
   const pair = NARRATION[kind];
   if (!pair || e.player === null) return null;
   const mine = e.player === v.player;
-  return t(pair[mine ? 1 : 0], { name: v.players[e.player].name, tile: e.tile || "?", from: e.from === null ? "" : whom(v, e.from) });
+  return t(pair[mine ? 1 : 0], { name: v.players[e.player].name, tile: MJK.tileName(e.tile) || "?", from: e.from === null ? "" : whom(v, e.from) });
 }
 // A line of the log: the narration, or a draw (its tile shown to the drawer alone).
 function logLine(v, e) {
-  if (e.kind === "draw") return e.player === v.player && e.tile ? t("You draw {tile}", { tile: e.tile }) : t("{name} draws a tile", { name: v.players[e.player].name });
+  if (e.kind === "draw") return e.player === v.player && e.tile ? t("You draw {tile}", { tile: MJK.tileName(e.tile) }) : t("{name} draws a tile", { name: v.players[e.player].name });
   return narration(v, e) || e.kind;
 }
 function note(v, e, highlight) {
@@ -510,7 +510,7 @@ function renderYou(v, busy) {
       claimKey = key; claimDeadline = latestAt + v.claim_timeout * 1000;
       claim.replaceChildren(t("{name} discards", { name: who(v, v.claim_giver) }), " ", tileEl(v.claim_tile, { extra: "last-discard" }), MJK.el("span", { id: "countdown" }));
       const options = acts.filter((a) => a !== "pass").map((a) => actionLabel(v, a)[0].toLowerCase());
-      announce(t("{name} discards {tile}: you may {options} or pass", { name: who(v, v.claim_giver), tile: v.claim_tile, options: options.join(", ") }));
+      announce(t("{name} discards {tile}: you may {options} or pass", { name: who(v, v.claim_giver), tile: MJK.tileName(v.claim_tile), options: options.join(", ") }));
       tick();
     }
     claim.hidden = false;
