@@ -65,6 +65,7 @@ POSTGRES_INITDB := /usr/lib/postgresql/*/bin/initdb
 
 test-packages:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	fc-list :lang=zh | grep -q . || (apt-get update && apt-get install -y fonts-noto-cjk)  # Chinese pages' screenshots
 	ls $(POSTGRES_INITDB) >/dev/null 2>&1 || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
 

@@ -33,15 +33,17 @@ from pydantic import TypeAdapter
 from mahjongkit.bots import BOTS
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
-from mahjongkit.game.events import EventKind
+from mahjongkit.game.events import Event, EventKind
 from mahjongkit.game.record import HandRecord, replay_states
 from mahjongkit.game.state import HandState
 from mahjongkit.money.settlement import PLAYERS
+from mahjongkit.rules.catalogues import catalogue_of
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.scoring.fields import situation_fields
 from mahjongkit.svg import tile_svg
 from mahjongkit.tiles import NAMES, NUM_TILES, counts_to_tiles
 from mahjongkit.web import errors, sheets
+from mahjongkit.web.hanzi import item_names
 from mahjongkit.web.limits import BodyLimit, Flood, Limits, OpenTables, origin_allowed
 from mahjongkit.web.models import (
     SCORE_REQUEST,
@@ -1024,6 +1026,25 @@ async def _expire(room: Room, tables: Tables, key: tuple[int, int], seconds: flo
             await broadcast(room, tables)
 
 
+def _replay_move(event: Event, player_at: Callable[[int], int]) -> dict[str, Any]:
+    """An event of a replay as the page narrates it in the reader's language: its kind, the
+    player, the tile, the player a claimed tile or a won discard came from, a Ting."""
+    giver: int | None = None
+    if event.kind in (EventKind.PUNG, EventKind.KONG):
+        giver = player_at(event.detail & 3)
+    elif event.kind is EventKind.CHOW:
+        giver = player_at((event.seat - 1) % PLAYERS)  # a chow is from the left
+    elif event.kind is EventKind.WIN and (event.detail & 3) != event.seat:
+        giver = player_at(event.detail & 3)
+    return {
+        "kind": event.kind.value,
+        "player": player_at(event.seat) if event.seat >= 0 else None,
+        "tile": NAMES[event.tile] if event.tile >= 0 else None,
+        "from": giver,
+        "ting": event.kind is EventKind.DISCARD and event.detail == 1,
+    }
+
+
 def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
     """Every step of a finished hand with all the tiles shown (the hand is over).
 
@@ -1047,6 +1068,11 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
             for e in state.events[seen:]
             if e.kind is not EventKind.DEAL
         ]
+        moves = [
+            _replay_move(e, deal.player_at)
+            for e in state.events[seen:]
+            if e.kind is not EventKind.DEAL
+        ]
         seen = len(state.events)
         action = None if seat < 0 else f"{'ESWN'[seat]} {Action.from_index(index)}"
         frames.append(
@@ -1054,12 +1080,14 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
                 "action": action and named(action, names[deal.player_at(seat)]),
                 "actor": None if seat < 0 else deal.player_at(seat),
                 "events": events,
+                "moves": moves,
                 "players": _full_view(state, deal.player_at),
                 "wall_live": max(state.wall.live, 0),
                 "ended": state.result is not None,
             }
         )
     result = record.result
+    known = {i.name: i.chinese for i in catalogue_of(game.ruleset.scoring.family).items}
     wins = []
     for win in result.get("scores", []):
         wins.append(
@@ -1067,7 +1095,10 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
                 "player": deal.player_at(win["seat"]),
                 "hand": win["hand"],
                 "total": win["total"],
-                "items": [{"name": name, "points": points} for name, points in win["items"]],
+                "items": [
+                    {"name": name, "names": item_names(name, known.get(name, "")), "points": points}
+                    for name, points in win["items"]
+                ],
                 "self_drawn": result.get("discarder") is None,
                 "discarder": (
                     None if result.get("discarder") is None else deal.player_at(result["discarder"])

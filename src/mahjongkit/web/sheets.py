@@ -43,6 +43,7 @@ from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.scoring.fields import not_in_ruleset, situation_fields
+from mahjongkit.web.hanzi import item_names
 from mahjongkit.web.models import (
     SCORE_REQUEST,
     SHEET_LINE,
@@ -125,13 +126,15 @@ def breakdown(result: Score) -> dict[str, Any]:
 
 
 def items_json(result: Score) -> list[dict[str, Any]]:
-    """Every item of a score with its name, Chinese name, points, count and sources, as the
-    scorer page, the scoresheet and the table's result box show them."""
+    """Every item of a score with its name, Chinese name, its name in each page language
+    (``names``, `hanzi.item_names`), points, count and sources, as the scorer page, the
+    scoresheet and the table's result box show them."""
     return [
         {
             "id": i.id,
             "name": i.name,
             "chinese": i.chinese,
+            "names": item_names(i.name, i.chinese),
             "points": i.points,
             "count": i.count,
             "total": i.total,

@@ -1,5 +1,7 @@
 // Shared by every page: the tile images (drawn by the server's mahjongkit.svg), JSON calls.
 "use strict";
+// t() is /static/i18n.js's, loaded first; this stand-in keeps a page without it in English.
+const tr = (s, p = {}) => (window.t ? window.t(s, p) : s.replace(/\{(\w+)\}/g, (_, k) => p[k]));
 const MJK = {
   tiles: null,
   async loadTiles() {
@@ -10,7 +12,7 @@ const MJK = {
     const span = document.createElement("span");
     span.className = "tile" + (opts.claimed ? " claimed" : "") + (opts.drawn ? " from-draw" : "");
     span.dataset.tile = name;
-    span.title = opts.drawn ? `${name}, thrown as drawn` : name;
+    span.title = opts.drawn ? tr("{tile}, thrown as drawn", { tile: name }) : name;
     span.innerHTML = MJK.tiles[name] || MJK.tiles.back;
     return span;
   },
@@ -65,7 +67,8 @@ const MJK = {
     select.innerHTML = "";
     for (const r of list) {
       const o = document.createElement("option");
-      o.value = r.name; o.textContent = `${r.name} — ${r.title}`;
+      o.value = r.name;  // in Chinese the title alone: the short name is an English word
+      o.textContent = window.I18N && I18N.lang !== "en" ? tr(r.title) : `${r.name} — ${r.title}`;
       select.appendChild(o);
     }
     return list;
@@ -74,8 +77,27 @@ const MJK = {
   // not already say it is a bot (a blank name is "Defender (bot)", web.table.default_names).
   who(name, kind) {
     if (kind === "human" || name.endsWith("(bot)")) return name;
-    return `${name} (bot ${kind})`;
+    return tr("{name} (bot {kind})", { name, kind: MJK.botKind(kind) });
   },
+  // A tile's name in words where the page is in Chinese ("8s" -> 八条), as notation in
+  // English (the narration shows the tile's face beside it).
+  TILE_WORDS: {
+    m: "{n} of characters", p: "{n} of dots", s: "{n} of bamboos",
+    n: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"],
+    E: "East wind", S: "South wind", W: "West wind", N: "North wind",
+    C: "Red dragon", F: "Green dragon", P: "White dragon",
+    f: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"],
+  },
+  tileName(x) {
+    if (!x || !window.I18N || I18N.lang === "en") return x;
+    const words = MJK.TILE_WORDS, m = /^([1-9])([mpsf])$/.exec(x);
+    if (m && m[2] === "f") return words.f[m[1] - 1] ? tr(words.f[m[1] - 1]) : x;
+    if (m) return tr(words[m[2]], { n: tr(words.n[m[1] - 1]) });
+    return "ESWNCFP".includes(x) ? tr(words[x]) : x;
+  },
+  // A bot's kind (the server's /api/bots name) as players read it.
+  BOT_KINDS: { scorer: "scorer", efficient: "efficient", defender: "defender", random: "random" },
+  botKind(kind) { return MJK.BOT_KINDS[kind] ? tr(MJK.BOT_KINDS[kind]) : kind; },
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {

@@ -29,6 +29,27 @@ const CLOSED = {
 const PACES = [[0, "instant"], [400, "quick (0.4 s)"], [700, "normal (0.7 s)"], [1100, "slow (1.1 s)"]];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const SEATS = "ESWN";
+function botKind(kind) { return MJK.botKind(kind); }
+// A refusal as the player reads it: by its code where known, else the server's words.
+const REFUSALS = {
+  refused: "The table refused that.",
+  rate_limited: "Too many messages at once: that one was not read.",
+  not_text: "The page sent a message the table cannot read.",
+  message_too_large: "That message is too large.",
+  invalid_json: "The page sent a message the table cannot read.",
+  unknown_type: "The page sent a message the table cannot read.",
+  invalid_shape: "The page sent a message the table cannot read.",
+  invalid_field: "A setting of the new game is not valid.",
+  json_required: "The page sent a message the table cannot read.",
+  server_error: "The server failed to do that; the table is as it was.",
+  spectator: "You are watching: you cannot act at this table.",
+  not_saved: "The table could not save that: try again.",
+};
+// The server's own words stay with it, in English: shown after the translation.
+function refusal(code, message) {
+  if (!REFUSALS[code] || I18N.lang === "en") return message;
+  return t("{what} ({why})", { what: t(REFUSALS[code]), why: message });
+}
 
 function pace() {
   const v = Number(localStorage.getItem("mjk-pace"));
@@ -102,13 +123,13 @@ async function lobby() {
     kinds.forEach((k, i) => {
       const bot = k.charAt(0).toUpperCase() + k.slice(1);
       const shared = kinds.filter((x) => x === k).length > 1;
-      $(`name-${i}`).placeholder = k === "human" ? t("Player {n}", { n: i + 1 }) : t("{bot} (bot)", { bot: `${bot}${shared ? ` ${i + 1}` : ""}` });
+      $(`name-${i}`).placeholder = k === "human" ? t("Player {n}", { n: i + 1 }) : t("{bot} (bot)", { bot: `${I18N.lang === "en" ? bot : botKind(k)}${shared ? ` ${i + 1}` : ""}` });
     });
   };
   for (let i = 0; i < 4; i++) {
     const kind = MJK.el("select", { id: `kind-${i}`, "data-testid": `seat-kind-${i}` });
     kind.append(MJK.el("option", { value: "human" }, i === 0 ? t("you / a person") : t("a friend (open seat)")));
-    for (const b of bots) kind.append(MJK.el("option", { value: b }, t("bot: {name}", { name: b })));
+    for (const b of bots) kind.append(MJK.el("option", { value: b }, t("bot: {name}", { name: botKind(b) })));
     kind.value = i === 0 ? "human" : preferred;
     kind.addEventListener("change", defaults);
     const name = MJK.el("input", { id: `name-${i}`, "data-testid": `seat-name-${i}`, value: "", maxlength: "24" });
@@ -127,7 +148,8 @@ async function lobby() {
         claim_timeout: Number($("claim-timeout").value || 15),
         turn_timeout: Number($("turn-timeout").value || 0),
         seats: [0, 1, 2, 3].map((i) => $(`kind-${i}`).value),
-        names: [0, 1, 2, 3].map((i) => $(`name-${i}`).value),
+        // A blank name is the server's English default; in another language, the placeholder.
+        names: [0, 1, 2, 3].map((i) => $(`name-${i}`).value || (I18N.lang === "en" ? "" : $(`name-${i}`).placeholder)),
         help: $("help").checked,
       };
       const made = await MJK.call("POST", "/api/tables", body);
@@ -136,7 +158,7 @@ async function lobby() {
       localStorage.setItem(`mjk-invites-${made.id}`, JSON.stringify(humans.slice(1)));
       localStorage.setItem(`mjk-watch-${made.id}`, made.watch_url);
       location.href = humans[0].url;
-    } catch (e) { $("lobby-error").textContent = e.message; }
+    } catch (e) { $("lobby-error").textContent = refusal(e.code, e.message); }
   });
 }
 
@@ -150,7 +172,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { received(msg.view); window.renderHandHelp?.(msg.view); }
-    else if (msg.type === "error") setText($("table-error"), msg.message);
+    else if (msg.type === "error") setText($("table-error"), refusal(msg.code, msg.message));
   };
   ws.onclose = (ev) => {
     setText($("status"), t("disconnected"));
@@ -314,7 +336,12 @@ function narration(v, e) {
   const pair = NARRATION[kind];
   if (!pair || e.player === null) return null;
   const mine = e.player === v.player;
-  return t(pair[mine ? 1 : 0], { name: v.players[e.player].name, tile: e.tile || "?", from: e.from === null ? "" : whom(v, e.from) });
+  return t(pair[mine ? 1 : 0], { name: v.players[e.player].name, tile: MJK.tileName(e.tile) || "?", from: e.from === null ? "" : whom(v, e.from) });
+}
+// A line of the log: the narration, or a draw (its tile shown to the drawer alone).
+function logLine(v, e) {
+  if (e.kind === "draw") return e.player === v.player && e.tile ? t("You draw {tile}", { tile: MJK.tileName(e.tile) }) : t("{name} draws a tile", { name: v.players[e.player].name });
+  return narration(v, e) || e.kind;
 }
 function note(v, e, highlight) {
   const text = narration(v, e);
@@ -354,7 +381,7 @@ function renderSeat(v, p, busy) {
   const parts = [
     [`wind w-${info.wind}`, info.wind, t("Seat wind: {wind}", { wind: t(WIND_NAMES[info.wind]) })],
     ...(info.dealer ? [["badge dealer", t("Dealer"), t("Dealer")]] : []),
-    ["name", p === v.player ? t("{name} (you)", { name: info.name }) : info.name, info.kind === "human" ? t("a person") : t("bot: {name}", { name: info.kind })],
+    ["name", p === v.player ? t("{name} (you)", { name: info.name }) : info.name, info.kind === "human" ? t("a person") : t("bot: {name}", { name: botKind(info.kind) })],
     ["score", String(info.score), t("Score")],
     ...(info.ting ? [["badge", t("ting"), t("ting")]] : []),
   ];
@@ -416,7 +443,7 @@ function renderCentre(v) {
 }
 
 function renderInfo(v) {
-  setText($("info"), `${v.ruleset_title || v.ruleset}`);
+  setText($("info"), v.ruleset_title ? t(v.ruleset_title) : v.ruleset);
   // Whether this table gives each person help with their hand (chosen at its creation).
   const helpState = $("help-state");
   helpState.hidden = v.help_on === undefined;
@@ -499,7 +526,7 @@ function renderYou(v, busy) {
       claimKey = key; claimDeadline = latestAt + v.claim_timeout * 1000;
       claim.replaceChildren(t("{name} discards", { name: who(v, v.claim_giver) }), " ", tileEl(v.claim_tile, { extra: "last-discard" }), MJK.el("span", { id: "countdown" }));
       const options = acts.filter((a) => a !== "pass").map((a) => actionLabel(v, a)[0].toLowerCase());
-      announce(t("{name} discards {tile}: you may {options} or pass", { name: who(v, v.claim_giver), tile: v.claim_tile, options: options.join(", ") }));
+      announce(t("{name} discards {tile}: you may {options} or pass", { name: who(v, v.claim_giver), tile: MJK.tileName(v.claim_tile), options: options.join(", ") }));
       window.MJK_SOUND?.play("turn");
       tick();
     }
@@ -514,7 +541,7 @@ function render(v, busy = false) {
   renderResult(v, busy);
   renderYou(v, busy);
   const log = $("log");
-  sync(log, v.events.filter((e) => e.kind !== "deal" && e.index <= narrated), (e) => e.index, (e) => MJK.el("li", {}, e.text));
+  sync(log, v.events.filter((e) => e.kind !== "deal" && e.index <= narrated), (e) => e.index, (e) => MJK.el("li", {}, logLine(v, e)));
   if (busy) { setText($("status"), t("the others are playing")); return; }
   const mine = v.player !== null && v.players[v.player];
   setText($("status"), v.phase === "over" ? t("match over") : v.phase === "between" ? t("hand over") : v.player === null ? t("watching") : mine.to_act ? t("your decision") : t("waiting"));
@@ -555,6 +582,17 @@ const REASONS = {
   "pot returned": "the pot returned", "false win": "a false win", "illegal action": "an illegal action",
   "unrevealed concealed kong": "an unrevealed concealed kong", "penalty": "a penalty",
 };
+// Why a hand ended without a winner: the server's reason, by its kind where it names a seat.
+const END_REASONS = {
+  "the wall is exhausted": "The wall is exhausted.",
+  "no tile left to replace": "No tile is left to replace a kong or flower.",
+};
+function endReason(r) {
+  if (END_REASONS[r.reason]) return t(END_REASONS[r.reason]);
+  if (r.kind === "void") return t("The hand is void: a false win was declared.");
+  if (r.kind === "penalty") return t("The hand ended on a penalty.");
+  return r.reason;
+}
 function account(v, x) { return x === "pot" ? t("the pot") : whom(v, x); }
 
 function winCard(v, r, w) {
@@ -582,7 +620,7 @@ function winCard(v, r, w) {
   card.append(apart);
   const tb = MJK.el("table", { "data-testid": "breakdown", class: "fans" });
   tb.append(MJK.el("tr", {}, MJK.el("th", {}, t("Fan")), MJK.el("th", { class: "num" }, t("Points")), MJK.el("th", {}, t("From"))));
-  for (const i of w.items) tb.append(MJK.el("tr", { "data-testid": "fan" }, MJK.el("td", {}, i.name, " ", MJK.el("span", { class: "muted", lang: "zh" }, i.chinese)), MJK.el("td", { class: "num" }, i.count > 1 ? `${i.points}×${i.count}` : String(i.points)), sourcesEl(i.sources)));
+  for (const i of w.items) tb.append(MJK.el("tr", { "data-testid": "fan" }, MJK.el("td", {}, I18N.name(i), ...(I18N.lang === "en" ? [" ", MJK.el("span", { class: "muted", lang: "zh" }, i.chinese)] : [])), MJK.el("td", { class: "num" }, i.count > 1 ? `${i.points}×${i.count}` : String(i.points)), sourcesEl(i.sources)));
   tb.append(MJK.el("tr", {}, MJK.el("th", {}, t("Total")), MJK.el("th", { class: "num", "data-testid": "breakdown-total" }, String(w.total)), MJK.el("td", {})));
   card.append(tb);
   return card;
@@ -610,7 +648,7 @@ function renderResult(v, busy) {
   body.replaceChildren();
   if (!r.wins.length) {
     body.append(MJK.el("h2", { id: "result-title" }, t("Hand {n} ({round}) is drawn", { n: r.hand_number, round: r.round })));
-    if (r.reason) body.append(MJK.el("p", {}, t(r.reason)));
+    if (r.reason) body.append(MJK.el("p", {}, endReason(r)));
   } else {
     body.append(MJK.el("p", { class: "muted" }, t("Hand {n} ({round})", { n: r.hand_number, round: r.round })));
     for (const w of r.wins) body.append(winCard(v, r, w));
@@ -694,8 +732,7 @@ function paceControl() {
 }
 
 (async function main() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.textContent);
-  $("strip").setAttribute("aria-label", t("Last actions"));
+  await I18N.ready;
   await MJK.loadTiles();
   const m = location.pathname.match(/^\/table\/([0-9a-f]+)/);
   if (!m) { lobby(); return; }
