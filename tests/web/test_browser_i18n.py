@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from test_browser import DESKTOP, PHONE, play_seat
+from tests.web.test_browser import DESKTOP, PHONE, play_seat
 
 ENGLISH = r"""() => {
   // Visible text with a run of four or more Latin letters: English left untranslated.
