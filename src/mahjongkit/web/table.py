@@ -845,16 +845,26 @@ def _event_json(event: Event, index: int, player: int, game: TableGame) -> dict[
 
 def _sets_json(score: Score) -> list[list[str]]:
     """A winning hand in its sets as the scoring read it (the decomposition that scored),
-    each set a list of tile names: the sets, the pair(s), the knitted and single tiles;
-    empty where the score has no decomposition."""
+    each set a list of tile names: the sets, the pair(s), the knitted and single tiles,
+    each tile once; empty where the score has no decomposition.
+
+    >>> from mahjongkit.hand import parse_hand
+    >>> from mahjongkit.scoring import score
+    >>> _sets_json(score(parse_hand("258m147p3sESWNCFP"), ruleset=get_ruleset("mcr")))
+    [['2m', '5m', '8m', '1p', '4p', '7p', '3s'], ['E', 'S', 'W', 'N', 'C', 'F', 'P']]
+    """
     d = score.decomposition
     if d is None:
         return []
     out = [[NAMES[t] for t in d.knitted]] if d.knitted else []
     out += [[NAMES[t] for t in g.tiles] for g in d.groups]
     out += [[NAMES[p], NAMES[p]] for p in d.pairs]
-    if d.singles:
-        out.append([NAMES[t] for t in d.singles])
+    singles = list(d.singles)
+    for t in d.knitted:  # honours-and-knitted hands list the knitted tiles as singles too
+        if t in singles:
+            singles.remove(t)
+    if singles:
+        out.append([NAMES[t] for t in singles])
     return out
 
 
