@@ -117,7 +117,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "mixed_bouquet",
                 "Mixed Bouquet",
-                "",
+                "雜色花組",
                 5,
                 5,
                 "208",
@@ -318,7 +318,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "two_sequential_pongs",
                 "2x Sequential Pong Sets",
-                "",
+                "二節高",
                 5,
                 5,
                 "242",
@@ -327,7 +327,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "three_sequential_pongs",
                 "3x Sequential Pong Sets",
-                "",
+                "三節高",
                 15,
                 15,
                 "244",
@@ -337,7 +337,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "four_sequential_pongs",
                 "4x Sequential Pong Sets",
-                "",
+                "四節高",
                 30,
                 30,
                 "246",
@@ -347,7 +347,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "five_sequential_pongs",
                 "5x Sequential Pong Sets",
-                "",
+                "五節高",
                 60,
                 60,
                 "247",
@@ -371,7 +371,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "three_brother_sheungs",
                 "3x Brother Sheungs",
-                "",
+                "一色三同順",
                 15,
                 15,
                 "253",
@@ -381,7 +381,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "four_brother_sheungs",
                 "4x Brother Sheungs",
-                "",
+                "一色四同順",
                 30,
                 30,
                 "255",
@@ -415,7 +415,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "four_sister_sheungs",
                 "4x Sister Sheungs",
-                "",
+                "跨色四同順",
                 None,
                 30,
                 "259",
@@ -425,7 +425,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "five_sister_sheungs",
                 "5x Sister Sheungs",
-                "",
+                "跨色五同順",
                 None,
                 50,
                 "260",
@@ -503,7 +503,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "five_concealed_pongs_no_kong_no_self_draw",
                 "5x Concealed Pongs — No Kong, No Self Draw",
-                "",
+                "五暗刻無槓非自摸",
                 None,
                 100,
                 "271",
@@ -527,7 +527,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "terminal_pong_set",
                 "1x Terminal Pong Set",
-                "",
+                "一九刻",
                 3,
                 5,
                 "274",
@@ -536,7 +536,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "two_terminal_pong_sets",
                 "2x Terminal Pong Sets",
-                "",
+                "雙一九刻",
                 15,
                 20,
                 "275",
@@ -555,7 +555,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "two_terminal_pure_sheung_sets",
                 "2x Terminal Pure Sheung Sets",
-                "",
+                "一色雙老少",
                 20,
                 20,
                 "277",
@@ -565,7 +565,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "two_terminal_mixed_sheung_sets",
                 "2x Terminal Mixed Sheung Sets",
-                "",
+                "兩色雙老少",
                 15,
                 None,
                 "278",
@@ -603,7 +603,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "four_in_three_ways",
                 "Four in 3 Ways",
-                "",
+                "四張分三組",
                 10,
                 15,
                 "289",
@@ -612,7 +612,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "four_in_four_ways",
                 "Four in 4 Ways",
-                "",
+                "四張分四組",
                 20,
                 20,
                 "290",
@@ -664,7 +664,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "two_suits_hand",
                 "2x Suits Hand",
-                "",
+                "缺一門",
                 5,
                 8,
                 "296",
@@ -673,7 +673,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "two_suits_no_flower_no_honor",
                 "2x Suits Hand — No Flower, No Honor",
-                "",
+                "缺一門無花無字",
                 None,
                 15,
                 "297",
@@ -701,7 +701,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "all_sheung_hand",
                 "All Sheung Hand",
-                "",
+                "全順",
                 5,
                 5,
                 "300",
@@ -710,7 +710,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "neighbours_hand",
                 "Neighbors / Uncles Hand",
-                "",
+                "五連刻接將",
                 80,
                 80,
                 "302",
@@ -747,7 +747,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "jade_hand",
                 "Jade Hand",
-                "",
+                "翡翠",
                 20,
                 20,
                 "309",
@@ -756,7 +756,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "ruby_hand",
                 "Ruby Hand",
-                "",
+                "紅寶石",
                 20,
                 20,
                 "310",
@@ -765,7 +765,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "diamond_hand",
                 "Diamond Hand",
-                "",
+                "鑽石",
                 20,
                 20,
                 "311",
@@ -774,7 +774,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "sapphire_hand",
                 "Sapphire Hand",
-                "",
+                "藍寶石",
                 20,
                 20,
                 "312",
@@ -820,7 +820,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "false_single_wait",
                 "False Single Wait",
-                "",
+                "假獨聽",
                 2,
                 None,
                 "318",
@@ -844,7 +844,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "self_draw_flower_wall",
                 "Self Draw from the Flower Wall",
-                "",
+                "補牌自摸",
                 5,
                 10,
                 "322",
@@ -864,7 +864,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "self_draw_fully_exposed",
                 "Self Draw in a Fully Exposed Hand",
-                "",
+                "半求",
                 10,
                 15,
                 "325",
@@ -898,7 +898,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "win_within_7",
                 "Win within 7 discarded/declared tiles",
-                "",
+                "七張內胡",
                 20,
                 50,
                 "330",
@@ -908,7 +908,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "win_within_10",
                 "Win within 10 discarded/declared tiles",
-                "",
+                "十張內胡",
                 10,
                 None,
                 "331",
@@ -979,7 +979,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "triple_dice",
                 "Dealer throws triple dice 1-5",
-                "",
+                "莊家擲出豹子",
                 5,
                 None,
                 "344",
@@ -988,7 +988,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "triple_six",
                 "Dealer throws triple 6-6-6",
-                "",
+                "莊家擲出三個六",
                 10,
                 None,
                 "345",
@@ -1011,7 +1011,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "nico_nico_one_kong",
                 "Nico Nico + 1 Kong",
-                "",
+                "嚦咕嚦咕帶一槓",
                 10,
                 10,
                 "351",
@@ -1020,7 +1020,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "nico_nico_two_kongs",
                 "Nico Nico + 2 Kongs",
-                "",
+                "嚦咕嚦咕帶兩槓",
                 25,
                 25,
                 "352",
@@ -1040,7 +1040,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "thirteen_orphans_all_terminals",
                 "13 Orphans — 1s & 9s in all 3 suits",
-                "",
+                "十三么三門一九齊",
                 None,
                 10,
                 "355",
@@ -1068,7 +1068,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "all_step_up_hand",
                 "All Step Up Hand",
-                "",
+                "全步高",
                 20,
                 20,
                 "362",
@@ -1077,7 +1077,7 @@ SECTIONS: tuple[tuple[str, tuple[Item, ...]], ...] = (
             _item(
                 "all_step_up_same_suit",
                 "All Step Up Hand — Same Suit",
-                "",
+                "一色全步高",
                 90,
                 None,
                 "363",
