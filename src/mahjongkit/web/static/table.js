@@ -28,6 +28,7 @@ const CLOSED = {
 };
 const PACES = [[0, "instant"], [400, "quick (0.4 s)"], [700, "normal (0.7 s)"], [1100, "slow (1.1 s)"]];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const WIND_LETTERS = { E: "E", S: "S", W: "W", N: "N" };  // the seat's disc: 东南西北 in Chinese
 const SEATS = "ESWN";
 function botKind(kind) { return MJK.botKind(kind); }
 // A refusal as the player reads it: by its code where known, else the server's words.
@@ -379,7 +380,7 @@ function renderSeat(v, p, busy) {
   box.classList.toggle("you", p === v.player);
   const head = box.querySelector(".seat-head");
   const parts = [
-    [`wind w-${info.wind}`, info.wind, t("Seat wind: {wind}", { wind: t(WIND_NAMES[info.wind]) })],
+    [`wind w-${info.wind}`, t(WIND_LETTERS[info.wind]), t("Seat wind: {wind}", { wind: t(WIND_NAMES[info.wind]) })],
     ...(info.dealer ? [["badge dealer", t("Dealer"), t("Dealer")]] : []),
     ["name", p === v.player ? t("{name} (you)", { name: info.name }) : info.name, info.kind === "human" ? t("a person") : t("bot: {name}", { name: botKind(info.kind) })],
     ["score", String(info.score), t("Score")],
