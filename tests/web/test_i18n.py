@@ -154,10 +154,10 @@ def page_parts(page: str) -> tuple[str, ...]:
 
 
 def used_by_page(page: str) -> set[str]:
-    """Every key the page shows: its files' keys, and the rulesets' titles on the pages
-    that list rulesets (every page but the history)."""
+    """Every key the page shows: its files' keys, and the rulesets' titles (every page
+    names rulesets)."""
     keys = set().union(*(keys_of(f) for f in page_files(page)))
-    return keys | (ruleset_titles() if page != "history" else set())
+    return keys | ruleset_titles()
 
 
 def catalogue(part: str) -> dict[str, dict[str, str]]:
