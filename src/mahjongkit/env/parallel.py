@@ -75,7 +75,9 @@ class MahjongParallel(ParallelEnv):
     def _observations(self) -> dict[str, _Obs]:
         return {a: self.table.observe(p) for p, a in enumerate(AGENTS)}
 
-    def step(self, actions: dict[str, Any]) -> tuple[
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
         dict[str, _Obs],
         dict[str, float],
         dict[str, bool],

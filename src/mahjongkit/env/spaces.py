@@ -32,5 +32,3 @@ def observation_space(dtype: str = "float32") -> spaces.Dict:
 def action_space() -> spaces.Discrete:
     """One action index (`mahjongkit.game.actions`): 0..NUM_ACTIONS-1."""
     return spaces.Discrete(NUM_ACTIONS)
-
-
