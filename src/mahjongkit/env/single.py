@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, SupportsFloat
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy.typing as npt
@@ -45,13 +45,13 @@ ILLEGAL = ("substitute", "raise")
 """What an action outside the mask does: replaced by the lowest legal one, or refused."""
 
 
-class MahjongSingle(gymnasium.Env[_Obs, int]):
+class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
     """See the module docstring. ``seat`` is the learner's table position (0..3);
     ``opponents`` a bot's name for the three other seats, or three names in table order
     (the learner's seat left out); ``illegal`` what an action outside the mask does (see
     the module docstring); other options as `mahjongkit.env.aec_env`."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's own)
 
     def __init__(
         self,
@@ -80,8 +80,8 @@ class MahjongSingle(gymnasium.Env[_Obs, int]):
         self.render_mode = render_mode
         self.opponents = names
         self.illegal = illegal
-        self.observation_space = observation_space(self.table.dtype)
-        self.action_space = action_space()
+        self.observation_space: gymnasium.spaces.Dict = observation_space(self.table.dtype)
+        self.action_space: gymnasium.spaces.Discrete = action_space()
         self._bots: dict[int, Bot] = {}
 
     def reset(
@@ -114,7 +114,7 @@ class MahjongSingle(gymnasium.Env[_Obs, int]):
             action = self._bots[player].act(state.observation(player), state.decision(player))
             state.apply(player, action)
 
-    def step(self, action: int) -> tuple[_Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[_Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """The learner's action (an index its mask allows), then the bots' until the
         learner is asked again or the episode ends."""
         table = self.table
@@ -131,7 +131,7 @@ class MahjongSingle(gymnasium.Env[_Obs, int]):
         reward = table.take_rewards()[self.seat]
         return table.observe(self.seat), reward, table.over, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as text when ``render_mode="ansi"``."""
         if self.render_mode is None:
             return None
