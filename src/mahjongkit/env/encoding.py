@@ -100,52 +100,67 @@ DTYPES = ("float32", "int8")
 """The dtypes the planes come in."""
 
 
-def _fill_counts(planes: npt.NDArray[Any], first: int, counts: list[int]) -> None:
-    """Rows ``first``..``first+3``: 1 where the kind's count is at least 1, 2, 3, 4."""
-    for t, n in enumerate(counts):
-        if n:
-            planes[first : first + min(n, 4), t] = 1
+_COUNT_ROWS = np.array(
+    [
+        _OWN,
+        *(_SEAT + r * _PER_SEAT for r in range(4)),
+        *(_SEAT + r * _PER_SEAT + 4 for r in range(4)),
+        _TABLE,
+    ]
+)
+"""The first of the four rows of each count: own tiles, each seat's melds, each seat's
+discards, the table's discards (in the order `encode` gathers them)."""
+_LEVELS = np.arange(1, 5)[None, :, None]
+_COUNT_INDEX = (_COUNT_ROWS[:, None] + np.arange(4)[None, :]).ravel()
+"""Every row a count fills, in gathering order (four per count)."""
 
 
 def encode(obs: Observation, dtype: str = "float32") -> npt.NDArray[Any]:
-    """The planes (`NUM_PLANES` x 34) of a seat's observation (not a spectator's)."""
+    """The planes (`NUM_PLANES` x 34) of a seat's observation (not a spectator's).
+
+    Gathered in Python lists, then written in three NumPy operations: the counts (1 where
+    a kind's count is at least 1, 2, 3, 4), the marks (one kind in one row), the numbers
+    (a whole row)."""
     if dtype not in DTYPES:
         raise ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
     seat = obs.seat
     if not 0 <= seat < 4:
         raise ValueError(f"planes are built for a seat 0..3, not {seat}")
-    planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
-    _fill_counts(planes, _OWN, list(obs.concealed))
-    if obs.last_tile >= 0:
-        planes[_DRAWN, obs.last_tile] = 1
     centre = obs.centre
+    meld_counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
+    discard_counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
     table = [0] * NUM_KINDS
+    mark_rows: list[int] = []
+    mark_kinds: list[int] = []
+    number_rows: list[int] = []
+    numbers: list[int] = []
     for s in range(4):
         r = (s - seat) % 4
         base = _SEAT + r * _PER_SEAT
-        counts = [0] * NUM_KINDS
+        counts = meld_counts[r]
         for meld in obs.melds[s]:
             for t in meld.tiles:
                 counts[t] += 1
-        _fill_counts(planes, base, counts)
         row = obs.discards[s] if not centre else ()
-        counts = [0] * NUM_KINDS
+        counts = discard_counts[r]
         for t, claimed in row:
             counts[t] += 1
             if claimed:
-                planes[base + 8, t] = 1
+                mark_rows.append(base + 8)
+                mark_kinds.append(t)
             else:
                 table[t] += 1
-        _fill_counts(planes, base + 4, counts)
         drawn = obs.drawn_discards[s] if not centre else ()
         for (t, _), from_draw in zip(row, drawn, strict=False):
             if from_draw:
-                planes[base + 9, t] = 1
+                mark_rows.append(base + 9)
+                mark_kinds.append(t)
         for k, n in enumerate(RECENT):
             for t, _ in row[-n:]:
-                planes[base + 10 + k, t] = 1
-        numbers = _NUMBERS + r * _PER_NUMBER
-        flags = (
+                mark_rows.append(base + 10 + k)
+                mark_kinds.append(t)
+        first = _NUMBERS + r * _PER_NUMBER
+        values = (
             obs.hidden_kongs[s],
             len(obs.flowers[s]),
             obs.hand_sizes[s],
@@ -156,22 +171,33 @@ def encode(obs: Observation, dtype: str = "float32") -> npt.NDArray[Any]:
             s == obs.claim_giver,
             s == obs.last_discarder,
         )
-        for k, value in enumerate(flags):
+        for k, value in enumerate(values):
             if value:
-                planes[numbers + k] = min(int(value), SCALAR_CAP)
-    _fill_counts(planes, _TABLE, list(obs.pond) if centre else table)
-    if obs.last_discard >= 0:
-        planes[_LATEST, obs.last_discard] = 1
-    if obs.claim_tile >= 0:
-        planes[_ANSWERED, obs.claim_tile] = 1
-    planes[_SEAT_WIND, EAST + seat] = 1
-    planes[_PREVALENT, obs.prevalent_wind] = 1
-    planes[_GLOBAL] = min(obs.wall_live, SCALAR_CAP)
-    planes[_GLOBAL + 1] = min(obs.wall_remaining, SCALAR_CAP)
-    planes[_GLOBAL + 2] = min(obs.dealer_streak, SCALAR_CAP)
+                number_rows.append(first + k)
+                numbers.append(int(value))
+    for row_index, kind in (
+        (_DRAWN, obs.last_tile),
+        (_LATEST, obs.last_discard),
+        (_ANSWERED, obs.claim_tile),
+        (_SEAT_WIND, EAST + seat),
+        (_PREVALENT, obs.prevalent_wind),
+    ):
+        if kind >= 0:
+            mark_rows.append(row_index)
+            mark_kinds.append(kind)
+    number_rows += [_GLOBAL, _GLOBAL + 1, _GLOBAL + 2]
+    numbers += [obs.wall_live, obs.wall_remaining, obs.dealer_streak]
     phase = _PHASES.get(obs.phase)
     if phase is not None:
-        planes[phase] = 1
+        number_rows.append(phase)
+        numbers.append(1)
+    planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
+    counts_now = np.array(
+        [obs.concealed, *meld_counts, *discard_counts, obs.pond if centre else table]
+    )
+    planes[_COUNT_INDEX] = (counts_now[:, None, :] >= _LEVELS).reshape(-1, NUM_KINDS)
+    planes[mark_rows, mark_kinds] = 1
+    planes[number_rows] = np.minimum(numbers, SCALAR_CAP)[:, None]
     return planes
 
 
