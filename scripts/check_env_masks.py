@@ -16,6 +16,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -30,14 +31,16 @@ class Checked:
 
     steps: int = 0
     hands: int = 0
+    """Episodes played to their end (hands, or matches)."""
     masks: int = 0
     """Masks compared with the engine's legal actions (every seat, every step)."""
 
 
-def check_masks(ruleset: str | Ruleset, steps: int, seed: int = 0) -> Checked:
-    """Play ``steps`` random masked actions (hands one after another) and check every
-    mask; raises AssertionError naming the first wrong one."""
-    env = aec_env(ruleset, seed=seed)
+def check_masks(ruleset: str | Ruleset, steps: int, seed: int = 0, **options: Any) -> Checked:
+    """Play ``steps`` random masked actions (episodes one after another, with the
+    environment's ``options``) and check every mask; raises AssertionError naming the
+    first wrong one."""
+    env = aec_env(ruleset, seed=seed, **options)
     rng = random.Random(seed)
     done = Checked()
     env.reset()

@@ -22,6 +22,11 @@ def test_every_mask_is_the_engines_legal_actions(ruleset: str | Ruleset) -> None
     assert done.steps == STEPS and done.hands > 10 and done.masks == 4 * STEPS
 
 
+def test_masks_stay_right_from_hand_to_hand_of_a_match() -> None:
+    done = check_masks("taiwanese-lrc", 1_500, seed=5, episode="match", max_hands=4)
+    assert done.hands >= 2  # matches of four hands, played through
+
+
 @pytest.mark.slow
 def test_a_million_random_steps() -> None:
     assert main(["--steps", "1000000", "--seed", "1"]) == 0
