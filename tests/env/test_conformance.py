@@ -116,6 +116,16 @@ def test_a_match_episode_pays_every_hand_and_ends_with_the_match() -> None:
     assert sum(total.values()) == 0  # the pot of the drawn hands went back at the end
 
 
+def test_a_match_may_pay_its_table_points_at_the_end() -> None:
+    env = aec_env("mcr", seed=6, episode="match", max_hands=2, reward="points")
+    env.reset()
+    total = finish(env, "efficient")
+    state = env.table.state
+    assert state.over
+    assert [total[a] for a in AGENTS] == [float(p) for p in state.record().table_points]
+    assert sum(total.values()) == 7  # 4 + 2 + 1 + 0, ties sharing
+
+
 def test_each_episode_draws_its_dealer_unless_one_is_given() -> None:
     env = aec_env("mcr", seed=8)
     dealers = set()
@@ -169,7 +179,8 @@ def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
     ("option", "message"),
     [
         ({"episode": "game"}, "episode is one of hand, match, not 'game'"),
-        ({"reward": "rank"}, "reward is one of money, sign, not 'rank'"),
+        ({"reward": "rank"}, "reward is one of money, sign, points, not 'rank'"),
+        ({"reward": "points"}, "reward 'points' is the table points of a match"),
         ({"dtype": "float64"}, "dtype is one of float32, int8, not 'float64'"),
         ({"max_hands": 0}, "max_hands is a whole number from 1, not 0"),
         ({"dealer": 4}, "dealer is a player 0..3, not 4"),

@@ -127,7 +127,8 @@ def aec_env(
 ) -> MahjongAEC:
     """A PettingZoo AEC environment of ``ruleset`` (any name `get_ruleset` knows, or a
     `Ruleset`). ``seed`` seeds the episodes (``reset(seed=...)`` seeds them again).
-    Options: ``episode="hand"|"match"``, ``reward="money"|"sign"``,
+    Options: ``episode="hand"|"match"``, ``reward="money"|"sign"|"points"`` (a match's
+    table points at its end),
     ``dtype="float32"|"int8"`` (the planes'), ``max_hands`` (a match's cap), ``dealer``
     (the player dealing first; drawn for each episode by default)."""
     return MahjongAEC(ruleset, seed, render_mode, **options)

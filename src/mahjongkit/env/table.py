@@ -24,6 +24,7 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
 from mahjongkit.game.match_state import Automations, MatchState
 from mahjongkit.money.rotation import first_deal
+from mahjongkit.money.table_points import table_points
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
 from .encoding import DTYPES, action_mask, encode
@@ -34,8 +35,10 @@ AGENTS = ("player_0", "player_1", "player_2", "player_3")
 EPISODES = ("hand", "match")
 """An episode is one hand, or a whole match (its rounds, or ``max_hands``)."""
 
-REWARDS = ("money", "sign")
-"""A seat's reward is the money it won or lost (the ruleset's payments), or its sign."""
+REWARDS = ("money", "sign", "points")
+"""A seat's reward is the money it won or lost (the ruleset's payments), or its sign; or,
+for a whole match, its table points at the end (4/2/1/0 by final score, ties sharing,
+002 l.219-221) and nothing before."""
 
 OPTIONS = ("episode", "reward", "dtype", "max_hands", "dealer")
 """The options every environment takes (besides ``ruleset``, ``seed``, ``render_mode``)."""
@@ -51,7 +54,7 @@ def _no_clock() -> float:
 
 class Table:
     """See the module docstring. ``episode`` is ``"hand"`` or ``"match"``; ``reward``
-    ``"money"`` or ``"sign"``; ``dtype`` the planes' (``"float32"`` or ``"int8"``);
+    ``"money"``, ``"sign"`` or ``"points"``; ``dtype`` the planes' (``"float32"`` or ``"int8"``);
     ``max_hands`` caps a match; ``dealer`` is the player dealing first (by default drawn
     for each episode, so no seat is always the dealer)."""
 
@@ -73,6 +76,8 @@ class Table:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if dtype not in DTYPES:
             raise ValueError(f"dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
+        if reward == "points" and episode != "match":
+            raise ValueError("reward 'points' is the table points of a match: episode='match'")
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
             raise ValueError(f"max_hands is a whole number from 1, not {max_hands!r}")
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
@@ -85,6 +90,7 @@ class Table:
         self.rng = random.Random(seed)
         self._state: MatchState | None = None
         self._paid = [0, 0, 0, 0]
+        self._ranked = False
 
     def seed(self, seed: int | None) -> None:
         """Start the table's generator again: the episodes to come follow from ``seed``."""
@@ -118,6 +124,7 @@ class Table:
                 break
         self._state = state
         self._paid = list(state.scores)
+        self._ranked = False
 
     def to_act(self) -> tuple[int, ...]:
         """The players who must decide now (empty once the episode is over)."""
@@ -151,10 +158,17 @@ class Table:
 
     def take_rewards(self) -> list[float]:
         """Each player's reward since the last call: the points won or lost (the hand's
-        money once settled; at a match's end also the pot returned), or their sign."""
-        scores = self.state.scores
+        money once settled; at a match's end also the pot returned), or their sign; or
+        the table points once the match is over."""
+        state = self.state
+        scores = state.scores
         won = [scores[p] - self._paid[p] for p in range(4)]
         self._paid = list(scores)
+        if self.reward == "points":
+            if not state.over or self._ranked:
+                return [0.0] * 4
+            self._ranked = True
+            return [float(p) for p in table_points(scores)]
         if self.reward == "sign":
             return [float((w > 0) - (w < 0)) for w in won]
         return [float(w) for w in won]
