@@ -175,6 +175,35 @@ def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
         par.step({})
 
 
+def test_a_claim_window_answers_together_or_not_at_all() -> None:
+    """Several seats answer a discard in one parallel step; one illegal answer refuses
+    the step before any answer is taken."""
+    env = parallel_env("mcr", seed=9)
+    rng = np.random.default_rng(9)
+    obs, _ = env.reset()
+    while True:
+        asked = [a for a, o in obs.items() if o["action_mask"].any()]
+        if len(asked) >= 2:
+            break
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in asked}
+        obs, *_ = env.step(actions)
+        if not env.agents:
+            obs, _ = env.reset()
+    state = env.table.state
+    done = len(state.hand.history)
+    first, second = asked[0], asked[1]
+    legal = {a: int(np.flatnonzero(obs[a]["action_mask"])[-1]) for a in asked}  # a pass
+    wrong = dict(legal)
+    wrong[second] = int(np.flatnonzero(obs[second]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match=second):
+        env.step(wrong)
+    assert len(state.hand.history) == done and state.to_act() == env.table.to_act()
+    assert set(AGENTS[p] for p in state.to_act()) == set(asked)
+    obs, *_ = env.step(legal)
+    assert len(state.hand.history) >= done + len(asked)
+    assert first != second
+
+
 @pytest.mark.parametrize(
     ("option", "message"),
     [
