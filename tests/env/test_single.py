@@ -47,6 +47,19 @@ def test_the_learner_plays_its_seat_and_is_paid_its_share(ruleset: str, seat: in
         assert not obs["action_mask"].any()
 
 
+def test_a_match_pays_the_learner_its_final_score() -> None:
+    env = MahjongSingle(
+        "taiwanese-lrc", opponents="efficient", seat=2, episode="match", max_hands=3
+    )
+    obs, _ = env.reset(seed=2)
+    total, terminated = 0.0, False
+    while not terminated:
+        obs, reward, terminated, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        total += float(reward)
+    state = env.table.state
+    assert state.over and total == state.scores[2] - state.table.starting_points
+
+
 def test_an_action_outside_the_mask_is_replaced_or_refused() -> None:
     env = MahjongSingle("mcr", opponents="random")
     obs, _ = env.reset(seed=4)

@@ -88,7 +88,8 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[_Obs, dict[str, Any]]:
         """Deal a new episode and play the bots up to the learner's first decision. A
-        hand the bots end before the learner is asked anything is dealt again."""
+        one-hand episode the bots end before the learner is asked anything is dealt
+        again."""
         super().reset(seed=seed)
         if seed is not None:
             self.table.seed(seed)
@@ -99,7 +100,8 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
             self._play_bots()
             if not self.table.over:
                 break
-        self.table.take_rewards()
+        # What a match paid before the learner's first decision (a hand the bots ended)
+        # comes with the first step's reward.
         return self.table.observe(self.seat), {}
 
     def _play_bots(self) -> None:
