@@ -40,6 +40,14 @@ def test_aec_seeding(ruleset: str | Ruleset) -> None:
     seed_test(lambda: aec_env(ruleset), num_cycles=100)
 
 
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
+def test_the_apis_over_a_whole_match(ruleset: str) -> None:
+    options = {"episode": "match", "max_hands": 3, "dtype": "int8"}
+    api_test(aec_env(ruleset, seed=2, **options), num_cycles=2000)
+    parallel_api_test(parallel_env(ruleset, seed=2, **options), num_cycles=2000)
+    seed_test(lambda: aec_env(ruleset, **options), num_cycles=300)
+
+
 def play_parallel(ruleset: str | Ruleset, seed: int) -> list[object]:
     """Everything a seeded parallel episode gives, the actions drawn from seeded spaces
     within the masks (PettingZoo's parallel seed test samples outside them)."""
