@@ -5,8 +5,8 @@ decide has a mask of zeros. tests/env/test_masks.py runs it briefly; for the ful
 
     PYTHONPATH=src python scripts/check_env_masks.py --steps 1000000
 
-It prints the steps, hands and decisions checked per ruleset, and exits 1 on the first
-wrong mask (naming the ruleset, seed, step and action).
+It prints the steps, hands and masks checked per ruleset (the steps shared out evenly),
+and exits 1 on the first wrong mask (naming the ruleset, seed, step and action).
 """
 
 from __future__ import annotations
@@ -85,24 +85,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("rulesets", nargs="*", help="default: every ruleset")
     args = parser.parse_args(argv)
     names = args.rulesets or ruleset_names()
-    per = args.steps // len(names)
+    per, extra = divmod(args.steps, len(names))
     total = Checked()
-    for name in names:
+    for i, name in enumerate(names):
         start = time.perf_counter()
         try:
-            done = check_masks(name, per, args.seed)
+            done = check_masks(name, per + (i < extra), args.seed)
         except AssertionError as err:
             print(f"WRONG MASK: {err}")
             return 1
         took = time.perf_counter() - start
         print(
-            f"{name}: {done.steps} steps, {done.hands} hands, {done.masks} masks checked,"
-            f" none wrong ({took:.0f} s)"
+            f"{name}: {done.steps:,} steps, {done.hands} hands, {done.masks} masks checked,"
+            f" none wrong ({took:.0f} s)",
+            flush=True,
         )
         total.steps += done.steps
         total.hands += done.hands
         total.masks += done.masks
-    print(f"all: {total.steps} steps, {total.hands} hands, {total.masks} masks, none wrong")
+    print(f"all: {total.steps:,} steps, {total.hands:,} hands, {total.masks:,} masks, none wrong")
     return 0
 
 
