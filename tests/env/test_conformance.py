@@ -10,7 +10,14 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from mahjongkit.bots import BOTS
-from mahjongkit.env import AGENTS, NUM_PLANES, MahjongAEC, aec_env, parallel_env
+from mahjongkit.env import (
+    AGENTS,
+    NUM_PLANES,
+    MahjongAEC,
+    MahjongSingle,
+    aec_env,
+    parallel_env,
+)
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.money.settlement import balances
 from mahjongkit.rules.ruleset import Ruleset
@@ -228,6 +235,15 @@ def test_bad_options_are_named(option: dict[str, object], message: str) -> None:
     for make in (aec_env, parallel_env):
         with pytest.raises(ValueError, match=message.replace("(", r"\(")):
             make("mcr", **option)  # type: ignore[arg-type]
+
+
+def test_a_step_outside_an_episode_is_refused() -> None:
+    with pytest.raises(IllegalActionError, match="reset the environment first"):
+        aec_env("mcr").step(0)
+    with pytest.raises(IllegalActionError, match="no episode is in play"):
+        parallel_env("mcr").step({})
+    with pytest.raises(IllegalActionError, match="reset the environment first"):
+        MahjongSingle("mcr").step(0)
 
 
 def test_an_unknown_option_is_refused() -> None:

@@ -58,6 +58,8 @@ def test_a_match_pays_the_learner_its_final_score() -> None:
         total += float(reward)
     state = env.table.state
     assert state.over and total == state.scores[2] - state.table.starting_points
+    with pytest.raises(IllegalActionError, match="the episode is over"):
+        env.step(0)
 
 
 def test_an_action_outside_the_mask_is_replaced_or_refused() -> None:

@@ -28,6 +28,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.rules.ruleset import Ruleset
 
 from .spaces import action_space, observation_space
@@ -89,6 +90,8 @@ class MahjongAEC(AECEnv):
 
     def step(self, action: Any) -> None:
         """The selected agent's action (an index its mask allows; None once it is done)."""
+        if not hasattr(self, "agent_selection"):
+            raise IllegalActionError("no episode has started: reset the environment first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

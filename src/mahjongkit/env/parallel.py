@@ -24,6 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.rules.ruleset import Ruleset
 
 from .spaces import action_space, observation_space
@@ -89,7 +90,7 @@ class MahjongParallel(ParallelEnv):
         any is taken, changing nothing."""
         table = self.table
         if not self.agents:
-            raise ValueError("the episode is over: reset the environment")
+            raise IllegalActionError("no episode is in play: reset the environment")
         to_act = table.to_act()
         missing = [AGENTS[p] for p in to_act if actions.get(AGENTS[p]) is None]
         if missing:

@@ -33,6 +33,7 @@ import gymnasium
 import numpy.typing as npt
 
 from mahjongkit.bots import BOTS
+from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.players import Bot
 from mahjongkit.rules.ruleset import Ruleset
 
@@ -120,8 +121,8 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         """The learner's action (an index its mask allows), then the bots' until the
         learner is asked again or the episode ends."""
         table = self.table
-        if table.over:
-            raise ValueError("the episode is over: reset the environment")
+        if table.over:  # (or `Table.state` refuses: no episode has started)
+            raise IllegalActionError("the episode is over: reset the environment")
         index = action_index(action)
         info: dict[str, Any] = {}
         legal = table.state.legal_actions(self.seat)
