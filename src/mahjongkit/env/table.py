@@ -1,0 +1,199 @@
+"""The table an environment steps: a `MatchState` played one hand or one whole match at a
+time, its rewards from the ruleset's own payments, and each seat's planes and mask.
+
+The environments (`mahjongkit.env.aec`, `mahjongkit.env.parallel`) are thin layers over
+it: players are the match's table positions 0..3 (agents ``player_0`` .. ``player_3``).
+
+>>> table = Table("mcr", seed=1)
+>>> table.new_episode()
+>>> player = table.to_act()[0]
+>>> obs = table.observe(player)
+>>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+((107, 34), True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.errors import IllegalActionError
+from mahjongkit.game.actions import NUM_ACTIONS, Action
+from mahjongkit.game.match_state import Automations, MatchState
+from mahjongkit.money.rotation import first_deal
+from mahjongkit.money.table_points import table_points
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+
+from .encoding import DTYPES, action_mask, encode
+
+AGENTS = ("player_0", "player_1", "player_2", "player_3")
+"""The agents, by table position: ``player_0`` is the match's player 0."""
+
+EPISODES = ("hand", "match")
+"""An episode is one hand, or a whole match (its rounds, or ``max_hands``)."""
+
+REWARDS = ("money", "sign", "points")
+"""A seat's reward is the money it won or lost (the ruleset's payments), or its sign; or,
+for a whole match, its table points at the end (4/2/1/0 by final score, ties sharing,
+002 l.219-221) and nothing before."""
+
+OPTIONS = ("episode", "reward", "dtype", "max_hands", "dealer")
+"""The options every environment takes (besides ``ruleset``, ``seed``, ``render_mode``)."""
+
+_ONE_HAND = Automations(next_hand=False)
+"""A one-hand episode stops once the hand is settled, its money counted."""
+
+
+def _no_clock() -> float:
+    """The match's clock: simulated matches never run out of wall-clock time."""
+    return 0.0
+
+
+class Table:
+    """See the module docstring. ``episode`` is ``"hand"`` or ``"match"``; ``reward``
+    ``"money"``, ``"sign"`` or ``"points"``; ``dtype`` the planes' (``"float32"`` or ``"int8"``);
+    ``max_hands`` caps a match; ``dealer`` is the player dealing first (by default drawn
+    for each episode, so no seat is always the dealer)."""
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset = "mcr",
+        seed: int | None = None,
+        *,
+        episode: str = "hand",
+        reward: str = "money",
+        dtype: str = "float32",
+        max_hands: int | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        self.ruleset = get_ruleset(ruleset)
+        if episode not in EPISODES:
+            raise ValueError(f"episode is one of {', '.join(EPISODES)}, not {episode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if dtype not in DTYPES:
+            raise ValueError(f"dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
+        if reward == "points" and episode != "match":
+            raise ValueError("reward 'points' is the table points of a match: episode='match'")
+        if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
+            raise ValueError(f"max_hands is a whole number from 1, not {max_hands!r}")
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
+            raise ValueError(f"dealer is a player 0..3, not {dealer!r}")
+        self.episode = episode
+        self.reward = reward
+        self.dtype = dtype
+        self.max_hands = max_hands
+        self.dealer = dealer
+        self.rng = random.Random(seed)
+        self._state: MatchState | None = None
+        self._paid = [0, 0, 0, 0]
+        self._ranked = False
+
+    def seed(self, seed: int | None) -> None:
+        """Start the table's generator again: the episodes to come follow from ``seed``."""
+        self.rng = random.Random(seed)
+
+    @property
+    def state(self) -> MatchState:
+        """The match in play (after `new_episode`)."""
+        if self._state is None:
+            raise IllegalActionError("no episode has started: reset the environment first")
+        return self._state
+
+    def new_episode(self) -> None:
+        """Deal a new hand (or start a new match) from the table's generator. A hand
+        that ends at the deal, before anyone decides (an instant win of the flowers dealt),
+        asks no one anything: the next one is dealt instead."""
+        while True:
+            seed = self.rng.getrandbits(63)
+            dealer = self.dealer if self.dealer is not None else self.rng.randrange(4)
+            one_hand = self.episode == "hand"
+            state = MatchState(
+                self.ruleset,
+                seed,
+                seating=(0, 1, 2, 3),
+                max_hands=1 if one_hand else self.max_hands,
+                clock=_no_clock,
+                automations=_ONE_HAND if one_hand else Automations(),
+                first=first_deal(dealer),
+            )
+            if state.to_act():
+                break
+        self._state = state
+        self._paid = list(state.scores)
+        self._ranked = False
+
+    def to_act(self) -> tuple[int, ...]:
+        """The players who must decide now (empty once the episode is over)."""
+        return self.state.to_act()
+
+    @property
+    def over(self) -> bool:
+        """True once the episode has ended: the hand settled, or the match over."""
+        return not self.state.to_act()
+
+    def legal(self, player: int, index: int) -> Action:
+        """The legal action of ``player`` with this index; `IllegalActionError` naming it
+        and the player otherwise."""
+        for a in self.state.legal_actions(player):
+            if a.to_index() == index:
+                return a
+        try:
+            name = str(Action.from_index(index))
+        except (ValueError, IllegalActionError):
+            name = f"action {index}"
+        raise IllegalActionError(
+            f"{name} (index {index}) is not legal for {AGENTS[player]} now: its action"
+            " mask has a 0 there"
+        )
+
+    def apply(self, player: int, action: Any) -> None:
+        """Take ``player``'s action (an index 0..NUM_ACTIONS-1, as an int or a NumPy
+        integer); an index outside the mask raises `IllegalActionError`, changing
+        nothing."""
+        self.state.apply(player, self.legal(player, action_index(action)))
+
+    def take_rewards(self) -> list[float]:
+        """Each player's reward since the last call: the points won or lost (the hand's
+        money once settled; at a match's end also the pot returned), or their sign; or
+        the table points once the match is over."""
+        state = self.state
+        scores = state.scores
+        won = [scores[p] - self._paid[p] for p in range(4)]
+        self._paid = list(scores)
+        if self.reward == "points":
+            if not state.over or self._ranked:
+                return [0.0] * 4
+            self._ranked = True
+            return [float(p) for p in table_points(scores)]
+        if self.reward == "sign":
+            return [float((w > 0) - (w < 0)) for w in won]
+        return [float(w) for w in won]
+
+    def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
+        """What ``player`` sees: its planes and its action mask (all 0 when it has
+        nothing to decide)."""
+        obs = self.state.observation(player)
+        return {"observation": encode(obs, self.dtype), "action_mask": action_mask(obs)}
+
+    def render(self) -> str:
+        """The whole table as text (every hand shown: for a person watching)."""
+        return str(self.state)
+
+
+def action_index(action: Any) -> int:
+    """An action index as given to an environment: an int, or a NumPy integer (a 0-d
+    array of one too)."""
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise IllegalActionError(
+            f"an action is an index 0..{NUM_ACTIONS - 1} (an integer), not {action!r}"
+        )
+    return int(action)
+
+
+__all__ = ["AGENTS", "EPISODES", "OPTIONS", "REWARDS", "Table", "action_index"]
