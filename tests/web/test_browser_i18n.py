@@ -131,3 +131,67 @@ def test_the_language_follows_the_browser_and_the_saved_choice(server: Any, brow
         page.evaluate("I18N.ready")
         assert page.evaluate("I18N.lang") == "zh-Hant"
         page.context.close()
+
+
+def test_the_unit_is_the_rulesets_in_either_script(
+    server: Any, browser: Any, screenshots: Path
+) -> None:
+    """The unit a hand's points are counted in is the ruleset's, not the script's: a
+    Taiwanese table read in 简体中文 says 台 (it said 番), the MCR scorer read in 繁體中文
+    says 番 (it said 台); the scorer's button follows the ruleset chosen."""
+    page = chinese_page(browser, "zh-CN", DESKTOP)
+    body = {"ruleset": "taiwanese-lrc", "seed": 7, "hands": 1}  # a win (West, 13 points)
+    body |= {"seats": ["human"] + ["efficient"] * 3, "names": NAMES}
+    made = page.request.post(server.url + "/api/tables", data=body).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector('[data-testid="hand-tile"]')
+    assert page.evaluate("[I18N.lang, I18N.unit, I18N.unitWord]") == ["zh-Hans", "tai", "台"]
+    play_seat(page, checks=False)
+    title = page.inner_text("#result-title")
+    assert "和了" in title and title.split("，")[0].endswith(" 台"), title
+    heads = page.locator('[data-testid="breakdown"] th').all_inner_texts()
+    assert heads[:2] == ["台型", "台数"], heads
+    assert "番" not in page.inner_text('[data-testid="win"]')
+    assert_all_chinese(page, "zh-Hans")
+    page.screenshot(path=str(screenshots / "i18n-unit-taiwanese-zh-Hans-desktop.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(screenshots / "i18n-unit-taiwanese-zh-Hans-phone.png"))
+    page.goto(server.url + f"/replay/{made['id']}")  # the replay: the game's unit too
+    page.wait_for_selector('[data-testid="replay-seat-0"]')
+    page.click('[data-testid="replay-last"]')
+    page.wait_for_selector('[data-testid="replay-result"]:visible')
+    said = page.inner_text('[data-testid="replay-result"]')
+    assert " 和 13 台" in said and "番" not in said, said
+    page.context.close()
+
+    # The lobby's help note says what the chosen ruleset counts in.
+    page = chinese_page(browser, "zh-TW", DESKTOP)
+    page.goto(server.url + "/")
+    page.wait_for_selector('[data-testid="seat-kind-3"]')
+    note = ".help-switch-note"
+    page.select_option('[data-testid="ruleset-select"]', "mcr")
+    assert "能得多少番" in page.inner_text(note)
+    page.select_option('[data-testid="ruleset-select"]', "taiwanese-dxb")
+    assert "能得多少台" in page.inner_text(note)
+    page.context.close()
+
+    for viewport, size in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page = chinese_page(browser, "zh-TW", viewport)
+        page.goto(server.url + "/scorer")
+        page.wait_for_selector('[data-testid="palette-tile"]')
+        page.select_option('[data-testid="ruleset-select"]', "mcr")
+        assert page.evaluate("[I18N.lang, I18N.unit]") == ["zh-Hant", "fan"]
+        assert page.inner_text('[data-testid="score-button"]') == "算番"
+        page.fill('[data-testid="hand-input"]', "[123m2]456p789s1sEEE1s")
+        page.click('[data-testid="score-button"]')
+        page.wait_for_selector('[data-testid="score-total"]')
+        result = page.inner_text('[data-testid="score-result"]')
+        heads = page.locator('[data-testid="breakdown"] th').all_inner_texts()
+        assert heads[:2] == ["番型", "番數"] and "不算花" in result, (heads, result)
+        assert "台" not in result, result
+        assert page.evaluate("[...I18N.missing]") == []  # the palette's tile names too
+        page.screenshot(path=str(screenshots / f"i18n-unit-scorer-mcr-zh-Hant-{size}.png"))
+        # Another ruleset chosen: the button counts its unit.
+        page.select_option('[data-testid="ruleset-select"]', "taiwanese-lrc")
+        assert page.inner_text('[data-testid="score-button"]') == "算台"
+        page.context.close()

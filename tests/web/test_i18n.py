@@ -3,7 +3,9 @@ the table, replay and history pages (and the shared scripts), the constants thos
 translate at use, and the server's words they translate (payment reasons, end reasons,
 ruleset titles, bot kinds) is in the page's catalogue parts in both Chinese scripts; a
 catalogue key no page uses any more fails too. Fan names come from the server, in both
-scripts, from the catalogues' Chinese names (`mahjongkit.web.hanzi`)."""
+scripts, from the catalogues' Chinese names (`mahjongkit.web.hanzi`). The unit a hand's
+points are counted in is the ruleset's (番 under MCR, 台 on the Taiwanese sheets, in
+either script): a translation says {unit}, never 番 or 台, and the server sends the unit."""
 
 from __future__ import annotations
 
@@ -11,14 +13,18 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from mahjongkit.bots import BOTS
 from mahjongkit.money.settlement import Reason
 from mahjongkit.rules.catalogues import mcr, taiwanese
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
+from mahjongkit.web import sheets
 from mahjongkit.web.hanzi import PAIRS, SHARED, simplified, traditional, unmapped
+from mahjongkit.web.table import TableConfig
 
 STATIC = Path(__file__).parents[2] / "src" / "mahjongkit" / "web" / "static"
 LANGS = ("zh-Hans", "zh-Hant")
@@ -183,17 +189,116 @@ def test_no_catalogue_key_is_stale(part: str) -> None:
     assert not stale, f"{part}.json keys no page loading it uses any more: {stale}"
 
 
+UNIT = "{unit}"
+UNIT_CHARACTERS = re.compile("[番台臺]")
+NAMED = {"Scorer", "scorer", "mahjongkit — scorer"}
+"""Names that keep their 番 or 台 whatever the ruleset (the scorer page's and the scorer
+bot's: 算番器, 算台器), with the rulesets' titles (国标麻将…番表, 台湾十六张)."""
+PLACES = re.compile("台[湾灣]")
+"""台 in a place name (台湾, 台灣), not the unit."""
+ABOUT_THE_HANDS_POINTS = re.compile(r"\b(points?|pts|fans?|minimum)\b", re.IGNORECASE)
+"""Keys that speak of a hand's points: each translation says {unit}, unless listed in
+`NOT_THE_HANDS_POINTS`."""
+NOT_THE_HANDS_POINTS = {
+    "Points to each other player": "a penalty on the scoresheet: money (分), not 番 or 台",
+}
+ALSO_THE_HANDS_POINTS = {("replay", "{name} wins {n}"), ("scorer", "Score")}
+"""Keys whose English leaves the unit out, their translations not: the replay's outcome
+("和 8 番"), the scorer's button (算番, 算台; the table's "Score" is a player's 得分)."""
+
+
+def placeholders(text: str) -> list[str]:
+    """The {name} placeholders of a text, sorted, {unit} (filled by i18n.js) left out."""
+    return sorted(p for p in re.findall(r"\{\w+\}", text) if p != UNIT)
+
+
 @pytest.mark.parametrize("part", PARTS)
 def test_catalogue_files_are_sorted_and_keep_placeholders(part: str) -> None:
+    """A translation has the key's placeholders, and may add {unit} (the ruleset's 番 or
+    台, filled by i18n.js), no other."""
     have = catalogue(part)
     assert list(have) == sorted(have), f"{part}.json keys are not sorted"
     for key, entry in have.items():
         assert set(entry) == set(LANGS), f"{part}.json {key!r}: languages {sorted(entry)}"
+        assert UNIT not in key, f"{part}.json {key!r}: an English key never names the unit"
         for lang in LANGS:
-            wanted = sorted(re.findall(r"\{\w+\}", key))
-            assert sorted(re.findall(r"\{\w+\}", entry[lang])) == wanted, (
-                f"{part}.json {key!r} {lang}"
-            )
+            assert placeholders(entry[lang]) == placeholders(key), f"{part}.json {key!r} {lang}"
+
+
+def about_the_hands_points(part: str, key: str) -> bool:
+    """Whether a key speaks of a hand's points (table points are the match's, not 番)."""
+    if (part, key) in ALSO_THE_HANDS_POINTS:
+        return True
+    if key in NOT_THE_HANDS_POINTS or "table point" in key.lower():
+        return False
+    return bool(ABOUT_THE_HANDS_POINTS.search(key))
+
+
+def test_the_unit_is_the_rulesets_never_the_scripts() -> None:
+    """Issue 18, deliver 6: an MCR game counts 番 and a Taiwanese game 台 in either script,
+    so no translation hard-wires 番 or 台 (a Taiwanese game read in 简体中文 said 番):
+    every translation speaking of a hand's points says {unit}, which i18n.js fills from
+    the ruleset's unit; 番 and 台 stay only in names."""
+    titles = ruleset_titles()
+    hard_wired, unitless = [], []
+    for part in PARTS:
+        for key, entry in catalogue(part).items():
+            for lang in LANGS:
+                text = entry[lang]
+                if key not in NAMED | titles and UNIT_CHARACTERS.search(PLACES.sub("", text)):
+                    hard_wired.append(f"{part} {key!r} {lang}: {text}")
+                if about_the_hands_points(part, key) and UNIT not in text:
+                    unitless.append(f"{part} {key!r} {lang}: {text}")
+    assert not hard_wired, "番 or 台 where {unit} belongs:\n" + "\n".join(hard_wired)
+    assert not unitless, "a hand's points without {unit}:\n" + "\n".join(unitless)
+    known = {(part, key) for part in PARTS for key in catalogue(part)}
+    assert known >= ALSO_THE_HANDS_POINTS, "a listed key no catalogue has any more"
+    assert set(NOT_THE_HANDS_POINTS) <= {key for _, key in known}, "a listed key is gone"
+
+
+BREAKDOWN_HEADERS = ("Fan", "Points", "From", "Total")
+
+
+def test_a_breakdown_is_headed_alike_on_every_page() -> None:
+    """The fan breakdown's headers read the same wherever a breakdown is shown (the
+    table's overlay said 台數項目 where the scorer said 牌型): {unit}型, {unit}数."""
+    for key in BREAKDOWN_HEADERS:
+        found = {part: catalogue(part)[key] for part in PARTS if key in catalogue(part)}
+        assert len(found) >= 2, key
+        assert len({json.dumps(v, sort_keys=True) for v in found.values()}) == 1, (key, found)
+    fan = catalogue("scorer")["Fan"]
+    assert all(fan[lang] in catalogue("scoresheet")["fans of {hand}"][lang] for lang in LANGS)
+
+
+def test_the_unit_rule_finds_what_it_should() -> None:
+    assert ABOUT_THE_HANDS_POINTS.search("{n} pts, below {min}")
+    assert ABOUT_THE_HANDS_POINTS.search("Waits (a win needs {min} points):")
+    assert about_the_hands_points("scoresheet", "fans of {hand}")
+    assert about_the_hands_points("table", "Fan")
+    assert about_the_hands_points("replay", "{name} wins {n}")
+    assert not about_the_hands_points("replay", "{outcome}. Scores after the hand: {scores}")
+    assert not about_the_hands_points("table", "Table points: {a} for 1st, {b} for 2nd")
+    assert not about_the_hands_points("scoresheet", "Points to each other player")
+    assert not about_the_hands_points("table", "Score")
+    assert UNIT_CHARACTERS.search(PLACES.sub("", "{n} 台，不足 {min} 台"))
+    assert not UNIT_CHARACTERS.search(PLACES.sub("", "台湾十六张（LRC 计分表）"))
+
+
+@pytest.mark.parametrize(("ruleset", "unit"), [("mcr", "fan"), ("taiwanese-lrc", "tai")])
+def test_the_server_sends_the_rulesets_unit(server: Any, ruleset: str, unit: str) -> None:
+    """The pages learn the unit from the server: each ruleset listed, the table's view,
+    the replay and the scoresheet carry it, decided by the rules (`ScoringRules.unit`)."""
+    listed = httpx.get(server.url + "/api/rulesets", timeout=10).json()
+    units = {r["name"]: r["unit"] for r in listed}
+    assert units == {name: get_ruleset(name).scoring.unit for name in ruleset_names()}
+    assert {units[n] for n in ("mcr", "mcr-gb", "bp-club", "botzone")} == {"fan"}
+    assert {units[n] for n in ("taiwanese-lrc", "taiwanese-dxb")} == {"tai"}
+    room = server.tables.create(TableConfig(ruleset, seed=2, seats=("efficient",) * 4, hands=1))
+    assert room.game.view(0)["unit"] == unit
+    replay = httpx.get(server.url + f"/api/games/{room.game_id}/replay/0", timeout=10).json()
+    assert replay["unit"] == unit
+    sheet = sheets.new_sheet({"ruleset": ruleset, "players": ["A", "B", "C", "D"]})
+    assert sheets.sheet_json(sheet, [])["unit"] == unit
 
 
 def test_server_words_the_pages_translate_are_all_known() -> None:

@@ -80,6 +80,19 @@ class ScoringRules:
         """What players call a scoring item under this scorer: a fan (MCR) or an item."""
         return "fan" if self.family == "mcr" else "item"
 
+    @property
+    def unit(self) -> str:
+        """What a hand's points are counted in, as players say it: ``fan`` (番) under MCR,
+        ``tai`` (台) on the Taiwanese sheets ("Tai (Faan): points / scoring unit", 004
+        l.178). It goes with the ruleset, not the language: the pages write 番 or 台 from
+        it in either Chinese script.
+
+        >>> from mahjongkit.rules.ruleset import get_ruleset
+        >>> get_ruleset("bp-club").scoring.unit, get_ruleset("taiwanese-dxb").scoring.unit
+        ('fan', 'tai')
+        """
+        return "fan" if self.family == "mcr" else "tai"
+
     def __post_init__(self) -> None:
         columns = FAMILIES.get(self.family)
         if columns is None:

@@ -597,6 +597,7 @@ def create_app(
                     "title": r.title,
                     "hand_size": r.hand_size,
                     "scoring": r.scoring.family,
+                    "unit": r.scoring.unit,
                     "uses_flowers": r.uses_flowers,
                     "situation_fields": list(situation_fields(r)),
                 }
@@ -1115,6 +1116,7 @@ def _replay_frames(game: TableGame, hand: int) -> dict[str, Any]:
         "result": result,
         "wins": wins,
         "minimum": game.ruleset.scoring.minimum_points,
+        "unit": game.ruleset.scoring.unit,
         "payments": [p.to_json() for p in match_hand.money.payments],
         "scores_after": list(match_hand.scores_after),
         "fairness": game.wall_proof(hand),  # the wall's commitment, checked (docs/fairness.md)

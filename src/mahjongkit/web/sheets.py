@@ -293,8 +293,9 @@ def _apply(sheet: Scoresheet, entry: dict[str, Any]) -> None:
 
 def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]:
     """The sheet as the page shows it: every line with its net money (and an entered
-    hand's breakdown), totals, the deal, the situation fields its ruleset asks and the
-    least points a win may be typed with now."""
+    hand's breakdown), totals, the deal, the situation fields its ruleset asks, the unit
+    its hands' points are counted in (`ScoringRules.unit`) and the least points a win may
+    be typed with now."""
     data = sheet.to_json()
     for shown, line, entry in zip(data["lines"], sheet.lines, lines, strict=True):
         shown["entry"] = entry
@@ -306,6 +307,7 @@ def sheet_json(sheet: Scoresheet, lines: list[dict[str, Any]]) -> dict[str, Any]
     data["dealer"] = sheet.deal.dealer if sheet.deal else None
     data["hand"] = sheet.deal.number + 1 if sheet.deal else None
     data["situation_fields"] = list(situation_fields(sheet.ruleset))
+    data["unit"] = sheet.ruleset.scoring.unit
     data["least_points"] = (
         least_points(sheet.ruleset, sheet.deal.prevalent_wind) if sheet.deal else None
     )

@@ -609,6 +609,7 @@ class TableGame:
         out: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "ruleset_title": self.ruleset.title,
+            "unit": self.ruleset.scoring.unit,
             "player": None if watching else player,
             "players": players,
             "hand_number": match.hand_number,

@@ -9,8 +9,9 @@ const HandBuilder = (() => {
   const Z = { 1: "E", 2: "S", 3: "W", 4: "N", 5: "P", 6: "F", 7: "C" };  // Tenhou order
   const suitOf = (tile) => (HONOURS.includes(tile) ? "z" : tile[1]);
   const rankOf = (tile) => Number(tile[0]);
-  // A tile's name as its face says it ("5 of dots"), in the page's language.
+  // A tile's name as its face says it ("5 of dots"); in Chinese in words (五筒).
   function nameOf(tile) {
+    if (window.I18N && I18N.lang !== "en") return MJK.tileName(tile);
     const svg = (MJK.tiles && MJK.tiles[tile]) || "";
     const m = svg.match(/aria-label="([^"]+)"/);
     return m ? tr(m[1]) : tile;

@@ -84,6 +84,7 @@
     const box = section();
     if (!box) return;
     const help = view && view.help;
+    if (view && view.unit && window.I18N) I18N.unit = view.unit;  // what the waits' points are counted in
     const key = help ? JSON.stringify(help) : null;
     if (key === shown) return;
     shown = key;

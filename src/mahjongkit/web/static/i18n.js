@@ -5,11 +5,18 @@
 // /static/i18n/<part>.json of {"English": {"zh-Hans": "…", "zh-Hant": "…"}}. Elements whose
 // whole text is a string carry data-t (attributes: data-t-title, data-t-placeholder,
 // data-t-aria-label). A page's start-up awaits I18N.ready. See docs/web.md, "Languages".
+//
+// A translation may say {unit} where the key says nothing of it: the unit a hand's points
+// are counted in, which belongs to the ruleset, not the script (番 under MCR, 台 on the
+// Taiwanese sheets, in either script). The page sets I18N.unit = "fan" | "tai" from the
+// server's `unit` once it knows the ruleset; until then the script's own (番 in 简体中文,
+// 台 in 繁體中文).
 "use strict";
 (() => {
   const LANGS = [["en", "English"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
   const KEY = "mjk-lang";
   const strings = new Map();
+  const UNITS = { fan: "番", tai: "台" };
 
   // A saved choice, else the browser's first Chinese or English preference, else English.
   function choose() {
@@ -26,6 +33,8 @@
   }
 
   const lang = choose();
+  const defaultUnit = lang === "zh-Hant" ? "tai" : "fan";
+  let unit = defaultUnit;
 
   function fill(text, params) {
     return text.replace(/\{(\w+)\}/g, (whole, k) => (params && k in params ? String(params[k]) : whole));
@@ -35,16 +44,26 @@
     if (lang === "en") return fill(key, params);
     const entry = strings.get(key);
     if (!entry || !entry[lang]) { I18N.missing.add(key); return fill(key, params); }
-    return fill(entry[lang], params);
+    return fill(entry[lang], { unit: UNITS[unit], ...params });
   }
 
-  function translate(root) {
+  // Whether a key's translation names the unit (so changes with the ruleset).
+  function saysUnit(key) {
+    const entry = strings.get(key);
+    return Boolean(entry && entry[lang] && entry[lang].includes("{unit}"));
+  }
+
+  // The data-t texts and attributes under root; with `unitOnly`, those naming the unit.
+  function translate(root, unitOnly = false) {
     for (const el of root.querySelectorAll("[data-t]")) {
       if (!el.dataset.t) el.dataset.t = el.textContent.trim();
-      el.textContent = t(el.dataset.t);
+      if (!unitOnly || saysUnit(el.dataset.t)) el.textContent = t(el.dataset.t);
     }
     for (const attr of ["title", "placeholder", "aria-label"]) {
-      for (const el of root.querySelectorAll(`[data-t-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`)));
+      for (const el of root.querySelectorAll(`[data-t-${attr}]`)) {
+        const key = el.getAttribute(`data-t-${attr}`);
+        if (!unitOnly || saysUnit(key)) el.setAttribute(attr, t(key));
+      }
     }
   }
 
@@ -92,6 +111,17 @@
     missing: new Set(),
     // A server object's name in the chosen language: its `names` if sent, else `name`.
     name(obj) { return (obj.names && obj.names[lang]) || obj.name; },
+    // The ruleset's unit, "fan" or "tai" (anything else: the script's own); setting it
+    // rewrites the page's data-t texts that name it. t() fills {unit} from it.
+    get unit() { return unit; },
+    set unit(code) {
+      const chosen = Object.keys(UNITS).includes(code) ? code : defaultUnit;
+      if (chosen === unit) return;
+      unit = chosen;
+      if (lang !== "en" && document.readyState !== "loading") translate(document, true);
+    },
+    // The unit as written: 番 or 台.
+    get unitWord() { return UNITS[unit]; },
     translate,
     set(code) {
       try { localStorage.setItem(KEY, code); } catch (e) { /* reload alone */ }

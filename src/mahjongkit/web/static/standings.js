@@ -54,7 +54,7 @@
     const rule = points
       ? t("Table points: {a} for 1st, {b} for 2nd, {c} for 3rd, {d} for 4th; players level on score share the points of the places they hold.", {
         a: ranking.place_points[0], b: ranking.place_points[1], c: ranking.place_points[2], d: ranking.place_points[3] })
-      : t("No table points under {ruleset}: the highest score wins the game, and players level on score share a place.", { ruleset: v.ruleset_title || v.ruleset });
+      : t("No table points under {ruleset}: the highest score wins the game, and players level on score share a place.", { ruleset: v.ruleset_title ? t(v.ruleset_title) : v.ruleset });
     const how = MJK.el("ul", { class: "ranking", "data-testid": "ranking" });
     for (const g of ranking.groups) how.append(MJK.el("li", { "data-testid": "ranking-line" }, line(v, g, who, points)));
     box.append(tb, MJK.el("p", { class: "muted", "data-testid": "ranking-rule" }, rule), how);

@@ -114,7 +114,11 @@ $("help").addEventListener("change", (e) => { e.target.dataset.set = "1"; });
 async function lobby() {
   $("lobby").hidden = false;
   const help = $("help");
-  await MJK.rulesets($("ruleset"));
+  // The help switch's note names the chosen ruleset's unit (番 or 台).
+  const rulesets = await MJK.rulesets($("ruleset"));
+  const unit = () => { I18N.unit = (rulesets.find((r) => r.name === $("ruleset").value) || {}).unit; };
+  $("ruleset").addEventListener("change", unit);
+  unit();
   const bots = await MJK.call("GET", "/api/bots");
   const preferred = ["scorer", "efficient", "defender", "random"].find((b) => bots.includes(b)) || bots[0];
   // A blank name is the player's own (web.table.default_names), never a wind: the winds
@@ -536,6 +540,7 @@ function renderYou(v, busy) {
 }
 
 function render(v, busy = false) {
+  I18N.unit = v.unit;  // 番 or 台 in what follows: the ruleset's, in either script
   renderInfo(v);
   for (const p of [0, 1, 2, 3]) renderSeat(v, p, busy);
   renderCentre(v);
