@@ -13,6 +13,7 @@ Screenshots go to ``tests/web/screenshots/every_ruleset/``."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -85,6 +86,8 @@ READ_SCREEN = """() => {
       })),
       flowers: tiles(box, '.flowers > span[data-tile]'),
       score: (box.querySelector('.seat-head .score') || {}).textContent,
+      place: box.id.replace('pos-', ''),
+      dealer: box.querySelectorAll('.seat-head .dealer').length,
       count: (box.querySelector('[data-testid="concealed-count"] .count') || {}).textContent,
     };
   }
@@ -93,6 +96,15 @@ READ_SCREEN = """() => {
     seats,
     centre: area && !area.hidden ? tiles(area, '#pond > [data-tile]') : null,
     width: document.documentElement.clientWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    height: window.innerHeight,
+    wall: (document.querySelector('[data-testid="centre-wall"]') || {}).textContent || '',
+    dead: (document.querySelector('[data-testid="centre-dead"]') || {}).textContent || '',
+    hand: (() => {
+      const r = document.querySelector('[data-testid="hand"]').getBoundingClientRect();
+      return [r.top, r.bottom];
+    })(),
+    announced: document.querySelector('[data-testid="announce"]').textContent,
   };
 }"""
 
@@ -172,12 +184,31 @@ def check_table(screen: dict[str, Any], view: dict[str, Any], at_turn: bool) -> 
             wrong.append("the centre's discards are not shown")
         elif Counter(screen["centre"]) != Counter(view["pond"]):
             wrong.append(f"centre pond {screen['centre']} is not {view['pond']}")
+    if at_turn:
+        if screen["scrollWidth"] > screen["width"]:
+            wrong.append(f"the table is {screen['scrollWidth']} px wide on a {screen['width']}")
+        top, bottom = screen["hand"]
+        if top < 0 or bottom > screen["height"] + 1:
+            wrong.append(f"your hand is off screen ({top:.0f}-{bottom:.0f})")
+        if not screen["announced"].strip():
+            wrong.append("your decision is not announced")
+    numbers = f"{screen['wall']} {screen['dead']}"
+    if str(view["wall_live"]) not in re.findall(r"\d+", screen["wall"]) or (
+        view["dead_wall"] and str(view["dead_wall"]) not in re.findall(r"\d+", screen["dead"])
+    ):
+        wrong.append(f"the wall shows {numbers!r}, not {view['wall_live']}/{view['dead_wall']}")
     for p, info in enumerate(view["players"]):
         seat = screen["seats"].get(str(p))
         name = info["name"]
         if seat is None:
             wrong.append(f"{name} has no seat on screen")
             continue
+        # You at the bottom, the next player on the right, opposite at the top.
+        place = ("bottom", "right", "top", "left")[relative(view, p, me)]
+        if seat["place"] != place:
+            wrong.append(f"{name} sits at the {seat['place']}, not the {place}")
+        if seat["dealer"] != int(info["dealer"]):
+            wrong.append(f"{name}'s dealer mark is wrong")
         if not centre:
             sent = [d[0] for d in info["discards"]]
             if seat["pond"] != sent:
@@ -221,12 +252,12 @@ def check_table(screen: dict[str, Any], view: dict[str, Any], at_turn: bool) -> 
                 continue
             # The claimed tile lies towards the giver: left end, middle, right end.
             side = relative(view, meld["from"], p)
-            place = {3: 0, 2: 1, 1: len(drawn["tiles"]) - 1}[side]
-            if drawn["turned"] != place:
+            at = {3: 0, 2: 1, 1: len(drawn["tiles"]) - 1}[side]
+            if drawn["turned"] != at:
                 giver = view["players"][meld["from"]]["name"]
                 wrong.append(
                     f"{name}'s meld {drawn['tiles']} turns tile {drawn['turned']}, not "
-                    f"{place}, towards {giver}"
+                    f"{at}, towards {giver}"
                 )
     return wrong
 
@@ -328,28 +359,31 @@ def test_a_whole_hand_of_every_ruleset_through_the_page(
         start = [p["score"] for p in first["players"]]
         shown_start = page.evaluate(READ_SCREEN)["seats"]
         assert [shown_start[str(p)]["score"] for p in range(4)] == [str(s) for s in start]
-        play(page, wire, player, shot)
-        check_result(page, wire, start, shot)
+        seen = play(page, wire, player, shot)
+        check_result(page, wire, start, shot, LANGUAGES[lang])
+        print(summary(wire.latest, seen))  # shown with -s, and with a failure
         check_language(page, lang, "table")
     finally:
         context.close()
 
 
-def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 120) -> None:
+def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 120) -> Counter[str]:
     """To the hand's end: win when offered; claim a discard when offered (kong, pung,
     chow), else pass; on your turn discard the drawn tile. At each decision the table is
-    checked; the first claim prompt and a table well into the hand are photographed."""
+    checked; the first claim prompt and a table well into the hand are photographed.
+    Returns how many turns and claim prompts the player had."""
     shots = {"mid": shot.with_name(shot.name + "-mid.png")}
     shots["claim"] = shot.with_name(shot.name + "-claim.png")
-    turns = 0
+    seen: Counter[str] = Counter()
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if page.locator('[data-testid="hand-result"]:visible').count():
-            return
+            return seen
         drawn = page.locator('[data-testid="hand-tile"][data-action]')
         claim = page.locator('[data-testid="claim-window"]:visible')
         acted = False
         if claim.count():
+            seen["claim prompts"] += 1
             settle_table(page, wire, at_turn=True)
             if "claim" in shots:
                 page.screenshot(path=str(shots.pop("claim")))
@@ -361,10 +395,10 @@ def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 1
                 or player.press(action(page, "pass"), "p")
             )
         elif drawn.count():
-            turns += 1
+            seen["turns"] += 1
             view = settle_table(page, wire, at_turn=True)
             discarded = sum(len(p["discards"]) for p in view["players"])
-            if "mid" in shots and (discarded >= 12 or turns >= 6):
+            if "mid" in shots and (discarded >= 12 or seen["turns"] >= 6):
                 page.screenshot(path=str(shots.pop("mid")))
             acted = player.press(action(page, "win"), "w") or player.discard(drawn)
         if not acted:
@@ -374,16 +408,22 @@ def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 1
     raise AssertionError(f"the hand did not end in time ({seed_of(wire)})")
 
 
-def check_result(page: Any, wire: Wire, start: list[int], shot: Path) -> None:
+def check_result(page: Any, wire: Wire, start: list[int], shot: Path, language: str) -> None:
     """The result overlay: each win with its fans and total, every payment with its
     amount and the players it names, and each player's change equal to the payments
-    listed and to the change of their score at the table."""
+    listed and to the change of their score at the table. Fan names are in ``language``
+    where the server sends them translated (``names``)."""
     page.wait_for_function("document.getElementById('result-title') !== null")
     page.wait_for_timeout(100)  # the newest view drawn behind the overlay
     view = settle_table(page, wire, at_turn=False)
     last = view["last_hand"]
     assert last is not None, "the hand ended without a result"
     seen = page.evaluate(READ_RESULT)
+    title = page.locator("#result-title").bounding_box()
+    size = page.viewport_size
+    assert title and title["y"] >= 0 and title["y"] + title["height"] <= size["height"], (
+        "the result's headline is off screen"
+    )
     page.screenshot(path=str(shot.with_name(shot.name + "-result.png")))
     where = f"({seed_of(wire)}, {last['kind']})"
     assert seen["shown"] and seen["title"].strip(), f"no result headline {where}"
@@ -396,6 +436,9 @@ def check_result(page: Any, wire: Wire, start: list[int], shot: Path) -> None:
             count = item.get("count", 1)
             points = f"{item['points']}×{count}" if count > 1 else str(item["points"])
             assert row[0] and row[1] == points, f"{row} for {item} {where}"
+            name = (item.get("names") or {}).get(language) or item["name"]
+            if language == "en" or item.get("names"):
+                assert name in row[0], f"{row[0]!r} does not name {name!r} {where}"
     payments = last["payments"]
     assert len(seen["payments"]) == len(payments), f"{seen['payments']} {where}"
     me = view["player"]
@@ -418,3 +461,17 @@ def check_result(page: Any, wire: Wire, start: list[int], shot: Path) -> None:
     assert [row[2] for row in seen["net"]] == [str(s) for s in after], where
     scores = page.evaluate(READ_SCREEN)["seats"]
     assert [scores[str(p)]["score"] for p in range(4)] == [str(s) for s in after], where
+
+
+def summary(view: dict[str, Any], seen: Counter[str]) -> str:
+    """How the hand went, for the test's output: its end, the melds laid down (each
+    checked), the player's turns and claim prompts."""
+    last = view["last_hand"] or {}
+    names = [p["name"] for p in view["players"]]
+    wins = [f"{names[w['player']]} {w['total']}" for w in last.get("wins", [])]
+    melds = sum(len(p["meld_sets"]) for p in view["players"])
+    claimed = sum(1 for p in view["players"] for m in p["meld_sets"] if m["claimed"])
+    return (
+        f"{view['ruleset']}: {last.get('kind')} {', '.join(wins)}; {melds} melds "
+        f"({claimed} claimed); {seen['turns']} turns, {seen['claim prompts']} claim prompts"
+    )
