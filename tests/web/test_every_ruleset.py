@@ -309,10 +309,15 @@ class Player:
         return True
 
     def discard(self, drawn: Any) -> bool:
-        """Throw the drawn tile (or the last tile one may throw)."""
+        """Throw the drawn tile (or the tile before the one last thrown). Enter only
+        once a tile one may throw has the focus: the hand may have ended meanwhile,
+        and the result's first button has the focus then."""
         if self.touch:
             return self.press(drawn)
         self.page.keyboard.press("ArrowLeft")  # from no tile chosen: the last one
+        focused = self.page.evaluate("() => document.activeElement.dataset.action || ''")
+        if not focused.startswith("discard "):
+            return False
         self.page.keyboard.press("Enter")
         return True
 
@@ -367,7 +372,7 @@ def test_a_whole_hand_of_every_ruleset_through_the_page(
         context.close()
 
 
-def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 120) -> Counter[str]:
+def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 60) -> Counter[str]:
     """To the hand's end: win when offered; claim a discard when offered (kong, pung,
     chow), else pass; on your turn discard the drawn tile. At each decision the table is
     checked; the first claim prompt and a table well into the hand are photographed.
@@ -405,7 +410,14 @@ def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 1
             page.wait_for_timeout(40)
             continue
         page.wait_for_timeout(30)
-    raise AssertionError(f"the hand did not end in time ({seed_of(wire)})")
+    page.screenshot(path=str(shot.with_name(shot.name + "-stuck.png")))
+    stuck = page.evaluate(
+        """() => ({focus: document.activeElement.outerHTML.slice(0, 120),
+        actions: [...document.querySelectorAll('[data-testid="action"]')].map((b) =>
+          b.dataset.action), playing, phase: latest && latest.phase,
+        legal: latest && latest.you.legal_actions})"""
+    )
+    raise AssertionError(f"the hand did not end in time ({seed_of(wire)}): {stuck}")
 
 
 def check_result(page: Any, wire: Wire, start: list[int], shot: Path, language: str) -> None:
