@@ -286,7 +286,7 @@ def seed_of(wire: Wire) -> str:
 
 class Player:
     """Plays the bottom seat with what a player uses: taps on a phone, keys on a desktop
-    (and a click where a key is not enough)."""
+    (and a click where a key is not enough), following the hand's help."""
 
     def __init__(self, page: Any, touch: bool) -> None:
         self.page = page
@@ -309,17 +309,38 @@ class Player:
         return True
 
     def discard(self, drawn: Any) -> bool:
-        """Throw the drawn tile (or the tile before the one last thrown). Enter only
-        once a tile one may throw has the focus: the hand may have ended meanwhile,
-        and the result's first button has the focus then."""
+        """Throw the tile the hand's help puts first (else the last tile one may throw):
+        tapped on a phone; on a desktop moved to with → and thrown with Enter, once it
+        has the focus (the hand may have ended meanwhile, and the result's first
+        button has the focus then)."""
+        tile = self.page.evaluate(
+            """() => { const first = document.querySelector('[data-testid="help-discard"]');
+            return first ? first.dataset.tile : null; }"""
+        )
+        wanted = f"discard {tile}" if tile else None
         if self.touch:
-            return self.press(drawn)
-        self.page.keyboard.press("ArrowLeft")  # from no tile chosen: the last one
+            chosen = self.page.locator(f'[data-testid="hand-tile"][data-action="{wanted}"]')
+            return self.press(chosen if wanted and chosen.count() else drawn)
+        at, target, n = self.page.evaluate(HAND_FOCUS, wanted)
+        if n == 0:
+            return False
+        for _ in range((target - at) % n if at >= 0 else target + 1):
+            self.page.keyboard.press("ArrowRight")
         focused = self.page.evaluate("() => document.activeElement.dataset.action || ''")
         if not focused.startswith("discard "):
             return False
         self.page.keyboard.press("Enter")
         return True
+
+
+HAND_FOCUS = """(wanted) => {
+  const buttons = [...document.querySelectorAll('#hand button[data-action]')];
+  const actions = buttons.map((b) => b.dataset.action);
+  const target = actions.includes(wanted) ? actions.indexOf(wanted) : buttons.length - 1;
+  return [buttons.indexOf(document.activeElement), target, buttons.length];
+}"""
+"""Where the focus is among the tiles one may throw, where the wanted one is (else the
+last), and how many there are: the → presses between the two."""
 
 
 def action(page: Any, kind: str) -> Any:
