@@ -231,7 +231,7 @@ def check_table(screen: dict[str, Any], view: dict[str, Any], at_turn: bool) -> 
             wrong.append(f"{name} has a pond of their own at a centre-discards table")
         if seat["flowers"] != info["flowers"]:
             wrong.append(f"{name}'s flowers show {seat['flowers']}, not {info['flowers']}")
-        if p != me and seat["count"] != f"×{info['hand_size']}":
+        if p != me and re.findall(r"\d+", seat["count"] or "") != [str(info["hand_size"])]:
             wrong.append(f"{name}'s hand shows {seat['count']}, not {info['hand_size']} tiles")
         melds = [m for m in info["meld_sets"]]
         shown = seat["melds"][: len(melds)]
