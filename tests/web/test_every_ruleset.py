@@ -6,9 +6,11 @@ never used to act): every opponent's discards in their pond (or the centre's), t
 tile of each meld turned towards the player it came from, flowers apart; at the end the
 result with every fan and payment, and the score change equal to the payments listed.
 
-`make test` plays each ruleset once, the viewport and language taken in turn (`ROTATION`);
-the whole matrix is slow: ``PYTHONPATH=src pytest -m slow tests/web/test_every_ruleset.py``.
-Screenshots go to ``tests/web/screenshots/every_ruleset/``."""
+`make test` plays each ruleset once, the viewport and language taken in turn (`rotation`);
+the rest of the matrix is slow. All 24 hands:
+``PYTHONPATH=src pytest -m "slow or not slow" -s tests/web/test_every_ruleset.py`` (``-s``
+prints how each hand went). Screenshots (mid-hand, the first claim prompt, the result) go
+to ``tests/web/screenshots/every_ruleset/<ruleset>-<size>-<lang>-*.png``."""
 
 from __future__ import annotations
 
@@ -395,8 +397,9 @@ def test_a_whole_hand_of_every_ruleset_through_the_page(
 
 def play(page: Any, wire: Wire, player: Player, shot: Path, timeout_s: float = 60) -> Counter[str]:
     """To the hand's end: win when offered; claim a discard when offered (kong, pung,
-    chow), else pass; on your turn discard the drawn tile. At each decision the table is
-    checked; the first claim prompt and a table well into the hand are photographed.
+    chow), else pass; on your turn throw the tile the hand's help advises. At each
+    decision the table is checked; the first claim prompt and a table well into the
+    hand are photographed.
     Returns how many turns and claim prompts the player had."""
     shots = {"mid": shot.with_name(shot.name + "-mid.png")}
     shots["claim"] = shot.with_name(shot.name + "-claim.png")
