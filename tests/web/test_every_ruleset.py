@@ -252,8 +252,11 @@ def check_table(screen: dict[str, Any], view: dict[str, Any], at_turn: bool) -> 
             if drawn["turnedCount"] != 1 or drawn["tiles"][drawn["turned"]] != meld["claimed"]:
                 wrong.append(f"{name}'s meld {drawn['tiles']} does not turn {meld['claimed']}")
                 continue
-            # The claimed tile lies towards the giver: left end, middle, right end.
+            # The claimed tile lies towards the giver: left end, middle, right end; the
+            # player opposite is seen from across the table, so their left is your right.
             side = relative(view, meld["from"], p)
+            if relative(view, p, view["player"]) == 2:
+                side = {3: 1, 2: 2, 1: 3}[side]
             at = {3: 0, 2: 1, 1: len(drawn["tiles"]) - 1}[side]
             if drawn["turned"] != at:
                 giver = view["players"][meld["from"]]["name"]
@@ -391,6 +394,14 @@ def test_a_whole_hand_of_every_ruleset_through_the_page(
         check_result(page, wire, start, shot, LANGUAGES[lang])
         print(summary(wire.latest, seen))  # shown with -s, and with a failure
         check_language(page, lang, "table")
+        # Every action named: a discard whose tile the table does not show (older centre
+        # discards) is "discards a tile", never a "?".
+        assert "?" not in page.locator('[data-testid="recent"]').inner_text()
+        # The match is over (one hand): the result, closed to see the table, comes back.
+        page.locator('[data-testid="see-table"]').click()
+        assert page.locator('[data-testid="hand-result"]').is_hidden()
+        page.locator('[data-testid="show-result"]').click()
+        page.locator('[data-testid="match-result"]').wait_for()
     finally:
         context.close()
 
@@ -464,6 +475,9 @@ def check_result(page: Any, wire: Wire, start: list[int], shot: Path, language: 
     where = f"({seed_of(wire)}, {last['kind']})"
     assert seen["shown"] and seen["title"].strip(), f"no result headline {where}"
     assert len(seen["wins"]) == len(last["wins"]), where
+    # Several winners on one discard (Taiwanese tables): a headline each, one dialog name.
+    assert page.locator("#result-title").count() == 1, where
+    assert page.locator("h2.win-title").count() == len(last["wins"]), where
     for drawn, win in zip(seen["wins"], last["wins"], strict=True):
         assert drawn["total"] == str(win["total"]), where
         assert drawn["winning"] >= 1, f"the winning tile is not set apart {where}"
@@ -495,8 +509,19 @@ def check_result(page: Any, wire: Wire, start: list[int], shot: Path, language: 
     shown_net = [row[1] for row in seen["net"]]
     assert shown_net == [(f"+{n}" if n > 0 else str(n)) for n in paid], where
     assert [row[2] for row in seen["net"]] == [str(s) for s in after], where
+    # The seats show the scores after the hand and, at the end of the match, after what
+    # closes it (a Taiwanese dead-hand pot still on the table is returned, 004 l.462-472).
+    final = list(after)
+    closing = (view.get("final") or {}).get("closing_payments", [])
+    listed = page.locator('[data-testid="closing-payment"]').all_inner_texts()
+    assert len(listed) == len(closing), f"{listed} for {closing} {where}"
+    for p in closing:
+        if isinstance(p["payer"], int):
+            final[p["payer"]] -= p["amount"]
+        if isinstance(p["payee"], int):
+            final[p["payee"]] += p["amount"]
     scores = page.evaluate(READ_SCREEN)["seats"]
-    assert [scores[str(p)]["score"] for p in range(4)] == [str(s) for s in after], where
+    assert [scores[str(p)]["score"] for p in range(4)] == [str(s) for s in final], where
 
 
 def summary(view: dict[str, Any], seen: Counter[str]) -> str:

@@ -317,6 +317,12 @@ def test_the_table_page_shows_the_help_under_the_hand(
         page = browser.new_page(viewport=viewport)
         page.goto(server.url + f"/table/{room.game_id}#token={room.tokens[0]}")
         box = page.locator('[data-testid="hand-help"]')
+        box.locator('[data-testid="help-shanten"]').wait_for()
+        # Open where there is room; on a phone the summary alone, so the seat stays in view.
+        opened = box.locator("details").evaluate("d => d.open")
+        assert opened is (name == "desktop")
+        if not opened:
+            box.locator("summary").click()
         box.locator('[data-testid="help-discard"]').first.wait_for()
         assert box.get_attribute("aria-live") == "polite"
         assert box.locator('[data-testid="help-shanten"]').get_attribute("data-shanten") == str(

@@ -6,7 +6,10 @@
 "use strict";
 (() => {
   const t = window.t || ((s, p = {}) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]));
-  let shown = null, open = true;
+  // Open by default where there is room (a desktop); on a phone the summary line alone,
+  // so your seat stays in view above the dock. The player's choice is kept.
+  const saved = localStorage.getItem("mjk-help-open");
+  let shown = null, open = saved === null ? window.matchMedia("(min-width: 760px)").matches : saved === "1";
 
   // The section the table page puts under your hand; made here on a page without it.
   function section() {
@@ -96,7 +99,7 @@
     // says how far from ready, the rest waits and discards.
     const details = MJK.el("details", { class: "help-details" });
     details.open = open;
-    details.addEventListener("toggle", () => { open = details.open; });
+    details.addEventListener("toggle", () => { open = details.open; localStorage.setItem("mjk-help-open", open ? "1" : "0"); });
     const summary = MJK.el("summary", {});
     summary.append(MJK.el("span", { class: "help-title" }, t("Your hand")), " · ",
       MJK.el("span", { class: "help-shanten", "data-testid": "help-shanten", "data-shanten": String(help.shanten) },

@@ -327,6 +327,8 @@ const NARRATION = {
   kong: ["{name} kongs {tile} from {from}", "You kong {tile} from {from}"],
   "concealed-kong": ["{name} declares a concealed kong", "You declare a concealed kong of {tile}"],
   "promoted-kong": ["{name} adds {tile} to a pung: kong", "You add {tile} to your pung: kong"],
+  "discard-unseen": ["{name} discards a tile", "You discard a tile"],
+  "ting-unseen": ["{name} discards a tile and declares ting", "You discard a tile and declare ting"],
   win: ["{name} wins on {tile}", "You win on {tile}"],
   "self-drawn": ["{name} wins, self-drawn {tile}", "You win, self-drawn {tile}"],
   "false-win": ["{name} declares a win that is not one", "You declare a win that is not one"],
@@ -337,6 +339,7 @@ function narration(v, e) {
   if (e.kind === "exhaustive-draw") return t("The wall is exhausted: the hand is drawn");
   let kind = e.kind;
   if (kind === "discard" && e.ting) kind = "ting";
+  if ((kind === "discard" || kind === "ting") && e.tile === null) kind += "-unseen";  // an older centre discard
   if (kind === "win" && e.from === null) kind = "self-drawn";
   const pair = NARRATION[kind];
   if (!pair || e.player === null) return null;
@@ -419,7 +422,10 @@ function meldEl(v, p, m) {
   if (m.claimed && m.from !== null) {
     tiles.splice(tiles.indexOf(m.claimed), 1);
     const rel = (seatIndex(v, m.from) - seatIndex(v, p) + 4) % 4;  // 3 left, 2 opposite, 1 right
-    at = rel === 3 ? 0 : rel === 2 ? 1 : tiles.length;
+    // The player opposite you faces you, so their left is your right: their melds are
+    // drawn as you see them across the table, the turned tile on the giver's side.
+    const mirrored = place(v, p) === "top";
+    at = rel === 2 ? 1 : (rel === 3) !== mirrored ? 0 : tiles.length;
     tiles.splice(at, 0, m.claimed);
     g.title = t("{tile} claimed from {name}", { tile: m.claimed, name: whom(v, m.from) });
   }
@@ -505,7 +511,7 @@ function renderYou(v, busy) {
   // Actions other than a plain discard are buttons, showing the tiles they would make;
   // Win stands out, Pass is quiet.
   const acts = legal.filter((a) => !a.startsWith("discard "));
-  if (!busy && v.phase === "between" && $("result").hidden && v.last_hand) acts.push("result");
+  if (!busy && (v.phase === "between" || v.over) && $("result").hidden && v.last_hand) acts.push("result");
   sync($("actions"), acts, (a) => a,
     (a) => {
       const b = MJK.el("button", { "data-testid": a === "result" ? "show-result" : "action", "data-action": a, type: "button" });
@@ -605,7 +611,7 @@ function winCard(v, r, w) {
   const card = MJK.el("div", { class: "win", "data-testid": "win" });
   const how = r.discarder === null ? t("self-drawn") : r.discarder === v.player ? t("on your discard") : t("on {name}'s discard", { name: v.players[r.discarder].name });
   const title = w.player === v.player ? t("You win {points} points, {how}", { points: w.total, how }) : t("{name} wins {points} points, {how}", { name: v.players[w.player].name, points: w.total, how });
-  card.append(MJK.el("h2", { id: "result-title" }, title));
+  card.append(MJK.el("h2", { class: "win-title" }, title));
   // The hand in its sets, the winning tile marked in its set and shown apart, flowers apart.
   const row = MJK.el("div", { class: "tiles win-hand", "data-testid": "win-hand" });
   let marked = false;
@@ -642,6 +648,18 @@ function sourcesEl(sources) {
   return td;
 }
 
+// Payments as a list, each with its reason: "North pays you 8 for the win".
+function paymentList(v, payments, testid) {
+  const list = MJK.el("ul", { class: "payments", "data-testid": `${testid}s` });
+  for (const p of payments) {
+    const reason = t(REASONS[p.reason] || p.reason);
+    list.append(MJK.el("li", { "data-testid": testid }, p.payer === v.player
+      ? t("You pay {payee} {amount} for {reason}", { payee: account(v, p.payee), amount: p.amount, reason })
+      : t("{payer} pays {payee} {amount} for {reason}", { payer: p.payer === "pot" ? t("The pot") : v.players[p.payer].name, payee: account(v, p.payee), amount: p.amount, reason })));
+  }
+  return list;
+}
+
 function renderResult(v, busy) {
   const box = $("result");
   const r = v.last_hand;
@@ -658,15 +676,10 @@ function renderResult(v, busy) {
   } else {
     body.append(MJK.el("p", { class: "muted" }, t("Hand {n} ({round})", { n: r.hand_number, round: r.round })));
     for (const w of r.wins) body.append(winCard(v, r, w));
+    body.querySelector("h2").id = "result-title";  // the dialog's name: the first win (ids are unique)
   }
   // Every payment with its reason, then each player's change and score.
-  const pay = MJK.el("ul", { class: "payments", "data-testid": "payments" });
-  for (const p of r.payments) {
-    const reason = t(REASONS[p.reason] || p.reason);
-    pay.append(MJK.el("li", { "data-testid": "payment" }, p.payer === v.player
-      ? t("You pay {payee} {amount} for {reason}", { payee: account(v, p.payee), amount: p.amount, reason })
-      : t("{payer} pays {payee} {amount} for {reason}", { payer: p.payer === "pot" ? t("The pot") : v.players[p.payer].name, payee: account(v, p.payee), amount: p.amount, reason })));
-  }
+  const pay = paymentList(v, r.payments, "payment");
   if (!r.payments.length) pay.append(MJK.el("li", {}, t("No money moves")));
   body.append(MJK.el("h3", {}, t("Money")), pay);
   const net = MJK.el("table", { class: "net", "data-testid": "net" });
@@ -682,6 +695,10 @@ function renderResult(v, busy) {
   if (v.over && v.final) {
     fin.hidden = false;
     MJK_STANDINGS.render(fin, v, who);  // final scores, ranks and table points explained
+    // What closes the match after its last hand (a dead-hand pot still on the table is
+    // returned to those who paid into it, seed 004 l.462-472): the final scores include it.
+    const closing = v.final.closing_payments || [];
+    if (closing.length) fin.append(MJK.el("h3", {}, t("When the match ends")), paymentList(v, closing, "closing-payment"));
     fin.append(MJK.el("p", {}, MJK.el("a", { href: `/replay/${tableId}` }, t("Replay this game")), " · ", MJK.el("a", { href: "/" }, t("New game"))));
   } else fin.hidden = true;
   const bar = $("result-actions");
