@@ -58,6 +58,7 @@ from mahjongkit.money.instant import dead_hand
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
 from mahjongkit.money.settlement import balances
+from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import EAST, NUM_KINDS
 
@@ -157,7 +158,7 @@ def read_records(name: str) -> Iterator[Item]:
             try:
                 data = read_json(line)
             except InvalidDataError as err:
-                yield Skipped(where, "invalid_json", f"not a JSON object: {err}")
+                yield Skipped(where, "invalid_json", str(err))
                 continue
             try:
                 record = HandRecord.from_json(data)
@@ -176,16 +177,29 @@ def web_games(url: str, game_ids: Sequence[str] = ()) -> Iterator[Item]:
     stored decisions as the server does; its finished hands are the record (a hand still
     in play has no end, so no reward to go, and is left out). Needs the web extra."""
     try:
-        from mahjongkit.web.store import FINISHED, Store, database_url
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from mahjongkit.web.store import FINISHED, Store, database_url, sqlite_path
         from mahjongkit.web.table import TableConfig, TableGame
     except ImportError as err:
         raise MahjongError(
             f"stored games need the web extra: pip install 'mahjongkit[web]' ({err})"
         ) from None
-    store = Store(database_url(url))
-    for game_id in game_ids or store.game_ids(FINISHED):
+    url = database_url(url)
+    path = sqlite_path(url)
+    if path is not None and not path.is_file():
+        raise MahjongError(f"no database at {path}")
+    try:
+        store = Store(url)
+        ids = list(game_ids) or store.game_ids(FINISHED)
+    except SQLAlchemyError as err:
+        raise MahjongError(f"cannot read the stored games at {url}: {err}") from None
+    for game_id in ids:
         where = f"game {game_id}"
-        row = store.load_game(game_id)
+        try:
+            row = store.load_game(game_id)
+        except SQLAlchemyError as err:
+            raise MahjongError(f"cannot read game {game_id!r} at {url}: {err}") from None
         if row is None:
             yield Skipped(where, "unknown_game", f"no stored game {game_id!r}")
             continue
@@ -245,10 +259,11 @@ def hand_rows(hand: SourceHand, record_id: str) -> Block:
     record = hand.record
     state = initial_state(record)
     ruleset = state.ruleset
-    if ruleset.contents_hash() != record.ruleset_hash:
+    known = _hash_of(ruleset)
+    if known != record.ruleset_hash:
         raise MahjongError(
             f"ruleset {record.ruleset!r} has changed since the record was made"
-            f" (hash {ruleset.contents_hash()} != {record.ruleset_hash})"
+            f" (hash {known} != {record.ruleset_hash})"
         )
     deal = hand.deal
     steps: list[int] = []
@@ -294,6 +309,17 @@ def hand_rows(hand: SourceHand, record_id: str) -> Block:
         mask=np.stack(masks) if masks else np.zeros((0, NUM_ACTIONS), np.int8),
         planes=np.stack(planes) if planes else np.zeros((0, NUM_PLANES, NUM_KINDS), np.int8),
     )
+
+
+_HASHES: dict[int, tuple[Ruleset, str]] = {}
+
+
+def _hash_of(ruleset: Ruleset) -> str:
+    """The ruleset's contents hash, worked out once per ruleset (it walks every rule)."""
+    known = _HASHES.get(id(ruleset))
+    if known is None or known[0] is not ruleset:
+        known = _HASHES[id(ruleset)] = (ruleset, ruleset.contents_hash())
+    return known[1]
 
 
 def _check_end(state: HandState, record: HandRecord) -> None:
