@@ -31,9 +31,11 @@ from mahjongkit.game.match_state import automatic_action
 from mahjongkit.game.record import HandRecord, initial_state
 from mahjongkit.money import instant
 from mahjongkit.money.settlement import balances
-from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.sim.records import RecordsFile
 from mahjongkit.sim.run import RunSettings, play_run
+
+from .conftest import RULESETS, label
 
 Columns = dict[str, Any]
 
@@ -67,8 +69,8 @@ def hands_of(data: Columns) -> dict[str, list[int]]:
     return out
 
 
-@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc", "botzone"])
-def test_rows_are_the_aec_environment_s_steps(ruleset: str) -> None:
+@pytest.mark.parametrize("ruleset", RULESETS, ids=label)
+def test_rows_are_the_aec_environment_s_steps(ruleset: str | Ruleset) -> None:
     """Hands played through `aec_env` by random agents, then made rows from their records:
     a row for each step of the environment, in order, with the same player, seat,
     planes, mask and action, and hand rewards that are the environment's rewards."""
