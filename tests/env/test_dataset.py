@@ -181,6 +181,7 @@ def test_parquet_and_npz_hold_the_same_rows(tmp_path: Path) -> None:
     assert (a.records, a.hands, a.decisions, a.skipped) == (b.records, b.hands, b.decisions, 0)
     one, two = read_dataset(tmp_path / "d.parquet"), read_dataset(tmp_path / "d.npz")
     assert one.keys() == two.keys()
+    assert json.loads(str(one["metadata"])) == json.loads(str(two["metadata"]))
     for name in one:
         if name != "metadata":
             assert np.array_equal(one[name], two[name]), name

@@ -71,6 +71,8 @@ def dataset_command(
     names = records or []
     items: Iterator[Item]
     if db is not None:
+        if source != "records":
+            raise fail("--from names the kind of record files: not with --db")
         items = web_games(db, names)
     else:
         if not names:
@@ -85,6 +87,9 @@ def dataset_command(
         raise fail(str(err)) from None
     except OSError as err:
         raise fail(f"cannot write {out}: {err.strerror or err}") from None
+    except KeyboardInterrupt:
+        print(f"stopped: {out} is not written", file=sys.stderr)
+        raise typer.Exit(130) from None
     print(f"{out}: {summary}")
 
 

@@ -40,7 +40,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -406,12 +406,11 @@ class Summary:
         )
 
 
-class BlockSink:
+class BlockSink(Protocol):
     """Where rows go (a dataset file's writer, `mahjongkit.env.dataset_files`)."""
 
     def add(self, block: Block) -> None:
         """Take one hand's rows."""
-        raise NotImplementedError
 
 
 def build(

@@ -16,7 +16,9 @@ of the same JSON; each column is gathered on disk chunk by chunk and the archive
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> empty = read_dataset(write_dataset(folder / "none.npz", []))
+>>> make_dataset(folder / "none.npz", []).decisions
+0
+>>> empty = read_dataset(folder / "none.npz")
 >>> empty["planes"].shape, json.loads(str(empty["metadata"]))["encoding_version"]
 ((0, 107, 34), 1)
 """
@@ -29,6 +31,7 @@ import os
 import shutil
 import tempfile
 import zipfile
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -38,7 +41,7 @@ import numpy.typing as npt
 
 from mahjongkit.errors import MahjongError
 
-from .dataset import COLUMNS, Block, BlockSink, Item, Summary, build, metadata
+from .dataset import COLUMNS, Block, Item, Summary, build, metadata
 
 CHUNK_ROWS = 8192
 """Rows gathered before they are written (a Parquet row group): about 30 MB."""
@@ -64,8 +67,8 @@ class DatasetFileError(MahjongError, ValueError):
     """A dataset file that cannot be written or read: what and why."""
 
 
-class _Chunked(BlockSink):
-    """Gathers hands' rows and hands them on ``chunk_rows`` at a time."""
+class _Chunked(ABC):
+    """Gathers hands' rows (a `BlockSink`) and writes them ``chunk_rows`` at a time."""
 
     def __init__(self, chunk_rows: int) -> None:
         self.chunk_rows = chunk_rows
@@ -86,13 +89,15 @@ class _Chunked(BlockSink):
             self.write(_columns(self._blocks))
         self._blocks, self._rows = [], 0
 
+    @abstractmethod
     def write(self, columns: dict[str, npt.NDArray[Any]]) -> None:
-        raise NotImplementedError
+        """Write one chunk of rows, column by column."""
 
+    @abstractmethod
     def finish(self, path: Path) -> None:
         """Write what is left and make the file at ``path``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def discard(self) -> None:
         """Leave nothing behind (the run stopped)."""
 
@@ -271,17 +276,6 @@ def open_sink(path: Path, chunk_rows: int = CHUNK_ROWS) -> _Chunked:
         raise DatasetFileError(f"cannot write {path}: {err.strerror or err}") from None
 
 
-def write_dataset(
-    path: Path,
-    items: Iterable[Item],
-    warn: Callable[[str], None] | None = None,
-    chunk_rows: int = CHUNK_ROWS,
-) -> Path:
-    """Write the rows of ``items`` (a reader's records) to ``path``; see `build`."""
-    make_dataset(path, items, warn, chunk_rows)
-    return path
-
-
 def make_dataset(
     path: Path,
     items: Iterable[Item],
@@ -340,5 +334,4 @@ __all__ = [
     "make_dataset",
     "open_sink",
     "read_dataset",
-    "write_dataset",
 ]
