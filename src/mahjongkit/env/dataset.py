@@ -431,13 +431,17 @@ def build(
         for hand in item.hands:
             try:
                 block = hand_rows(hand, item.record_id)
-            except MahjongError as err:
+            except Exception as err:  # a bad hand never stops the rest
                 summary.skipped += 1
                 if warn is not None:
                     where = item.where
                     if len(item.hands) > 1:
                         where = f"{where} hand {hand.number}"
-                    warn(str(Skipped(where, "unreplayable_hand", str(err))))
+                    if isinstance(err, MahjongError):
+                        warn(str(Skipped(where, "unreplayable_hand", str(err))))
+                    else:
+                        problem = f"{type(err).__name__}: {err}; please report the record"
+                        warn(str(Skipped(where, "internal_error", problem)))
                 continue
             sink.add(block)
             summary.hands += 1
