@@ -40,10 +40,12 @@ from .conftest import RULESETS, label
 Columns = dict[str, Any]
 
 
-def simulated(folder: Path, ruleset: str, hands: int, seed: int = 1) -> Path:
+def simulated(
+    folder: Path, ruleset: str, hands: int, seed: int = 1, bots: tuple[str, ...] = ("random",) * 4
+) -> Path:
     """A short ``simulate --records`` run's file."""
     path = folder / f"{ruleset}.jsonl"
-    settings = RunSettings(ruleset, ("random",) * 4, seed=seed, hands=hands)
+    settings = RunSettings(ruleset, bots, seed=seed, hands=hands)
     with RecordsFile.create(path, settings) as records:
         play_run(settings, keep_records=True, on_hand=records.add)
     return path
@@ -106,14 +108,14 @@ def test_a_simulated_run_gives_a_row_per_decision_that_replays_it(tmp_path: Path
     """Every recorded action is a row unless the engine took it by itself; the rows'
     actions, with those, are the record's; each seat's hand reward is the simulator's
     money for it; without instant payments (MCR) the reward to go is the hand's."""
-    path = simulated(tmp_path, "mcr", 6)
+    path = simulated(tmp_path, "mcr", 6, bots=("random", "efficient", "random", "defender"))
     data = rows_of(tmp_path / "mcr.npz", read_records(str(path)))
     rows = hands_of(data)
     lines = path.read_text().splitlines()
     assert len(rows) == len(lines)
     for n, line in enumerate(lines, 1):
         record = HandRecord.from_json(json.loads(line))
-        points = json.loads(line)["sim"]["points"]
+        sim = json.loads(line)["sim"]
         mine = rows[f"{path}:{n}"]
         state = initial_state(record)
         asked = []
@@ -125,7 +127,8 @@ def test_a_simulated_run_gives_a_row_per_decision_that_replays_it(tmp_path: Path
         assert got == asked
         assert [int(data["decision"][i]) for i in mine] == list(range(len(mine)))
         for i in mine:
-            assert data["hand_reward"][i] == points[data["seat"][i]]
+            assert data["hand_reward"][i] == sim["points"][data["seat"][i]]
+            assert data["bot"][i] == sim["bots"][data["seat"][i]]
             assert data["reward_to_go"][i] == data["hand_reward"][i]
             assert data["mask"][i][data["action"][i]] == 1
     info = json.loads(str(data["metadata"]))
@@ -244,7 +247,7 @@ def test_a_stored_web_game_becomes_rows(tmp_path: Path) -> None:
     ended = dataset_command("--db", str(db), "--out", str(out))  # every finished game
     assert ended.exit_code == 0, ended.output
     data = read_dataset(out)
-    assert set(data["record"]) == {"web:g1"}
+    assert set(data["record"]) == {"web:g1"} and set(data["bot"]) == {"random"}
     assert sorted(set(data["hand"].tolist())) == [0, 1]
     for number, finished in enumerate(game.hands):
         rows = data["hand"] == number

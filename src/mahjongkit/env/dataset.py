@@ -83,6 +83,7 @@ COLUMNS = (
     "step",
     "player",
     "seat",
+    "bot",
     "action",
     "reward_to_go",
     "hand_reward",
@@ -103,6 +104,9 @@ class SourceHand:
     pot: Pot = field(default_factory=Pot)
     number: int = 0
     """The hand's number in its record (0 for a record of one hand)."""
+    bots: tuple[str, ...] = ()
+    """Who played each player (0..3): a bot's name, or ``human``; empty when the record
+    does not say."""
 
 
 @dataclass(frozen=True)
@@ -165,10 +169,20 @@ def read_records(name: str) -> Iterator[Item]:
             except MahjongError as err:
                 yield Skipped(where, "invalid_record", str(err))
                 continue
-            yield SourceGame(f"{name}:{n}", where, (SourceHand(record, lone_deal(record)),))
+            hand = SourceHand(record, lone_deal(record), bots=_sim_bots(data))
+            yield SourceGame(f"{name}:{n}", where, (hand,))
     finally:
         if source is not sys.stdin.buffer:
             source.close()
+
+
+def _sim_bots(data: Any) -> tuple[str, ...]:
+    """The bot in each seat, from a simulator's line (its ``"sim"`` field), if any."""
+    sim = data.get("sim") if isinstance(data, dict) else None
+    bots = sim.get("bots") if isinstance(sim, dict) else None
+    if isinstance(bots, list) and len(bots) == 4 and all(isinstance(b, str) for b in bots):
+        return tuple(bots)
+    return ()
 
 
 def web_games(url: str, game_ids: Sequence[str] = ()) -> Iterator[Item]:
@@ -211,7 +225,7 @@ def web_games(url: str, game_ids: Sequence[str] = ()) -> Iterator[Item]:
         hands = []
         pot = Pot()
         for number, h in enumerate(game.hands):
-            hands.append(SourceHand(h.record, h.deal, pot, number))
+            hands.append(SourceHand(h.record, h.deal, pot, number, game.config.seats))
             pot = h.money.pot
         yield SourceGame(f"web:{game_id}", where, tuple(hands))
 
@@ -235,6 +249,7 @@ class Block:
     step: npt.NDArray[np.int32]
     player: npt.NDArray[np.int8]
     seat: npt.NDArray[np.int8]
+    bot: npt.NDArray[np.object_]
     action: npt.NDArray[np.int16]
     reward_to_go: npt.NDArray[np.int32]
     hand_reward: npt.NDArray[np.int32]
@@ -301,6 +316,7 @@ def hand_rows(hand: SourceHand, record_id: str) -> Block:
         step=np.array(steps, dtype=np.int32),
         player=np.array(players, dtype=np.int8),
         seat=np.array(seats, dtype=np.int8),
+        bot=np.array([hand.bots[p] if hand.bots else "" for p in players], dtype=object),
         action=np.array(actions, dtype=np.int16),
         reward_to_go=np.array(
             [total[p] - b[p] for p, b in zip(players, before, strict=True)], dtype=np.int32

@@ -59,7 +59,7 @@ _INTS: dict[str, str] = {
     "reward_to_go": "int32",
     "hand_reward": "int32",
 }
-_TEXTS = ("record", "ruleset")
+_TEXTS = ("record", "ruleset", "bot")
 _BYTES = ("mask", "planes")
 
 
@@ -106,7 +106,7 @@ def _columns(blocks: list[Block]) -> dict[str, npt.NDArray[Any]]:
     """The blocks' rows joined, column by column (the texts repeated on each row)."""
     out: dict[str, npt.NDArray[Any]] = {}
     for name in COLUMNS:
-        if name in _TEXTS:
+        if name in ("record", "ruleset"):  # one for the whole hand
             out[name] = np.array(
                 [getattr(b, name) for b in blocks for _ in range(b.rows)], dtype=object
             )
@@ -134,6 +134,7 @@ class ParquetSink(_Chunked):
         fields = [
             pa.field("record", pa.string()),
             pa.field("ruleset", pa.string()),
+            pa.field("bot", pa.string()),
             *(pa.field(n, getattr(pa, t)()) for n, t in _INTS.items()),
             pa.field("mask", pa.binary(metadata()["num_actions"])),
             pa.field("planes", pa.binary(shape[0] * shape[1])),
