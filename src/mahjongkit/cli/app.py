@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "match",
     "fairness",
     "simulate",
+    "dataset",
     "web",
     "play",
 )

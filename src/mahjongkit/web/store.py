@@ -285,6 +285,22 @@ class Store:
             )
         return out
 
+    def game_ids(self, status: str | None = None) -> list[str]:
+        """The ids of every stored table (of ``status`` only, when given), oldest first:
+        all of them, where `list_games` gives the latest few.
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.create_game("g", {"ruleset": "mcr"}, {}, {}, over=True)
+        >>> store.game_ids(FINISHED), store.game_ids(PLAYING)
+        (['g'], [])
+        """
+        query = select(games.c.id)
+        if status is not None:
+            query = query.where(games.c.status == status)
+        with self.engine.connect() as c:
+            return [row.id for row in c.execute(query.order_by(games.c.created, games.c.id))]
+
     def playing_games(self) -> list[tuple[str, dict[str, Any]]]:
         """Every table still being played, as (id, configuration)."""
         query = select(games.c.id, games.c.config).where(games.c.status == PLAYING)

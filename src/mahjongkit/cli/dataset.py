@@ -1,0 +1,96 @@
+"""The ``dataset`` command: game records turned into a file of one row per decision.
+
+``mahjongkit dataset run.jsonl --out run.parquet`` reads the engine's hand records (the
+lines ``simulate --records`` writes; ``-`` for standard input) and writes, for every
+decision a seat was asked, its observation planes and mask as the environments build
+them, the action taken and the reward to go (`mahjongkit.env.dataset`; docs/env.md lists
+the columns). ``--db URL [GAME_ID...]`` reads the games the web table stored instead
+(every finished one when no id is given); ``--from NAME`` another registered reader.
+
+A record that cannot be read or replayed is named on stderr (where it is, with its line
+number, a code, what is wrong) and skipped; the rest goes on. The summary (records,
+hands, decisions, skipped) is printed at the end. Exit code 0 once the file is written,
+2 when it cannot be (nothing is left behind then).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mahjongkit.cli.app import app, fail, whole_number_option
+from mahjongkit.errors import MahjongError
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}, skipped", file=sys.stderr)
+
+
+@app.command("dataset")
+def dataset_command(
+    records: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Game record files (JSON Lines of hand records, as `simulate --records`"
+            " writes them; - for stdin), or with --db the stored games' ids (none: every"
+            " finished game).",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="The dataset file to write: FILE.parquet or FILE.npz."),
+    ] = Path("dataset.parquet"),
+    db: Annotated[
+        str | None,
+        typer.Option(help="Read the web table's stored games from this database (URL or file)."),
+    ] = None,
+    source: Annotated[
+        str,
+        typer.Option("--from", help="The kind of record files: records (hand records)."),
+    ] = "records",
+    chunk: Annotated[
+        int,
+        typer.Option(
+            help="Rows written at a time (a Parquet row group).",
+            parser=whole_number_option("chunk", 1, 10**6),
+        ),
+    ] = 8192,
+) -> None:
+    """Turn game records into a dataset: a row per decision with the seat's planes, its
+    action mask, the action taken and the reward to go (docs/env.md)."""
+    try:
+        from mahjongkit.env.dataset import READERS, Item, web_games
+        from mahjongkit.env.dataset_files import make_dataset
+    except ImportError as err:
+        raise fail(f"datasets need the rl extra: pip install 'mahjongkit[rl]' ({err})") from None
+    names = records or []
+    items: Iterator[Item]
+    if db is not None:
+        if source != "records":
+            raise fail("--from names the kind of record files: not with --db")
+        items = web_games(db, names)
+    else:
+        if not names:
+            raise fail("name the record files to read (or --db URL for stored games)")
+        reader = READERS.get(source)
+        if reader is None:
+            raise fail(f"unknown record kind {source!r}; known: {', '.join(sorted(READERS))}")
+        items = (item for name in names for item in reader(name))
+    try:
+        summary = make_dataset(out, items, _warn, chunk)
+    except MahjongError as err:
+        raise fail(str(err)) from None
+    except OSError as err:
+        raise fail(f"cannot write {out}: {err.strerror or err}") from None
+    except KeyboardInterrupt:
+        print(f"stopped: {out} is not written", file=sys.stderr)
+        raise typer.Exit(130) from None
+    print(f"{out}: {summary}")
+
+
+__all__ = ["dataset_command"]
