@@ -4,12 +4,8 @@ named; the notation explained one click away; the catalogues cover every string.
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "mahjongkit" / "web" / "static"
 PHONE = {"width": 390, "height": 844}
@@ -274,32 +270,10 @@ def test_the_scoresheet_takes_a_clicked_hand(server: Any, browser: Any, screensh
     page.close()
 
 
-STAND_IN_I18N = """
-(() => {
-  // Until /static/i18n.js answers: a page's catalogue parts in zh-Hans, its data-t
-  // elements translated, t() and I18N as the translation contract describes them.
-  if (window.I18N) return;
-  const lang = "zh-Hans", cat = {};
-  const t = (s, p = {}) => ((cat[s] && cat[s][lang]) || s).replace(/\\{(\\w+)\\}/g, (_, k) => p[k]);
-  const ready = new Promise((resolve) => document.addEventListener("DOMContentLoaded", async () => {
-    for (const part of document.documentElement.dataset.i18n.split(" ")) {
-      const res = await fetch(`/static/i18n/${part}.json`);
-      if (res.ok) Object.assign(cat, await res.json());
-    }
-    for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-    resolve();
-  }));
-  window.t = t;
-  window.I18N = { lang, ready, name: (o) => (o.names && o.names[lang]) || o.name };
-})();
-"""
-
-
 def test_the_scorer_in_chinese(server: Any, browser: Any, screenshots: Path) -> None:
-    """With a Chinese browser the pages' own strings come from the catalogues: the modes,
-    the builder's messages, the help, the situation options, the verdict."""
+    """With a Chinese browser the page's strings come from the catalogues (i18n.js): the
+    modes, the builder's messages, the help, the situation options, the verdict."""
     context = browser.new_context(viewport=PHONE, locale="zh-CN")
-    context.add_init_script(STAND_IN_I18N)
     page = watched(context.new_page())
     page.goto(server.url + "/scorer")
     page.wait_for_selector('[data-testid="palette-tile"]')
@@ -315,71 +289,6 @@ def test_the_scorer_in_chinese(server: Any, browser: Any, screenshots: Path) -> 
     page.wait_for_selector('[data-testid="score-total"]')
     assert "和了" in page.inner_text('[data-testid="score-result"]')
     assert "清龙" in page.inner_text('[data-testid="fan"][data-fan="pure_straight"]')
+    assert page.evaluate("() => [...I18N.missing]") == []  # every string translated
     page.screenshot(path=str(screenshots / "scorer-zh-phone.png"), full_page=True)
     context.close()
-
-
-# -- every string translated ----------------------------------------------------------
-
-KEY = re.compile(r"""\b(?:t|tr)\(\s*"((?:[^"\\]|\\.)+)"|data-t(?:-[a-z-]+)?="([^"]+)\"""")
-TABLES = (
-    "FLAGS",
-    "SITUATION",
-    "MODES",
-    "MODE_HINTS",
-    "MELD_LABELS",
-    "EXAMPLES",
-    "VERDICT",
-    "ROUNDS",
-    "KINDS",
-)
-"""The constant tables of English keys the pages pass to t() when they render."""
-
-
-def keys_of(path: Path) -> set[str]:
-    """The English keys a page or script translates: t("...") calls, data-t attributes,
-    the labels of its constant tables (not their field names, object keys or notation)
-    and the extra option of `options()`."""
-    text = path.read_text(encoding="utf-8")
-    found = {a or b for a, b in KEY.findall(text)}
-    found |= set(re.findall(r'options\([^)]*,\s*"([^"]+)"\)', text))
-    for table in TABLES:
-        block = re.search(rf"const {table} = ([\[{{].*?[\]}}]);\n", text, re.S)
-        if not block:
-            continue
-        body = re.sub(r'"[^"]*"\s*:', "", block.group(1))  # object keys
-        if table != "MELD_LABELS":
-            body = re.sub(r'\[\s*"[^"]*",', "[", body)  # a pair's field name or notation
-        found |= set(re.findall(r'"([^"]+)"', body))
-    return found
-
-
-COMMON = {"Table", "Scorer", "Scoresheet", "History", "East", "South", "West", "North"}
-"""Nav and wind names: the common catalogue's."""
-
-
-@pytest.mark.parametrize(
-    ("part", "files"),
-    [("scorer", ["scorer.html", "builder.js"]), ("scoresheet", ["scoresheet.html"])],
-)
-def test_every_string_of_the_page_has_both_chinese_translations(
-    part: str, files: list[str]
-) -> None:
-    """The page's parts (the scoresheet loads the scorer's for the clicked hand) hold a
-    translation of every key, both Chinese scripts, with the key's placeholders."""
-    catalogue = json.loads((STATIC / "i18n" / f"{part}.json").read_text(encoding="utf-8"))
-    assert list(catalogue) == sorted(catalogue), "keys sorted"
-    page = (STATIC / files[0]).read_text(encoding="utf-8")
-    parts = re.search(r'data-i18n="([^"]+)"', page)
-    assert parts and part in parts.group(1).split()
-    loaded: dict[str, Any] = {}
-    for other in parts.group(1).split():
-        if other != "common":
-            loaded |= json.loads((STATIC / "i18n" / f"{other}.json").read_text(encoding="utf-8"))
-    wanted = set().union(*(keys_of(STATIC / f) for f in files)) - COMMON
-    missing = sorted(k for k in wanted if k not in loaded)
-    assert not missing, missing
-    for key, names in catalogue.items():
-        assert set(names) == {"zh-Hans", "zh-Hant"} and all(names.values()), key
-        for placeholder in re.findall(r"\{\w+\}", key):
-            assert all(placeholder in v for v in names.values()), (key, placeholder)
