@@ -115,12 +115,15 @@ _COUNT_INDEX = (_COUNT_ROWS[:, None] + np.arange(4)[None, :]).ravel()
 """Every row a count fills, in gathering order (four per count)."""
 
 
-def encode(obs: Observation, dtype: str = "float32") -> npt.NDArray[Any]:
+def encode(
+    obs: Observation, dtype: str = "float32", out: npt.NDArray[Any] | None = None
+) -> npt.NDArray[Any]:
     """The planes (`NUM_PLANES` x 34) of a seat's observation (not a spectator's).
 
     Gathered in Python lists, then written in three NumPy operations: the counts (1 where
     a kind's count is at least 1, 2, 3, 4), the marks (one kind in one row), the numbers
-    (a whole row)."""
+    (a whole row). ``out``, an array of that shape (a row of a batch), is written in place
+    of a new one (and returned); ``dtype`` is then its own."""
     if dtype not in DTYPES:
         raise ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
     seat = obs.seat
@@ -191,7 +194,13 @@ def encode(obs: Observation, dtype: str = "float32") -> npt.NDArray[Any]:
     if phase is not None:
         number_rows.append(phase)
         numbers.append(1)
-    planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
+    if out is None:
+        planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
+    else:
+        if out.shape != (NUM_PLANES, NUM_KINDS):
+            raise ValueError(f"out holds {NUM_PLANES} x {NUM_KINDS} planes, not {out.shape}")
+        planes = out
+        planes.fill(0)
     counts_now = np.array(
         [obs.concealed, *meld_counts, *discard_counts, obs.pond if centre else table]
     )
