@@ -35,10 +35,11 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, InvalidNotationError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
+from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
-from .encoding import NUM_PLANES, encode
+from .encoding import NUM_PLANES, encode_batch
 from .table import AGENTS, Table
 
 
@@ -130,17 +131,17 @@ class VectorEnv:
 
     def _gather(self) -> None:
         """Write the planes and masks of every player who must decide, table by table."""
-        planes, claim = self._planes, self._claim
+        claim = self._claim
         row_table, row_player = self._row_table, self._row_player
+        seen: list[Observation] = []
         mask_rows: list[int] = []
         mask_actions: list[int] = []
-        dtype = self.dtype
         k = 0
         for i, table in enumerate(self.tables):
             state = table.state
             for p in state.to_act():
                 obs = state.observation(p)
-                encode(obs, dtype, out=planes[k])
+                seen.append(obs)
                 for a in obs.legal_actions:
                     mask_rows.append(k)
                     mask_actions.append(a.to_index())
@@ -148,6 +149,7 @@ class VectorEnv:
                 row_player[k] = p
                 claim[k] = obs.claim_tile
                 k += 1
+        encode_batch(seen, self._planes)
         self._masks[:k] = 0
         self._masks[mask_rows, mask_actions] = 1
         self._rows = k
