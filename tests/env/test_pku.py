@@ -5,6 +5,8 @@ refused by name."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -187,3 +189,24 @@ def test_names() -> None:
     ]
     assert pku_name(36) == "Chi W2 (claims W1)" and pku_name(98) == "Chi B8 (claims B9)"
     assert [pku_name(i) for i in (133, 167, 200)] == ["Gang W1", "AnGang W1", "AnGang J3"]
+
+
+def test_the_documented_layout_is_the_maps() -> None:
+    from pathlib import Path
+
+    from mahjongkit.env.pku import KIND_OF_PKU_TILE, OFFSETS
+
+    doc = (Path(__file__).parents[2] / "docs" / "env.md").read_text(encoding="utf-8")
+    text = doc[doc.index("## The PKU/Botzone") : doc.index("## The observation")]
+    rows = re.findall(r"^\| (\d+)(?: \+ [^|]*)? \| `(\w+)`[^|]* \| ([\d.]+) \|", text, re.M)
+    assert {name for _, name, _ in rows} == set(OFFSETS)
+    for offset, name, engine in rows:
+        assert OFFSETS[name] == int(offset)
+        first = int(engine.split("..")[0])
+        base = OFFSETS[name] + (2 if name == "Chi" else 0)  # Chi 36+0+0+2: chow 123m claiming 3m
+        claimed = first - 68 + 2 if name == "Chi" else 0 if name in ("Peng", "Gang") else -1
+        assert to_pku(first, claimed) == base
+    tiles = re.findall(r"^\| (\d+)\.\.(\d+) \| \w+\.\.\w+ \| .* \((\d+)\.\.(\d+)\) \|", text, re.M)
+    assert len(tiles) == 5
+    for a, b, c, d in tiles:
+        assert list(KIND_OF_PKU_TILE[int(a) : int(b) + 1]) == list(range(int(c), int(d) + 1))
