@@ -150,3 +150,13 @@ def test_gymnasium_make_vec(mode: str | None) -> None:
             assert "final_obs" in infos
     assert ended > 0
     envs.close()
+
+
+def test_a_row_fits_the_single_spaces() -> None:
+    venv = VectorEnv(4, "bp-club", seed=1, dtype="int8")
+    batch, _ = venv.reset()
+    for r in range(len(batch["table"])):
+        row = {"observation": batch["observation"][r], "action_mask": batch["action_mask"][r]}
+        assert venv.single_observation_space.contains(row)
+        assert venv.single_action_space.contains(int(np.flatnonzero(row["action_mask"])[0]))
+    venv.close()

@@ -40,6 +40,7 @@ from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
 from .encoding import NUM_PLANES, encode_batch
+from .spaces import action_space, observation_space
 from .table import AGENTS, Table
 
 
@@ -104,6 +105,10 @@ class VectorEnv:
         self.ruleset = first.ruleset
         self.dtype = first.dtype
         self.copy = copy
+        self.single_observation_space = observation_space(self.dtype)
+        """One row's planes and mask (as the other environments' observation space)."""
+        self.single_action_space = action_space()
+        """One row's action: an index of the engine's action space."""
         rows = MAX_ROWS_PER_TABLE * num_tables
         self._planes = np.zeros((rows, NUM_PLANES, NUM_KINDS), dtype=self.dtype)
         self._masks = np.zeros((rows, NUM_ACTIONS), dtype=np.int8)
@@ -239,6 +244,9 @@ class VectorEnv:
     def render(self, table: int) -> str:
         """One table as text (every hand shown)."""
         return self.tables[table].render()
+
+    def close(self) -> None:
+        """Nothing to release."""
 
 
 __all__ = ["MAX_ROWS_PER_TABLE", "VectorEnv"]
