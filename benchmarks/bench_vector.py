@@ -1,5 +1,7 @@
 """Decisions per CPU second of `VectorEnv` (many tables in one process, every decision of
-a step in one batch), beside one PettingZoo Parallel environment, in the same run.
+a step in one batch), beside one PettingZoo Parallel environment (which builds every
+agent's observation at each step, as its API has it) and one AEC environment (only the
+agent selected), in the same run.
 
 Random legal actions drawn with NumPy for a whole batch at once (the highest of uniform
 scores under the mask, as a policy network's masked argmax would be taken); the planes
@@ -18,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import mahjongkit.shanten
+from bench_env import env_rate  # the AEC loop, beside this file (the script's own folder)
 from mahjongkit.env import AGENTS, VectorEnv, parallel_env
 
 
@@ -81,7 +84,8 @@ def main() -> None:
         rate, rows = vector_rate(ruleset, tables, steps, copy=True)
         fast, _ = vector_rate(ruleset, tables, steps, copy=False)
         single = parallel_rate(ruleset, int(rows * steps))
-        print(f"{ruleset:<15}{rate:>10.0f}{fast:>11.0f}{rows:>11.0f}{single:>12.0f}")
+        _, aec = env_rate(ruleset, hands=max(10, int(rows * steps) // 100))
+        print(f"{ruleset:<15}{rate:>10.0f}{fast:>11.0f}{rows:>11.0f}{single:>12.0f}{aec:>8.0f}")
 
 
 if __name__ == "__main__":
