@@ -259,7 +259,10 @@ def encode_batch(observations: Sequence[Observation], out: npt.NDArray[Any]) -> 
     planes.fill(0)
     if not n:
         return
-    levels = np.array(counts).reshape(n, -1, 1, NUM_KINDS) >= _LEVELS
+    # A tile's count is 0..4: the counts go to NumPy as bytes, several times faster than
+    # as lists of lists.
+    counted = np.frombuffer(b"".join([bytes(c) for c in counts]), dtype=np.uint8)
+    levels = counted.reshape(n, -1, 1, NUM_KINDS) >= _LEVELS
     planes[:, _COUNT_INDEX] = levels.reshape(n, -1, NUM_KINDS)
     planes[mark_at, mark_rows, mark_kinds] = 1
     planes[number_at, number_rows] = np.minimum(numbers, SCALAR_CAP)[:, None]
