@@ -13,6 +13,9 @@ from mahjongkit.env import AGENTS, ENV_ID, VectorEnv, parallel_env
 from mahjongkit.env.vector import MAX_ROWS_PER_TABLE
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import Action
+from mahjongkit.rules.ruleset import Ruleset
+
+from .conftest import label, with_discards
 
 
 @pytest.mark.parametrize(
@@ -22,9 +25,14 @@ from mahjongkit.game.actions import Action
         ("taiwanese-lrc", {"dtype": "int8"}),
         ("botzone", {"reward": "sign"}),
         ("mcr", {"episode": "match", "max_hands": 2}),
+        (with_discards("mcr", "centre"), {}),
+        (with_discards("taiwanese-lrc", "rows"), {"dtype": "int8"}),
     ],
+    ids=lambda p: label(p) if isinstance(p, str | Ruleset) else ",".join(map(str, p.values())),
 )
-def test_each_table_plays_as_its_own_parallel_env(ruleset: str, options: dict[str, object]) -> None:
+def test_each_table_plays_as_its_own_parallel_env(
+    ruleset: str | Ruleset, options: dict[str, object]
+) -> None:
     tables, seed = 4, 20
     venv = VectorEnv(tables, ruleset, seed=seed, **options)
     envs = [parallel_env(ruleset, seed=seed + i, **options) for i in range(tables)]

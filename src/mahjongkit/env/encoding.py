@@ -197,25 +197,16 @@ def _gather(obs: Observation) -> _Parts:
     return all_counts, mark_rows, mark_kinds, number_rows, numbers
 
 
-def encode(
-    obs: Observation, dtype: str = "float32", out: npt.NDArray[Any] | None = None
-) -> npt.NDArray[Any]:
+def encode(obs: Observation, dtype: str = "float32") -> npt.NDArray[Any]:
     """The planes (`NUM_PLANES` x 34) of a seat's observation (not a spectator's).
 
     Gathered in Python lists, then written in three NumPy operations: the counts (1 where
     a kind's count is at least 1, 2, 3, 4), the marks (one kind in one row), the numbers
-    (a whole row). ``out``, an array of that shape, is written in place of a new one (and
-    returned); ``dtype`` is then its own."""
+    (a whole row)."""
     if dtype not in DTYPES:
         raise ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
     counts, mark_rows, mark_kinds, number_rows, numbers = _gather(obs)
-    if out is None:
-        planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
-    else:
-        if out.shape != (NUM_PLANES, NUM_KINDS):
-            raise ValueError(f"out holds {NUM_PLANES} x {NUM_KINDS} planes, not {out.shape}")
-        planes = out
-        planes.fill(0)
+    planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
     planes[_COUNT_INDEX] = (np.array(counts)[:, None, :] >= _LEVELS).reshape(-1, NUM_KINDS)
     planes[mark_rows, mark_kinds] = 1
     planes[number_rows] = np.minimum(numbers, SCALAR_CAP)[:, None]
