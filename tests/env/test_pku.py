@@ -21,7 +21,10 @@ from mahjongkit.env.pku import (
     to_pku,
 )
 from mahjongkit.game.actions import TINGS, Action, ActionKind
+from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import RANK, SUIT
+
+from .conftest import label, with_discards
 
 # The source, transcribed: ``TILE_LIST``/``OFFSET_ACT`` and the Chi formula of
 # ``FeatureAgent.request2obs`` (ailab-pku/SampleCode mahjong-sl/feature.py, 992a1f2), with
@@ -85,8 +88,8 @@ def reference(action: Action, claimed: int) -> int:
     return base + (num - 1) * 3
 
 
-@pytest.mark.parametrize("ruleset", ["mcr", "botzone"])
-def test_every_legal_action_of_random_play_goes_there_and_back(ruleset: str) -> None:
+@pytest.mark.parametrize("ruleset", ["mcr", "botzone", with_discards("mcr", "centre")], ids=label)
+def test_every_legal_action_of_random_play_goes_there_and_back(ruleset: str | Ruleset) -> None:
     venv = VectorEnv(64, ruleset, seed=11, dtype="int8")
     batch, _ = venv.reset()
     rng = np.random.default_rng(11)
