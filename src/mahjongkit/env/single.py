@@ -27,10 +27,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy.typing as npt
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from mahjongkit.bots import BOTS
 from mahjongkit.errors import IllegalActionError
@@ -145,10 +147,29 @@ ENV_ID = "mahjongkit/Mahjong-v0"
 """The id `gymnasium.make` knows this environment by."""
 
 
+def sync_vector_env(
+    num_envs: int, autoreset_mode: str | AutoresetMode = AutoresetMode.SAME_STEP, **kwargs: Any
+) -> SyncVectorEnv:
+    """``num_envs`` copies of `MahjongSingle` (``kwargs`` its options) in Gymnasium's
+    `SyncVectorEnv`, reset in the same step an episode ends, so that every observation
+    returned has a mask with a legal action (Gymnasium's default, the next step, returns
+    the final observation, with a mask of zeros, and ignores the next action given).
+    ``gymnasium.make_vec(ENV_ID, num_envs=N, ...)`` builds it."""
+    return SyncVectorEnv(
+        [partial(MahjongSingle, **kwargs) for _ in range(num_envs)],
+        autoreset_mode=autoreset_mode,
+    )
+
+
 def register() -> None:
-    """Make `ENV_ID` known to `gymnasium.make` (done when `mahjongkit.env` is imported)."""
+    """Make `ENV_ID` known to `gymnasium.make` and `gymnasium.make_vec` (done when
+    `mahjongkit.env` is imported)."""
     if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="mahjongkit.env.single:MahjongSingle")
+        gymnasium.register(
+            id=ENV_ID,
+            entry_point="mahjongkit.env.single:MahjongSingle",
+            vector_entry_point="mahjongkit.env.single:sync_vector_env",
+        )
 
 
-__all__ = ["ENV_ID", "ILLEGAL", "MahjongSingle", "register"]
+__all__ = ["ENV_ID", "ILLEGAL", "MahjongSingle", "register", "sync_vector_env"]
