@@ -145,17 +145,20 @@ def test_who_threw_which_tile_and_when_does_not_show(seat: int) -> None:
 LINEUP = ("random", "efficient", "scorer", "defender")
 
 
+@pytest.mark.parametrize(
+    "hands", [pytest.param(50, id="50"), pytest.param(150, id="150", marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("name", ["mcr-centre", "taiwanese-lrc"])
-def test_every_bot_plays_a_centre_table_to_the_end(name: str) -> None:
-    """150 hands a ruleset, the four bots seated in turn: every action legal, every tile
-    accounted for at every step, no observation showing who threw which discard (the
-    first 20 hands), every record replaying exactly; the defender plays from what it saw
-    thrown (seed 003 line 45)."""
+def test_every_bot_plays_a_centre_table_to_the_end(name: str, hands: int) -> None:
+    """``hands`` hands a ruleset (150 with ``-m slow``), the four bots seated in turn:
+    every action legal, every tile accounted for at every step, no observation showing
+    who threw which discard (the first 20 hands), every record replaying exactly; the
+    defender plays from what it saw thrown (seed 003 line 45)."""
     rules = need_scorer(CENTRE if name == "mcr-centre" else name)
     assert rules.name == name and rules.play.discards == "centre"
     kinds: dict[str, int] = {}
     remembered = 0
-    for seed in range(150):
+    for seed in range(hands):
         rng = random.Random(seed)
         state = HandState.new(rules, rng)
         bots = [BOTS[LINEUP[(seed + i) % 4]]() for i in range(4)]
@@ -176,5 +179,5 @@ def test_every_bot_plays_a_centre_table_to_the_end(name: str) -> None:
         assert HandRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
         assert verify(record) == []
         remembered += sum(any(b._thrown) for b in bots if isinstance(b, DefenderBot))
-    assert kinds.get("win", 0) > 50 and kinds.get("win", 0) + kinds.get("draw", 0) == 150
-    assert remembered > 100
+    assert kinds.get("win", 0) > hands // 3 and kinds.get("win", 0) + kinds.get("draw", 0) == hands
+    assert remembered > hands * 2 // 3

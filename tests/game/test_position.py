@@ -71,7 +71,7 @@ def agree(state: HandState, positions: list[Position]) -> None:
 # -- random hands against the engine ----------------------------------------------------
 
 RULESETS = ["mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb"]
-TABLES = {"random": 150, "efficient": 50, "mixed": 100}
+TABLES = {"random": 80, "efficient": 30, "mixed": 50}
 """Hands per ruleset at each table (the soak script plays thousands)."""
 
 

@@ -52,7 +52,14 @@ def assert_all_chinese(page: Any, lang: str) -> None:
     assert page.evaluate(ENGLISH) == []
 
 
-@pytest.mark.parametrize(("locale", "lang"), [("zh-CN", "zh-Hans"), ("zh-TW", "zh-Hant")])
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        # zh-CN whole hands are test_every_ruleset.py's; the replay and history: -m slow
+        pytest.param("zh-CN", "zh-Hans", marks=pytest.mark.slow),
+        ("zh-TW", "zh-Hant"),
+    ],
+)
 def test_a_hand_at_the_table_in_chinese(
     server: Any, browser: Any, screenshots: Path, locale: str, lang: str
 ) -> None:
