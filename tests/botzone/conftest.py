@@ -1,0 +1,156 @@
+"""A local Botzone judge for the tests: an engine hand of the ``botzone`` ruleset told to
+each seat as the judge tells it (judge/main.cpp of ailab-pku/Chinese-Standard-Mahjong at
+5e81821), every seat answering every request, its answers applied back to the engine.
+
+The engine is the referee here (its ``botzone`` ruleset holds the judge's table rules);
+what this judge adds is the judge's conversation: the requests (``0``, ``1``, ``2 X``,
+``3 p ...``, a claim and the discard after it folded into one ``PENG X`` / ``CHI M X``),
+and the rule that a seat with nothing to decide answers ``PASS`` (checkInputPASS).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mahjongkit.botzone.protocol import tile_name
+from mahjongkit.botzone.seat import BotzoneSeat
+from mahjongkit.game.actions import Action
+from mahjongkit.game.events import Event, EventKind
+from mahjongkit.game.state import HandState
+from mahjongkit.tiles import EAST
+
+Program = Callable[[int, list[str], list[str]], str]
+"""A seat's program: (seat, its requests so far, its answers to all but the last) -> the
+answer to the last request."""
+
+
+@dataclass
+class Conversation:
+    """The requests the judge sent each seat, and each seat's answers."""
+
+    requests: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
+    responses: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
+
+    def send(self, per_seat: list[str]) -> None:
+        for seat in range(4):
+            self.requests[seat].append(per_seat[seat])
+
+
+class Narrator:
+    """Turns the engine's events into the judge's requests, round by round."""
+
+    def __init__(self, state: HandState) -> None:
+        self.quan = state.prevalent_wind - EAST
+        self.dealt: list[list[int]] = [[], [], [], []]
+        self.started = False
+        self.claim: Event | None = None
+        self.rounds: list[list[str]] = []
+        self.seen = 0
+
+    def _all(self, line: str) -> None:
+        self.rounds.append([line] * 4)
+
+    def _draw(self, seat: int, tile: int) -> None:
+        self.rounds.append(
+            [f"2 {tile_name(tile)}" if s == seat else f"3 {seat} DRAW" for s in range(4)]
+        )
+
+    def read(self, state: HandState) -> list[list[str]]:
+        """The rounds (one request per seat) the events since the last call make."""
+        self.rounds = []
+        events = state.events[self.seen :]
+        self.seen = len(state.events)
+        if not self.started:
+            self.started = True
+            self.rounds.append([f"0 {s} {self.quan}" for s in range(4)])
+        for event in events:
+            k, s, t = event.kind, event.seat, event.tile
+            if k is EventKind.DEAL:
+                self.dealt[s].append(t)
+                if all(len(self.dealt[x]) == (14 if x == 0 else 13) for x in range(4)):
+                    # The engine deals the dealer 14; the judge deals 13 each, then the
+                    # dealer draws (main.cpp l.386-410, l.414-443).
+                    self.rounds.append(
+                        [
+                            "1 0 0 0 0 " + " ".join(tile_name(x) for x in self.dealt[me][:13])
+                            for me in range(4)
+                        ]
+                    )
+                    self._draw(0, self.dealt[0][13])
+            elif k is EventKind.DRAW:
+                self._draw(s, t)
+            elif k is EventKind.PUNG or k is EventKind.CHOW:
+                self.claim = event
+            elif k is EventKind.DISCARD:
+                claim = self.claim
+                self.claim = None
+                if claim is None:
+                    self._all(f"3 {s} PLAY {tile_name(t)}")
+                elif claim.kind is EventKind.PUNG:
+                    self._all(f"3 {s} PENG {tile_name(t)}")
+                else:
+                    middle = claim.tile - claim.detail + 1
+                    self._all(f"3 {s} CHI {tile_name(middle)} {tile_name(t)}")
+            elif k is EventKind.KONG or k is EventKind.CONCEALED_KONG:
+                self._all(f"3 {s} GANG")
+            elif k is EventKind.PROMOTED_KONG:
+                self._all(f"3 {s} BUGANG {tile_name(t)}")
+            elif k is EventKind.FLOWER:
+                raise AssertionError("the botzone table has no flowers")
+            # a win or the end of the hand: the judge finishes; no request
+        return self.rounds
+
+
+def play_hand(
+    rng: random.Random,
+    programs: list[Program],
+    on_answer: Callable[[int, str, tuple[Action, ...], Conversation], None] | None = None,
+    on_decision: Callable[[HandState, int, Action], None] | None = None,
+    prevalent_wind: int = EAST,
+) -> tuple[HandState, Conversation]:
+    """One hand of the ``botzone`` ruleset refereed by the engine, the seats played by
+    ``programs`` through the judge's requests. Every answer must be legal: an asked seat's
+    answer parses (through a `BotzoneSeat` of the judge's own) into legal engine actions, a
+    seat not asked answers ``PASS``. ``on_answer(seat, answer, actions, talk)`` sees each
+    answer of an asked seat, ``on_decision(state, seat, action)`` each engine decision
+    before the action the seat's answer stands for is applied."""
+    state = HandState.new("botzone", rng, prevalent_wind)
+    narrator = Narrator(state)
+    talk = Conversation()
+    referee = [BotzoneSeat() for _ in range(4)]
+    queued: list[list[Action]] = [[], [], [], []]
+    while not state.ended:
+        for per_seat in narrator.read(state):
+            talk.send(per_seat)
+            for seat in range(4):
+                if talk.responses[seat]:
+                    referee[seat].answered(talk.responses[seat][-1])
+                referee[seat].take(per_seat[seat])
+            for seat in range(4):
+                answer = programs[seat](seat, talk.requests[seat], talk.responses[seat])
+                talk.responses[seat].append(answer)
+                asked = bool(referee[seat].legal_actions())
+                if not asked:
+                    assert answer == "PASS", (seat, talk.requests[seat][-1], answer)
+                    queued[seat] = []
+                    continue
+                actions = referee[seat].actions_of(answer)  # raises on an illegal answer
+                queued[seat] = list(actions)
+                if on_answer is not None:
+                    on_answer(seat, answer, actions, talk)
+        to_act = state.to_act()
+        assert to_act, "the engine waits on no one"
+        for seat in to_act:
+            assert queued[seat], (
+                seat,
+                talk.requests[seat][-3:],
+                [str(a) for a in state.legal_actions(seat)],
+            )
+            action = queued[seat].pop(0)
+            assert action in state.legal_actions(seat), (seat, str(action))
+            if on_decision is not None:
+                on_decision(state, seat, action)
+            state.apply(seat, action)
+    return state, talk
