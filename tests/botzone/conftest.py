@@ -122,7 +122,8 @@ def play_hand(
     referee = [BotzoneSeat() for _ in range(4)]
     queued: list[list[Action]] = [[], [], [], []]
     while not state.ended:
-        for per_seat in narrator.read(state):
+        rounds = narrator.read(state)
+        for number, per_seat in enumerate(rounds, 1):
             talk.send(per_seat)
             for seat in range(4):
                 if talk.responses[seat]:
@@ -136,12 +137,16 @@ def play_hand(
                     assert answer == "PASS", (seat, talk.requests[seat][-1], answer)
                     queued[seat] = []
                     continue
+                # Only the latest request waits on a decision, the engine's.
+                assert number == len(rounds) and seat in state.to_act(), (seat, per_seat)
                 actions = referee[seat].actions_of(answer)  # raises on an illegal answer
                 queued[seat] = list(actions)
                 if on_answer is not None:
                     on_answer(seat, answer, actions, talk)
         to_act = state.to_act()
         assert to_act, "the engine waits on no one"
+        if rounds:  # the seats the judge's latest request asks are those the engine waits on
+            assert {s for s in range(4) if referee[s].legal_actions()} == set(to_act)
         for seat in to_act:
             assert queued[seat], (
                 seat,

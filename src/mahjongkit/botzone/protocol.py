@@ -87,14 +87,19 @@ def tile_name(tile: Tile) -> str:
     return TILE_NAMES[tile]
 
 
-def _playing(word: str, line: str, code: str) -> Tile:
-    """A playing tile (no flower) of a line, or an error naming both."""
+def _any_tile(word: str, line: str, code: str) -> Tile:
+    """A tile (flowers too) of a line, or an error naming both."""
     try:
-        tile = parse_tile_name(word)
+        return parse_tile_name(word)
     except BotzoneProtocolError:
         raise BotzoneProtocolError(
             code, f"{word!r} is no Botzone tile ({_TILE_HELP}) in {line!r}"
         ) from None
+
+
+def _playing(word: str, line: str, code: str) -> Tile:
+    """A playing tile (no flower) of a line, or an error naming both."""
+    tile = _any_tile(word, line, code)
     if tile >= NUM_KINDS:
         raise BotzoneProtocolError(code, f"{word} is a flower, not a playing tile, in {line!r}")
     return tile
@@ -178,7 +183,7 @@ def parse_request(line: str) -> Request:
             )
         counts = tuple(_number(w, line, "a flower count", 8) for w in rest[:4])
         tiles = tuple(_playing(w, line, "bad-request") for w in rest[4:17])
-        flowers = tuple(parse_tile_name(w) for w in rest[17:])
+        flowers = tuple(_any_tile(w, line, "bad-request") for w in rest[17:])
         if len(flowers) != sum(counts) or any(f < NUM_KINDS for f in flowers):
             raise BotzoneProtocolError(
                 "bad-request",
@@ -187,7 +192,7 @@ def parse_request(line: str) -> Request:
         return Request("DEAL", -1, tiles + flowers, counts)
     if head == "2":
         need(1)
-        return Request("DRAW_SELF", -1, (parse_tile_name(rest[0]),))
+        return Request("DRAW_SELF", -1, (_any_tile(rest[0], line, "bad-request"),))
     if head == "3":
         if len(rest) < 2:
             raise BotzoneProtocolError("bad-request", f"request 3 is '3 p MOVE ...': {line!r}")
@@ -203,7 +208,7 @@ def parse_request(line: str) -> Request:
                 "bad-request", f"{move} takes {_MOVE_TILES[move]} tiles, not {len(words)}: {line!r}"
             )
         if move == "BUHUA":
-            tile = parse_tile_name(words[0])
+            tile = _any_tile(words[0], line, "bad-request")
             if tile < NUM_KINDS:
                 raise BotzoneProtocolError(
                     "bad-request", f"BUHUA shows a flower, not {words[0]}: {line!r}"

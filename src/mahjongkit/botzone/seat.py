@@ -245,8 +245,17 @@ class BotzoneSeat:
 
     # -- answers and actions ----------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
-        """What the seat may do at the latest request (empty: it answers ``PASS``)."""
-        return () if self._position is None else self._position.legal_actions()
+        """What the seat may do at the latest request (empty: it answers ``PASS``). Nothing
+        before the dealer's first draw: the judge deals 13 each, and the dealer decides
+        on its 14th tile (main.cpp l.386-410, l.414-443); nothing after a kong until its
+        declarer draws the replacement (``3 p GANG`` takes ``PASS`` from all, l.368-378),
+        but a promoted kong, which others may rob."""
+        position = self._position
+        if position is None or not self._dealer_drew:
+            return ()
+        if self._kong_draw >= 0 and position.claim_tile < 0:
+            return ()
+        return position.legal_actions()
 
     def answer_of(self, action: Action, then: Tile | None = None) -> Answer:
         """The Botzone answer of one of `legal_actions`; a pung or a chow needs ``then``,
