@@ -133,7 +133,7 @@ DEAL = "1 0 0 0 0 W1 W2 W3 W5 W6 W7 B2 B4 B9 T1 T5 J1 J1"
         (
             json.dumps({"requests": ["0 0 0", DEAL, "2 W4"], "responses": ["PASS", "PLAY"]}),
             "PLAY W4",
-            "",
+            "bad-answer: PLAY takes 1 tiles",
         ),
     ],
 )
