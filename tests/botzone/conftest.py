@@ -14,10 +14,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mahjongkit.botzone.protocol import tile_name
+from mahjongkit.botzone.narrate import Narrator
 from mahjongkit.botzone.seat import BotzoneSeat
 from mahjongkit.game.actions import Action
-from mahjongkit.game.events import Event, EventKind
 from mahjongkit.game.state import HandState
 from mahjongkit.tiles import EAST
 
@@ -36,71 +35,6 @@ class Conversation:
     def send(self, per_seat: list[str]) -> None:
         for seat in range(4):
             self.requests[seat].append(per_seat[seat])
-
-
-class Narrator:
-    """Turns the engine's events into the judge's requests, round by round."""
-
-    def __init__(self, state: HandState) -> None:
-        self.quan = state.prevalent_wind - EAST
-        self.dealt: list[list[int]] = [[], [], [], []]
-        self.started = False
-        self.claim: Event | None = None
-        self.rounds: list[list[str]] = []
-        self.seen = 0
-
-    def _all(self, line: str) -> None:
-        self.rounds.append([line] * 4)
-
-    def _draw(self, seat: int, tile: int) -> None:
-        self.rounds.append(
-            [f"2 {tile_name(tile)}" if s == seat else f"3 {seat} DRAW" for s in range(4)]
-        )
-
-    def read(self, state: HandState) -> list[list[str]]:
-        """The rounds (one request per seat) the events since the last call make."""
-        self.rounds = []
-        events = state.events[self.seen :]
-        self.seen = len(state.events)
-        if not self.started:
-            self.started = True
-            self.rounds.append([f"0 {s} {self.quan}" for s in range(4)])
-        for event in events:
-            k, s, t = event.kind, event.seat, event.tile
-            if k is EventKind.DEAL:
-                self.dealt[s].append(t)
-                if all(len(self.dealt[x]) == (14 if x == 0 else 13) for x in range(4)):
-                    # The engine deals the dealer 14; the judge deals 13 each, then the
-                    # dealer draws (main.cpp l.386-410, l.414-443).
-                    self.rounds.append(
-                        [
-                            "1 0 0 0 0 " + " ".join(tile_name(x) for x in self.dealt[me][:13])
-                            for me in range(4)
-                        ]
-                    )
-                    self._draw(0, self.dealt[0][13])
-            elif k is EventKind.DRAW:
-                self._draw(s, t)
-            elif k is EventKind.PUNG or k is EventKind.CHOW:
-                self.claim = event
-            elif k is EventKind.DISCARD:
-                claim = self.claim
-                self.claim = None
-                if claim is None:
-                    self._all(f"3 {s} PLAY {tile_name(t)}")
-                elif claim.kind is EventKind.PUNG:
-                    self._all(f"3 {s} PENG {tile_name(t)}")
-                else:
-                    middle = claim.tile - claim.detail + 1
-                    self._all(f"3 {s} CHI {tile_name(middle)} {tile_name(t)}")
-            elif k is EventKind.KONG or k is EventKind.CONCEALED_KONG:
-                self._all(f"3 {s} GANG")
-            elif k is EventKind.PROMOTED_KONG:
-                self._all(f"3 {s} BUGANG {tile_name(t)}")
-            elif k is EventKind.FLOWER:
-                raise AssertionError("the botzone table has no flowers")
-            # a win or the end of the hand: the judge finishes; no request
-        return self.rounds
 
 
 def play_hand(
