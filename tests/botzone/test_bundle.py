@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,37 @@ def test_the_bundle_keeps_running(run_dir: Path) -> None:
     answers = [json.loads(line)["response"] for line in out[::2]]
     assert answers[:3] == ["PASS"] * 3
     assert answers[3] == "PASS" or answers[3].startswith("PENG ")  # the pung of J1, or not
+
+
+def _old_python() -> str | None:
+    """A Python 3 older than 3.11 on this machine, if any (pyenv's or on PATH)."""
+    for version in ("3.6", "3.7", "3.8", "3.9", "3.10"):
+        found = shutil.which(f"python{version}")
+        if found:
+            return found
+        pyenv = sorted(Path("/root/.pyenv/versions").glob(f"{version}.*/bin/python3"))
+        if pyenv:
+            return str(pyenv[0])
+    return None
+
+
+def test_an_older_python_still_answers_legally(run_dir: Path) -> None:
+    """Under a Python too old for the package (Botzone offers python3.6), the bundle
+    says so on stderr and stays legal: it throws what it draws, and passes otherwise."""
+    old = _old_python()
+    if old is None:
+        pytest.skip("no Python older than 3.11 here")
+    path = bundle(run_dir, "--bot", "scorer")
+    for last, answer in [("2 T4", "PLAY T4"), ("3 1 PLAY W1", "PASS")]:
+        given = {"requests": ["0 0 1", DEAL, last], "responses": ["PASS", "PASS"]}
+        done = subprocess.run(
+            [old, "-I", path.name],
+            input=json.dumps(given) + "\n",
+            capture_output=True,
+            text=True,
+            cwd=run_dir,
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+            timeout=60,
+        )
+        assert json.loads(done.stdout)["response"] == answer
+        assert "needs Python 3.11+" in done.stderr
