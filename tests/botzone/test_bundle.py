@@ -80,14 +80,14 @@ def test_the_bundle_keeps_running(run_dir: Path) -> None:
 
 
 def _old_python() -> str | None:
-    """A Python 3 older than 3.11 on this machine, if any (pyenv's or on PATH)."""
+    """A working Python 3 older than 3.11 on this machine, if any (on PATH or pyenv's)."""
     for version in ("3.6", "3.7", "3.8", "3.9", "3.10"):
-        found = shutil.which(f"python{version}")
-        if found:
-            return found
-        pyenv = sorted(Path("/root/.pyenv/versions").glob(f"{version}.*/bin/python3"))
-        if pyenv:
-            return str(pyenv[0])
+        found = [shutil.which(f"python{version}")]
+        found += sorted(Path("/root/.pyenv/versions").glob(f"{version}.*/bin/python3"))
+        for candidate in filter(None, found):
+            probe = subprocess.run([str(candidate), "-c", "pass"], capture_output=True)
+            if probe.returncode == 0:
+                return str(candidate)
     return None
 
 
