@@ -39,8 +39,6 @@ decisions; Botzone as one answer: `answer_of` a pung or chow needs the discard a
 
 from __future__ import annotations
 
-import copy
-
 from mahjongkit.botzone.protocol import (
     PASS_ANSWER,
     Answer,
@@ -83,6 +81,8 @@ class BotzoneSeat:
         self.quan = -1
         """The prevalent wind, 0..3 (E S W N), as the judge numbers it."""
         self.requests: list[Request] = []
+        self.answers: list[Answer] = []
+        """The seat's own answers, to the requests but the latest (those it was told of)."""
         self.discards: list[list[tuple[Tile, bool]]] = [[], [], [], []]
         """Every seat's discards in order, True where one was claimed."""
         self.drawn: list[list[bool]] = [[], [], [], []]
@@ -230,6 +230,7 @@ class BotzoneSeat:
         ``3 p GANG`` that follows. An answer that fits no decision is left to the judge."""
         if isinstance(answer, str):
             answer = parse_answer(answer)
+        self.answers.append(answer)
         position = self._position
         if position is None or not position.legal_actions():
             return
@@ -311,11 +312,11 @@ class BotzoneSeat:
         `legal_actions`): where it then discards, before Botzone hears of it."""
         if action.kind not in (_K.PUNG, _K.CHOW) or action not in self.legal_actions():
             raise BotzoneProtocolError("bad-answer", f"{action} is no claim the seat may make now")
-        kept = self.position
-        shared = (kept.ruleset, kept.rules)  # the rules are shared, never copied
-        memo: dict[int, object] = {id(x): x for x in shared}
-        memo[id(kept._scores)] = {}
-        trial = copy.deepcopy(self, memo)
+        trial = BotzoneSeat(self.ruleset)  # read again: a position is not copied
+        for i, request in enumerate(self.requests):
+            trial.take(request)
+            if i < len(self.answers):
+                trial.answered(self.answers[i])
         position = trial.position
         tile, giver = position.claim_tile, position.claim_giver
         position.act(action)
