@@ -181,3 +181,9 @@ def test_the_command_runs_long_running_over_pipes() -> None:
         assert ask("2 F3").startswith("PLAY ")
         process.stdin.close()
         assert process.wait(timeout=30) == 0
+
+
+def test_an_unknown_bot_is_named() -> None:
+    err = io.StringIO()
+    assert run("clever", stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
+    assert "unknown bot 'clever'; known: defender, efficient, random, scorer" in err.getvalue()
