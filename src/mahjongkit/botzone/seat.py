@@ -105,6 +105,7 @@ class BotzoneSeat:
 
     @property
     def seat(self) -> int:
+        """The seat, 0 East (the dealer) .. 3 North."""
         return self.position.seat
 
     def take(self, request: Request | str) -> None:
