@@ -81,6 +81,8 @@ class Player:
         self.last: Answer | None = None
         self.latest: Any = None
         """The latest request as given (what `safe_answer` reads)."""
+        self._requests: list[str] = []
+        self._responses: list[str] = []
 
     # -- one turn -----------------------------------------------------------------------
     def replay(self, requests: Any, responses: Any) -> None:
@@ -95,8 +97,7 @@ class Player:
                 f" not {len(responses) if isinstance(responses, list) else responses!r}",
             )
         self.seat = BotzoneSeat()
-        self._requests: list[str] = []
-        self._responses: list[str] = []
+        self._requests, self._responses = [], []
         for i, line in enumerate(requests):
             self._read(line)
             if i < len(responses):
