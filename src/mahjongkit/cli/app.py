@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "dataset",
     "web",
     "play",
+    "botzone",
 )
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
