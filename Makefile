@@ -32,12 +32,12 @@ $(COMPILED_STAMP): setup.py pyproject.toml $(SOURCES)
 compiled: $(COMPILED_STAMP)
 
 # The compiled build must pass the tests (doctests aside: they read the source) and play
-# and score exactly as the source does. The web table's and the learning environments'
-# tests run once, on the source build: no web or env module is compiled, and the engine
-# under them is checked here by the game tests, the table's own (test_table.py) and
-# check_compiled.py.
+# and score exactly as the source does. The web table's, the learning environments' and
+# the Botzone program's tests run once, on the source build: none of those modules is
+# compiled (the Botzone bundle is built from the source), and the engine under them is
+# checked here by the game tests, the table's own (test_table.py) and check_compiled.py.
 WEB_ADAPTER_TESTS := --ignore-glob='tests/web/test_[!t]*.py' --ignore=tests/web/test_tile_faces.py \
-	--ignore=tests/env
+	--ignore=tests/env --ignore=tests/botzone
 check-compiled: $(STAMP) $(COMPILED_STAMP)
 	$(COMPILED_VENV)/bin/python -m pytest tests peers $(WEB_ADAPTER_TESTS) \
 		-o addopts='-q --import-mode=importlib'
