@@ -76,10 +76,10 @@ test: lint test-packages
 	$(MAKE) --no-print-directory check-compiled
 
 bench: $(STAMP) $(COMPILED_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'  # RLCard, the self-play peer
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'  # RLCard, the self-play and environment peer
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
-	echo "== benchmarks/bench_selfplay.py, compiled build"
-	$(COMPILED_VENV)/bin/python benchmarks/bench_selfplay.py
+	for b in bench_selfplay bench_env; do echo "== benchmarks/$$b.py, compiled build"; \
+		$(COMPILED_VENV)/bin/python benchmarks/$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(COMPILED_VENV) build *.egg-info src/*.egg-info

@@ -1,12 +1,24 @@
-"""The environments' throughput: hands and decisions per CPU second, per core, with four
-random agents and the observation planes and mask built at every decision.
+"""The environments' throughput beside their peers, in one run: hands and decisions per
+CPU second, per core, four random agents, the observation planes and mask built at
+every decision.
 
-Through the PettingZoo AEC environment (`mahjongkit.env.aec_env`: ``last()`` at every
-decision, a random masked action), in ``mcr`` and ``taiwanese-lrc``, best of three
-passes (CPU time, so other load on the machine counts less); beside it the simulator's
-random self-play without the environment (`mahjongkit.sim.simulate`), in the same run.
+- ``env``: the PettingZoo AEC environment (`mahjongkit.env.aec_env`: ``last()`` at every
+  decision, a random action under the mask), ``mcr`` and ``taiwanese-lrc``;
+- ``sim``: the simulator's random self-play on the same engine without the environment
+  (`mahjongkit.sim.simulate`): what the planes, masks and PettingZoo's bookkeeping cost;
+- ``RLCard``: RLCard's ``mahjong`` environment (a simplified game without scoring) with
+  four ``RandomAgent``s, whole games, where ``rlcard`` is installed (the ``bench`` extra),
+  its state and legal actions built at every decision as ours are;
+- ``VectorEnv`` decisions/s at 256 tables (`mahjongkit.env.VectorEnv`, random legal
+  actions drawn with NumPy for the whole batch), MCR.
 
-Run: ``python benchmarks/bench_env.py [hands]`` (default 200).
+Each figure is the best of three passes (CPU time, so other load on the machine counts
+less), the passes of ours and the peers' interleaved so a burst of load does not land
+on one side only; ratios are ours over the peer's. The first line names the build
+(``make bench`` runs this on the Python source and on the compiled build).
+
+Target: 400 MCR hands/s through the AEC environment on the compiled build.
+Run: ``python benchmarks/bench_env.py [hands] [tables] [steps]`` (defaults 200, 256, 200).
 """
 
 from __future__ import annotations
@@ -14,22 +26,33 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 import mahjongkit.shanten
-from mahjongkit.env import aec_env
+from mahjongkit.env import VectorEnv, aec_env
 from mahjongkit.sim import simulate
 
+PASSES = 3
 
-def env_rate(ruleset: str, hands: int, passes: int = 3) -> tuple[float, float]:
-    """Hands and decisions per CPU second through the AEC environment, best pass."""
-    best, decisions = float("inf"), 0
-    for p in range(passes):
-        env = aec_env(ruleset, seed=p)
-        rng = random.Random(p)
+
+def timed(play: Callable[[], int]) -> tuple[float, int]:
+    """CPU seconds of one pass of ``play``, and the count it returns."""
+    start = time.process_time()
+    count = play()
+    return time.process_time() - start, count
+
+
+def env_pass(ruleset: str, hands: int, seed: int) -> Callable[[], int]:
+    """A pass of ``hands`` hands through the AEC environment; it returns the decisions."""
+
+    def play() -> int:
+        env = aec_env(ruleset, seed=seed)
+        rng = random.Random(seed)
         steps = 0
-        start = time.process_time()
         for _ in range(hands):
             env.reset()
             for _agent in env.agent_iter():
@@ -39,33 +62,137 @@ def env_rate(ruleset: str, hands: int, passes: int = 3) -> tuple[float, float]:
                     continue
                 env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
                 steps += 1
-        took = time.process_time() - start
-        if took < best:
-            best, decisions = took, steps
-    return hands / best, decisions / best
+        return steps
+
+    return play
 
 
-def sim_rate(ruleset: str, hands: int, passes: int = 3) -> float:
-    """Hands per CPU second of the simulator's random self-play, best pass."""
-    best = float("inf")
-    for p in range(passes):
-        start = time.process_time()
-        simulate(ruleset, ["random"] * 4, hands=hands, seed=p)
-        best = min(best, time.process_time() - start)
-    return hands / best
+def sim_pass(ruleset: str, hands: int, seed: int) -> Callable[[], int]:
+    """A pass of ``hands`` hands of the simulator's random self-play."""
+
+    def play() -> int:
+        simulate(ruleset, ["random"] * 4, hands=hands, seed=seed)
+        return hands
+
+    return play
+
+
+def rlcard_pass(games: int, seed: int) -> Callable[[], int] | None:
+    """A pass of ``games`` games of RLCard's mahjong with random agents (None without
+    RLCard)."""
+    try:
+        import rlcard  # type: ignore[import-not-found, unused-ignore]
+        from rlcard.agents import RandomAgent  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    env = rlcard.make("mahjong", config={"seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(4)])
+
+    def play() -> int:
+        for _ in range(games):
+            env.run(is_training=False)
+        return games
+
+    return play
+
+
+def best_rates(
+    plays: dict[str, Callable[[int], Callable[[], int] | None]], units: dict[str, int]
+) -> dict[str, tuple[float, float]]:
+    """Per name, the best pass's units per CPU second and counts per CPU second, the
+    passes of every name interleaved (pass p of each, then pass p + 1)."""
+    best: dict[str, tuple[float, int]] = {}
+    for p in range(PASSES):
+        for name, make in plays.items():
+            play = make(p)
+            if play is None:
+                continue
+            took, count = timed(play)
+            if name not in best or took < best[name][0]:
+                best[name] = (took, count)
+    return {name: (units[name] / took, count / took) for name, (took, count) in best.items()}
+
+
+def env_rate(ruleset: str, hands: int) -> tuple[float, float]:
+    """Hands and decisions per CPU second through the AEC environment, best pass."""
+    return best_rates({"env": lambda p: env_pass(ruleset, hands, p)}, {"env": hands})["env"]
+
+
+def masked_random(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[Any]:
+    """One random legal action per row: the highest uniform score where the mask is 1."""
+    scores = rng.random(masks.shape, dtype=np.float32)
+    return np.argmax(np.where(masks == 1, scores, -1.0), axis=1)
+
+
+def vector_pass(
+    ruleset: str, tables: int, steps: int, seed: int, copy: bool = True
+) -> Callable[[], int]:
+    """A pass of ``steps`` steps of `VectorEnv` at ``tables`` tables; it returns the
+    decisions taken (rows)."""
+
+    def play() -> int:
+        venv = VectorEnv(tables, ruleset, seed=seed * tables, copy=copy)
+        rng = np.random.default_rng(seed)
+        batch, _ = venv.reset()
+        rows = 0
+        for _ in range(steps):
+            actions = masked_random(batch["action_mask"], rng)
+            rows += len(actions)
+            batch, _, _, _, _ = venv.step(actions)
+        return rows
+
+    return play
+
+
+def vector_rate(ruleset: str, tables: int, steps: int, copy: bool = True) -> tuple[float, float]:
+    """Decisions per CPU second through `VectorEnv` (best pass), and rows per step."""
+    rates = best_rates(
+        {"vector": lambda p: vector_pass(ruleset, tables, steps, p, copy)}, {"vector": steps}
+    )
+    steps_per_s, rows_per_s = rates["vector"]
+    return rows_per_s, rows_per_s / steps_per_s
+
+
+def compare(ruleset: str, hands: int, games: int) -> str:
+    """One line of the table: the environment, the simulator and (``games`` > 0 and
+    RLCard installed) RLCard's environment, interleaved."""
+    plays: dict[str, Callable[[int], Callable[[], int] | None]] = {
+        "env": lambda p: env_pass(ruleset, hands, p),
+        "sim": lambda p: sim_pass(ruleset, hands, p),
+    }
+    if games:
+        plays["rlcard"] = lambda p: rlcard_pass(games, p)
+    rates = best_rates(plays, {"env": hands, "sim": hands, "rlcard": games})
+    env_hands, env_decisions = rates["env"]
+    sim_hands = rates["sim"][0]
+    peer = rates.get("rlcard", (0.0, 0.0))[0]
+    peer_text = f"{peer:>16.0f}{env_hands / peer:>11.1f}x" if peer else f"{'-':>16}{'-':>12}"
+    return (
+        f"{ruleset:<15}{env_hands:>12.0f}{env_decisions:>13.0f}{sim_hands:>13.0f}"
+        f"{env_hands / sim_hands:>8.2f}x{peer_text}"
+    )
+
+
+def build() -> str:
+    """The build this interpreter runs: compiled (C extensions) or the Python source."""
+    compiled = not str(mahjongkit.shanten.__file__).endswith(".py")
+    return "compiled by mypyc (setup.py)" if compiled else "Python source"
 
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    compiled = mahjongkit.shanten.__file__.endswith((".so", ".pyd"))
-    print(f"build: {'compiled' if compiled else 'Python source'}; {hands} hands a pass")
-    print(f"{'ruleset':<15}{'env hands/s':>12}{'decisions/s':>13}{'sim hands/s':>13}")
+    tables = int(sys.argv[2]) if len(sys.argv) > 2 else 256
+    steps = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+    games = max(hands // 4, 20)  # RLCard plays about 30 times slower
+    print(f"build: {build()}; {hands} hands a pass (RLCard {games}), best of {PASSES}")
+    print(
+        f"{'ruleset':<15}{'env hands/s':>12}{'decisions/s':>13}{'sim hands/s':>13}"
+        f"{'env/sim':>9}{'RLCard hands/s':>16}{'env/RLCard':>12}"
+    )
     for ruleset in ("mcr", "taiwanese-lrc"):
-        env_hands, env_decisions = env_rate(ruleset, hands)
-        print(
-            f"{ruleset:<15}{env_hands:>12.0f}{env_decisions:>13.0f}"
-            f"{sim_rate(ruleset, hands):>13.0f}"
-        )
+        print(compare(ruleset, hands, games if ruleset == "mcr" else 0), flush=True)
+    decisions, rows = vector_rate("mcr", tables, steps)
+    print(f"VectorEnv, mcr, {tables} tables: {decisions:.0f} decisions/s ({rows:.0f} a step)")
 
 
 if __name__ == "__main__":

@@ -14,20 +14,12 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 import mahjongkit.shanten
-from bench_env import env_rate  # the AEC loop, beside this file (the script's own folder)
+from bench_env import env_rate, masked_random  # beside this file (the script's own folder)
 from mahjongkit.env import AGENTS, VectorEnv, parallel_env
-
-
-def masked_random(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[Any]:
-    """One random legal action per row: the highest uniform score where the mask is 1."""
-    scores = rng.random(masks.shape, dtype=np.float32)
-    return np.argmax(np.where(masks == 1, scores, -1.0), axis=1)
 
 
 def vector_rate(

@@ -200,16 +200,13 @@ def _gather(obs: Observation) -> _Parts:
 def encode(obs: Observation, dtype: str = "float32") -> npt.NDArray[Any]:
     """The planes (`NUM_PLANES` x 34) of a seat's observation (not a spectator's).
 
-    Gathered in Python lists, then written in three NumPy operations: the counts (1 where
-    a kind's count is at least 1, 2, 3, 4), the marks (one kind in one row), the numbers
-    (a whole row)."""
+    Gathered in Python lists, then written as `encode_batch` writes a batch (a batch of
+    one): the counts (1 where a kind's count is at least 1, 2, 3, 4, sent to NumPy as
+    bytes), the marks (one kind in one row), the numbers (a whole row)."""
     if dtype not in DTYPES:
         raise ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
-    counts, mark_rows, mark_kinds, number_rows, numbers = _gather(obs)
-    planes = np.zeros((NUM_PLANES, NUM_KINDS), dtype=dtype)
-    planes[_COUNT_INDEX] = (np.array(counts)[:, None, :] >= _LEVELS).reshape(-1, NUM_KINDS)
-    planes[mark_rows, mark_kinds] = 1
-    planes[number_rows] = np.minimum(numbers, SCALAR_CAP)[:, None]
+    planes = np.empty((NUM_PLANES, NUM_KINDS), dtype=dtype)
+    encode_batch([obs], planes[None])
     return planes
 
 

@@ -38,6 +38,11 @@ class ActionKind(Enum):
     """Declare a win: self-drawn on one's turn, on a discard, or robbing a kong."""
     PASS = "pass"
 
+    __hash__ = object.__hash__
+    """A kind is its one instance, hashed as such in C rather than by `Enum`'s hash of its
+    name in Python: the action indexes (an environment's mask at every decision) and the
+    bots' sets of actions hash kinds all the time."""
+
 
 _BASE = {
     ActionKind.DISCARD: 0,
