@@ -14,8 +14,8 @@ are exact fractions, so they always sum to 7.
 ['4', '2', '1/2', '1/2']
 
 Only the MCR family plays for table points (`Ruleset.place_points`: 002 is an MCR
-tournament's rules); a Taiwanese game is won by the highest score (003 l.59), so
-`has_table_points` says no.
+tournament's rules); a Taiwanese game is won by the highest score (003 l.59), and its
+`place_points` are ``None``.
 """
 
 from __future__ import annotations
@@ -25,22 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.rules.ruleset import PLACE_POINTS, Ruleset
+from mahjongkit.rules.ruleset import PLACE_POINTS
 
 
 class TablePointsError(MahjongError, ValueError):
     """Scores that do not make a four-player game."""
-
-
-def has_table_points(ruleset: Ruleset) -> bool:
-    """Whether a game under ``ruleset`` ends in table points (`Ruleset.place_points`);
-    where not, the final score alone ranks the players.
-
-    >>> from mahjongkit.rules.ruleset import get_ruleset
-    >>> has_table_points(get_ruleset("bp-club")), has_table_points(get_ruleset("taiwanese-lrc"))
-    (True, False)
-    """
-    return ruleset.place_points is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +164,6 @@ __all__ = [
     "TablePointsError",
     "as_number",
     "as_text",
-    "has_table_points",
     "placings",
     "standings",
     "table_points",

@@ -55,7 +55,6 @@ from mahjongkit.money.table_points import (
     PLACE_POINTS,
     as_number,
     as_text,
-    has_table_points,
     placings,
     table_points,
 )
@@ -656,9 +655,10 @@ class TableGame:
 
     def _table_points(self) -> list[int | float] | None:
         """Each player's table points for the final scores, where the ruleset has them."""
-        if not has_table_points(self.ruleset):
+        places = self.ruleset.place_points
+        if places is None:
             return None
-        return [as_number(x) for x in table_points(self.scores)]
+        return [as_number(x) for x in table_points(self.scores, places)]
 
     def ranking(self) -> dict[str, Any]:
         """How the final scores rank the players, as the page explains it: ``by``
@@ -672,9 +672,9 @@ class TableGame:
         >>> sorted(game.ranking()), game.ranking()["by"]
         (['by', 'groups', 'place_points'], 'table_points')
         """
-        points = has_table_points(self.ruleset)
+        points = self.ruleset.place_points
         groups = []
-        for placing in placings(self.scores):
+        for placing in placings(self.scores, points or PLACE_POINTS):
             group: dict[str, Any] = {
                 "players": list(placing.players),
                 "score": placing.score,
@@ -690,7 +690,7 @@ class TableGame:
             groups.append(group)
         return {
             "by": "table_points" if points else "score",
-            "place_points": list(PLACE_POINTS) if points else None,
+            "place_points": list(points) if points else None,
             "groups": groups,
         }
 
