@@ -31,6 +31,10 @@ $(COMPILED_STAMP): setup.py pyproject.toml $(SOURCES)
 
 compiled: $(COMPILED_STAMP)
 
+# The suite runs on two processes (pytest-xdist), a test file to each at a time, so a
+# file's module-scoped servers and browsers are started once.
+XDIST := -n 2 --dist loadfile
+
 # The compiled build must pass the tests (doctests aside: they read the source) and play
 # and score exactly as the source does. The web table's, the learning environments' and
 # the Botzone program's tests run once, on the source build: none of those modules is
@@ -39,7 +43,7 @@ compiled: $(COMPILED_STAMP)
 WEB_ADAPTER_TESTS := --ignore-glob='tests/web/test_[!t]*.py' --ignore=tests/web/test_tile_faces.py \
 	--ignore=tests/env --ignore=tests/botzone
 check-compiled: $(STAMP) $(COMPILED_STAMP)
-	$(COMPILED_VENV)/bin/python -m pytest tests peers $(WEB_ADAPTER_TESTS) \
+	$(COMPILED_VENV)/bin/python -m pytest tests peers $(WEB_ADAPTER_TESTS) $(XDIST) \
 		-o addopts='-q --import-mode=importlib'
 	$(BIN)/python scripts/check_compiled.py $(COMPILED_VENV)/bin/python
 
@@ -72,7 +76,7 @@ test-packages:
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
 
 test: lint test-packages
-	$(BIN)/pytest
+	$(BIN)/pytest $(XDIST)
 	$(MAKE) --no-print-directory check-compiled
 
 bench: $(STAMP) $(COMPILED_STAMP)
