@@ -6,7 +6,10 @@ order, with its observation and the `Decision` it is asked (`MatchState.decision
 everything else (dealing, the instant flower win, moving on) is the state's own work
 (`mahjongkit.game.match_state.Automations`). A bot that needs only the legal actions and
 the decision's key (one with a ``choose(legal, key)`` method, as `RandomBot`) is asked
-without building its observation.
+without building its observation. A bot that must hear everything the table says (one
+with a ``watch(state, player)`` method: a Botzone program, which answers every request) is
+shown the state before each question; an action it hands back (an offence, which ends the
+hand) is applied for its player at once.
 
 >>> import random
 >>> from mahjongkit.game.players import RandomBot
@@ -38,10 +41,15 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
     choosers: list[Callable[[Sequence[Action], int], Action] | None] = [
         getattr(b, "choose", None) for b in bots
     ]
+    watchers: list[tuple[int, Callable[[MatchState, int], Action | None]]] = [
+        (p, getattr(b, "watch")) for p, b in enumerate(bots) if hasattr(b, "watch")
+    ]
     asked = state.asked
     apply = state.apply
     key_of = state.key_of
     while True:
+        if watchers and offended(state, watchers):
+            continue
         question = asked()
         if question is not None:
             player, legal = question
@@ -58,6 +66,18 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
             state.next_hand()
 
 
+def offended(
+    state: MatchState, watchers: Sequence[tuple[int, Callable[[MatchState, int], Action | None]]]
+) -> bool:
+    """Show the watching bots the state; apply the first offence one hands back (True)."""
+    for player, watch in watchers:
+        offence = watch(state, player)
+        if offence is not None:
+            state.apply(player, offence)
+            return True
+    return False
+
+
 def play_hand(state: HandState, bots: Sequence[Bot], seed: int = 0) -> HandResult:
     """Play a dealt hand to its end with the bots (by seat, East first), as a one-hand
     match (`MatchState.for_hand`) of ``seed`` (its decisions' name): the match's rules
@@ -68,4 +88,4 @@ def play_hand(state: HandState, bots: Sequence[Bot], seed: int = 0) -> HandResul
     return result
 
 
-__all__ = ["play", "play_hand"]
+__all__ = ["offended", "play", "play_hand"]

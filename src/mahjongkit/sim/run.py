@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjongkit.bots import BOTS
+from mahjongkit.botzone.external import check_bot_name
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.sim.errors import RunFailedError
 from mahjongkit.sim.selfplay import HandJob, HandOutcome, job_at
@@ -59,8 +59,7 @@ class RunSettings:
         if len(self.bots) != 4:
             raise ValueError(f"a table needs four bots, not {len(self.bots)}")
         for bot in self.bots:
-            if bot not in BOTS:
-                raise ValueError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+            check_bot_name(bot)
         if self.hands < 0:
             raise ValueError(f"the number of hands must not be negative, not {self.hands}")
         return RunSettings(name, tuple(self.bots), self.seed, self.hands, self.duplicate)

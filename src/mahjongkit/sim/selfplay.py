@@ -21,7 +21,8 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mahjongkit.bots import BOTS, Bot
+from mahjongkit.bots import Bot
+from mahjongkit.botzone.external import bot_of
 from mahjongkit.game.match_state import Automations, MatchState
 from mahjongkit.game.runner import play
 from mahjongkit.money.settlement import balances
@@ -97,13 +98,8 @@ class HandOutcome:
 
 
 def make_bots(names: Sequence[str]) -> list[Bot]:
-    """Bots by name, in line-up order."""
-    out = []
-    for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-        out.append(BOTS[name]())
-    return out
+    """Bots by name, in line-up order (``botzone:COMMAND`` a Botzone program)."""
+    return [bot_of(name) for name in names]
 
 
 def play_job(
