@@ -38,12 +38,14 @@ kept program at the next game's ``reset``) and by `ExternalBot.close`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -276,7 +278,9 @@ class ExternalBot:
         self.command = command
         self.name = PREFIX + command
         self.time_limit = (
-            _limit("MAHJONGKIT_BOTZONE_TIME_LIMIT", TIME_LIMIT) if time_limit is None else time_limit
+            _limit("MAHJONGKIT_BOTZONE_TIME_LIMIT", TIME_LIMIT)
+            if time_limit is None
+            else time_limit
         )
         self.sub_time_limit = (
             _limit("MAHJONGKIT_BOTZONE_SUB_TIME_LIMIT", SUB_TIME_LIMIT)
@@ -333,10 +337,8 @@ class ExternalBot:
             self.program.close()
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # an interpreter shutting down
             self.close()
-        except Exception:  # an interpreter shutting down: nothing more to do
-            pass
 
     # -- one game -------------------------------------------------------------------------
     def _new_hand(self, hand: HandState) -> None:
@@ -389,7 +391,9 @@ class ExternalBot:
     def _offend(
         self, hand: HandState, seat: int, request: str, verdict: str, detail: str, answer: str
     ) -> Action:
-        self.faults.append(Fault(self._hands - 1, seat, request, verdict, detail))
+        fault = Fault(self._hands - 1, seat, request, verdict, detail)
+        self.faults.append(fault)
+        print(f"mahjongkit: {self.name}: {fault}", file=sys.stderr)
         for action in (_named(answer), _no_answer(hand, seat)):
             if (
                 action is not None

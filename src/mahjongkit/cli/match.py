@@ -105,7 +105,11 @@ def match_command(
         return
     try:
         record = Match(
-            ruleset, seed, [bot_of(n) for n in bot_names(bots)], max_hands=max_hands, time_limit=time_limit
+            ruleset,
+            seed,
+            [bot_of(n) for n in bot_names(bots)],
+            max_hands=max_hands,
+            time_limit=time_limit,
         ).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None

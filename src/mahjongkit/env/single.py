@@ -35,9 +35,9 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from mahjongkit.botzone.external import bot_of, check_bot_name
-from mahjongkit.game.runner import offended
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.players import Bot
+from mahjongkit.game.runner import offended
 from mahjongkit.rules.ruleset import Ruleset
 
 from .spaces import action_space, observation_space
@@ -113,7 +113,11 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         """The bots decide until the learner must, or the episode ends."""
         table = self.table
         state = table.state
-        watchers = [(p, getattr(b, "watch")) for p, b in self._bots.items() if hasattr(b, "watch")]
+        watchers = [
+            (p, getattr(b, "watch"))  # noqa: B009 (not in the Bot protocol)
+            for p, b in self._bots.items()
+            if hasattr(b, "watch")
+        ]
         while True:
             if watchers and offended(state, watchers):
                 continue

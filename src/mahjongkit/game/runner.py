@@ -42,7 +42,9 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
         getattr(b, "choose", None) for b in bots
     ]
     watchers: list[tuple[int, Callable[[MatchState, int], Action | None]]] = [
-        (p, getattr(b, "watch")) for p, b in enumerate(bots) if hasattr(b, "watch")
+        (p, getattr(b, "watch"))  # noqa: B009 (not in the Bot protocol)
+        for p, b in enumerate(bots)
+        if hasattr(b, "watch")
     ]
     asked = state.asked
     apply = state.apply

@@ -84,7 +84,7 @@ class HandOutcome:
     bots: tuple[str, ...]
     entrant: tuple[int, ...]
     kind: str
-    """``win``, ``draw``, ``void`` or ``error``."""
+    """``win``, ``draw``, ``void``, ``penalty`` (an offence ended it) or ``error``."""
     winners: tuple[int, ...] = ()
     self_drawn: bool = False
     totals: tuple[int, ...] = ()
