@@ -179,7 +179,7 @@ class Program:
             while True:
                 left = deadline - time.perf_counter()
                 if left <= 0:
-                    self._end(process)
+                    self._end(process, at_once=True)
                     return Reply("TLE", detail=f"no answer within {limit:g} s", seconds=limit)
                 if not selector.select(left):
                     continue
@@ -219,15 +219,16 @@ class Program:
         return Reply("OK", value, seconds=seconds)
 
     @staticmethod
-    def _end(process: subprocess.Popen[bytes]) -> None:
-        """End a run: its input closed; killed with its process group if it lingers."""
+    def _end(process: subprocess.Popen[bytes], at_once: bool = False) -> None:
+        """End a run: its input closed; killed with its process group if it lingers (at
+        once: past its time)."""
         try:
             if process.stdin is not None:
                 process.stdin.close()
         except OSError:
             pass
         try:
-            process.wait(timeout=0.5 if process.poll() is None else 0)
+            process.wait(timeout=0 if at_once or process.poll() is not None else 0.5)
         except subprocess.TimeoutExpired:
             try:
                 os.killpg(process.pid, signal.SIGKILL)
