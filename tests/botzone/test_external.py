@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mahjongkit.bots import BOTS
 from mahjongkit.botzone.external import (
     BotzoneProgramError,
     ExternalBot,
@@ -20,7 +21,6 @@ from mahjongkit.botzone.external import (
     bot_of,
     check_bot_name,
 )
-from mahjongkit.bots import BOTS
 from mahjongkit.game.match_state import MatchState
 from mahjongkit.game.record import load_records, verify
 from mahjongkit.game.runner import play
@@ -53,7 +53,9 @@ def test_a_program_kept_running_plays_whole_hands() -> None:
     """Every request goes to the program (it answers each), one process a hand."""
     for seed in range(3):
         program = ExternalBot(KEPT)
-        state = play_hand([program, BOTS["efficient"](), BOTS["defender"](), BOTS["scorer"]()], seed)
+        state = play_hand(
+            [program, BOTS["efficient"](), BOTS["defender"](), BOTS["scorer"]()], seed
+        )
         assert state.hand.result is not None and state.hand.result.kind in ("win", "draw")
         assert program.faults == []
         run = program.program
@@ -124,7 +126,7 @@ def test_names_and_their_errors() -> None:
         check_bot_name("botzone:")
     with pytest.raises(BotzoneProgramError, match="cannot read the command"):
         check_bot_name("botzone:python3 'unclosed")
-    with pytest.raises(ValueError, match="unknown bot 'clever'.*botzone:COMMAND"):
+    with pytest.raises(ValueError, match=r"unknown bot 'clever'.*botzone:COMMAND"):
         check_bot_name("clever")
     with pytest.raises(BotzoneProgramError, match="plays the botzone table only, not mcr"):
         play(MatchState("mcr", 1, max_hands=1), [ExternalBot(KEPT)] + [BOTS["random"]()] * 3)
@@ -140,7 +142,9 @@ def test_a_missing_program_is_a_crash() -> None:
 
 
 def test_simulate_names_a_program() -> None:
-    run = simulate("botzone", ("botzone:" + KEPT, "efficient", "defender", "scorer"), hands=2, seed=1)
+    run = simulate(
+        "botzone", ("botzone:" + KEPT, "efficient", "defender", "scorer"), hands=2, seed=1
+    )
     assert [o.kind for o in run.outcomes if o.kind not in ("win", "draw")] == []
     assert run.stats.seats_by_bot["botzone:" + KEPT] == 2
 
@@ -154,11 +158,10 @@ def test_our_own_bot_program_kept_running() -> None:
 
 
 def test_botzone_match_and_match_commands(tmp_path: Path) -> None:
+    import mahjongkit.cli.botzone
+    import mahjongkit.cli.match  # noqa: F401
     from mahjongkit.cli.app import app
     from mahjongkit.cli.app import main as _main  # noqa: F401 (registers the commands)
-
-    import mahjongkit.cli.botzone  # noqa: F401
-    import mahjongkit.cli.match  # noqa: F401
 
     runner = CliRunner()
     records = tmp_path / "r.jsonl"
@@ -214,7 +217,9 @@ def test_the_environment_takes_program_opponents() -> None:
 @pytest.mark.slow
 def test_simple_mode_whole_hands() -> None:
     """A fresh run a request for whole hands (slow: ~100 runs a hand)."""
-    run = simulate("botzone", ("botzone:" + TINY, "efficient", "defender", "scorer"), hands=2, seed=2)
+    run = simulate(
+        "botzone", ("botzone:" + TINY, "efficient", "defender", "scorer"), hands=2, seed=2
+    )
     assert [o.kind for o in run.outcomes if o.kind not in ("win", "draw")] == []
 
 

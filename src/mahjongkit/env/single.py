@@ -34,7 +34,8 @@ import gymnasium
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
-from mahjongkit.botzone.external import bot_of, check_bot_name
+from mahjongkit.bots import BOTS
+from mahjongkit.botzone.external import PREFIX, bot_of, check_bot_name, is_program
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.players import Bot
 from mahjongkit.game.runner import offended
@@ -76,10 +77,13 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         if len(names) != 3:
             raise ValueError(f"opponents names one bot, or three, not {len(names)}")
         for name in names:
-            try:
-                check_bot_name(name)
-            except ValueError as error:
-                raise ValueError(f"among the opponents: {error}") from None
+            if is_program(name):
+                check_bot_name(name)  # a Botzone program (botzone ruleset)
+            elif name not in BOTS:
+                known = ", ".join(sorted(BOTS))
+                raise ValueError(
+                    f"unknown bot {name!r} among the opponents; known: {known}, or {PREFIX}COMMAND"
+                )
         self.table = Table(ruleset, **options)
         self.seat = seat
         self.render_mode = render_mode
