@@ -14,11 +14,12 @@ Sources, facts only: the judge, ``judge/main.cpp`` of ailab-pku/Chinese-Standard
   object whose ``"response"`` is the answer (its ``"data"`` kept for the next run), or the
   answer itself (bot.py). Output that is no JSON, or no answer, is an ``ERR`` (game.py:
   ``verdict = 'OK' if response is not None else 'ERR'``).
-- **Every seat answers every request** (l.636, ``roundInput`` l.486-545): a seat with
+- **Every seat answers every request** (``roundInput`` l.489-545): a seat with
   nothing to decide must answer ``PASS`` (``checkInputPASS``, l.179-187).
 - **Penalties**: any verdict other than ``OK`` (a time-out ``TLE``, a run that ended with no
-  answer ``RE``, ``ERR``) and any wrong answer (``WA``; a false ``HU``, ``WH``) end the
-  hand: the offender -30, each other +10 (``playerError`` l.72-88). Here the engine does
+  answer ``RE``, ``ERR``; l.182, l.194, l.263, l.371) and any wrong answer (``WA``; a false
+  ``HU``, ``WH``, l.144) end the hand: the offender -30, each other +10 (``playerError``
+  l.72-88). Here the engine does
   it: the ``botzone`` ruleset ends the hand on any illegal action and pays its penalty
   (docs/rules/botzone.md). A wrong answer is played as the action it names, which the
   engine refuses as an offence (a false win as a false win); a failure that names no action
