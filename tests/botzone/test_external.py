@@ -118,6 +118,17 @@ def test_a_fault_seat_anywhere_pays_alone() -> None:
     assert program.faults[0].seat == 3 and program.faults[0].request.startswith("2 ")
 
 
+def test_every_seat_hears_a_request_before_any_hears_the_next() -> None:
+    """East would offend at the request after the one North offends at (East's discard,
+    then South's draw, told together): the judge punishes North, who erred first."""
+    east = ExternalBot(KEPT + " --fault pass")  # PLAY W1 to '3 1 DRAW'
+    north = ExternalBot(KEPT + " --fault hu-on-play")  # HU to '3 0 PLAY X'
+    state = play_hand([east, BOTS["efficient"](), BOTS["efficient"](), north])
+    money = state.last_money
+    assert money is not None and balances(money.payments)[:4] == (10, 10, 10, -30)
+    assert [f.request.split()[2] for f in north.faults] == ["PLAY"] and east.faults == []
+
+
 def test_names_and_their_errors() -> None:
     assert check_bot_name("botzone:python3 bot.py") == "botzone:python3 bot.py"
     assert isinstance(bot_of("botzone:python3 bot.py"), ExternalBot)

@@ -8,7 +8,8 @@ kept running. ``--fault KIND`` makes it fail on purpose at its own first draw (o
 - ``crash``: exits with status 3, printing nothing;
 - ``timeout``: sleeps past any limit;
 - ``garbage``: prints text that is no JSON;
-- ``false-win``: answers ``HU`` to its own draw.
+- ``false-win``: answers ``HU`` to its own draw;
+- ``hu-on-play``: answers ``HU`` to the first discard it is told of.
 """
 
 import json
@@ -34,6 +35,8 @@ def answer(request, count, fault):
             sys.stdout.flush()
             sys.exit(0)
         return "PLAY " + words[1]
+    if fault == "hu-on-play" and words[0] == "3" and words[2] == "PLAY":
+        return "HU"
     if fault == "pass" and count > 2 and words[0] == "3" and words[2] == "DRAW":
         return "PLAY W1"
     return "PASS"

@@ -48,6 +48,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -297,32 +298,42 @@ class ExternalBot:
         self._hand: HandState | None = None
         self._hands = 0
         self._narrator: Narrator | None = None
+        self._rounds: deque[list[str]] = deque()
+        """Requests told by the narrator, not yet sent (a round: one request a seat)."""
         self._referee = BotzoneSeat()
         self._queued: list[Action] = []
         self._last = ""
 
     # -- the driver's side --------------------------------------------------------------
-    def watch(self, state: MatchState, player: int) -> Action | None:
-        """Tell the program each request since the last call and read its answers; an
-        offence (a wrong answer, a failed run) comes back as the action to apply for
-        ``player`` now, which ends the hand."""
+    def watch(self, state: MatchState, player: int) -> Action | bool:
+        """Tell the program the next request it has not heard, and read its answer (True);
+        False when there is none. An offence (a wrong answer, a failed run) comes back as
+        the action to apply for ``player`` now, which ends the hand. The driver calls the
+        seats' `watch` in turn until none has anything new (`mahjongkit.game.runner`)."""
         if not state.hand_number:
-            return None
+            return False
         hand = state.hand
         if hand is not self._hand:
             self._new_hand(hand)
         narrator = self._narrator
         if narrator is None:
-            return None
-        seat = state.seat_of(player)
-        for per_seat in narrator.read(hand):
-            offence = self._ask(hand, seat, per_seat[seat])
-            if offence is not None:
+            return False
+        result = hand.result
+        if result is not None and result.kind == "penalty":
+            self._end_game()  # the judge stops at the first offence: no request follows
+            return False
+        if not self._rounds:
+            self._rounds.extend(narrator.read(hand))
+        if not self._rounds:
+            if result is not None:
                 self._end_game()
-                return offence
-        if hand.ended:
+            return False
+        seat = state.seat_of(player)
+        offence = self._ask(hand, seat, self._rounds.popleft()[seat])
+        if offence is not None:
             self._end_game()
-        return None
+            return offence
+        return True
 
     def act(self, observation: Observation, decision: Decision) -> Action:
         """The action the program's answer to the latest request stands for."""
@@ -353,6 +364,7 @@ class ExternalBot:
         self._hand = hand
         self._hands += 1
         self._narrator = Narrator(hand)
+        self._rounds.clear()
         self._referee = BotzoneSeat()
         self._queued = []
         self._last = ""
@@ -361,6 +373,7 @@ class ExternalBot:
 
     def _end_game(self) -> None:
         self._narrator = None
+        self._rounds.clear()
         self.close()
 
     def _ask(self, hand: HandState, seat: int, request: str) -> Action | None:
@@ -392,10 +405,12 @@ class ExternalBot:
 
     def _offend(
         self, hand: HandState, seat: int, request: str, verdict: str, detail: str, answer: str
-    ) -> Action:
+    ) -> Action | None:
         fault = Fault(self._hands - 1, seat, request, verdict, detail)
         self.faults.append(fault)
         print(f"mahjongkit: {self.name}: {fault}", file=sys.stderr)
+        if hand.ended:  # a request told after the hand's last action: nothing to end
+            return None
         for action in (_named(answer), _no_answer(hand, seat)):
             if (
                 action is not None

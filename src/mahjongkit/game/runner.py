@@ -41,7 +41,7 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
     choosers: list[Callable[[Sequence[Action], int], Action] | None] = [
         getattr(b, "choose", None) for b in bots
     ]
-    watchers: list[tuple[int, Callable[[MatchState, int], Action | None]]] = [
+    watchers: list[tuple[int, Watch]] = [
         (p, getattr(b, "watch"))  # noqa: B009 (not in the Bot protocol)
         for p, b in enumerate(bots)
         if hasattr(b, "watch")
@@ -68,15 +68,24 @@ def play(state: MatchState, bots: Sequence[Bot]) -> None:
             state.next_hand()
 
 
-def offended(
-    state: MatchState, watchers: Sequence[tuple[int, Callable[[MatchState, int], Action | None]]]
-) -> bool:
-    """Show the watching bots the state; apply the first offence one hands back (True)."""
-    for player, watch in watchers:
-        offence = watch(state, player)
-        if offence is not None:
-            state.apply(player, offence)
-            return True
+Watch = Callable[[MatchState, int], Action | bool]
+"""A watching bot's ``watch(state, player)``: it reads one thing the table says (True), has
+nothing new (False), or hands back an offence to apply for its player (an `Action`)."""
+
+
+def offended(state: MatchState, watchers: Sequence[tuple[int, Watch]]) -> bool:
+    """Show the watching bots the state, one step each in turn until none has anything
+    new (so all hear a request before any hears the next, as the Botzone judge asks every
+    seat each round); apply the first offence one hands back (True)."""
+    heard = True
+    while heard:
+        heard = False
+        for player, watch in watchers:
+            said = watch(state, player)
+            if isinstance(said, Action):
+                state.apply(player, said)
+                return True
+            heard = heard or said
     return False
 
 
@@ -90,4 +99,4 @@ def play_hand(state: HandState, bots: Sequence[Bot], seed: int = 0) -> HandResul
     return result
 
 
-__all__ = ["offended", "play", "play_hand"]
+__all__ = ["Watch", "offended", "play", "play_hand"]
