@@ -181,6 +181,7 @@ class Program:
             while True:
                 left = deadline - time.perf_counter()
                 if left <= 0:
+                    self.kept = None
                     self._end(process, at_once=True)
                     return Reply("TLE", detail=f"no answer within {limit:g} s", seconds=limit)
                 if not selector.select(left):
