@@ -243,3 +243,16 @@ def test_our_own_bot_program_in_a_duplicate_match() -> None:
         duplicate=True,
     )
     assert run.stats.penalties == 0 and run.stats.errors == 0
+
+
+def test_penalties_are_counted_apart_from_wins() -> None:
+    """A hand an offence ended has no winner: the simulator's statistics say so."""
+    from mahjongkit.sim.selfplay import HandOutcome
+    from mahjongkit.sim.stats import Stats
+
+    stats = Stats("botzone", ("random",) * 4)
+    stats.add(
+        HandOutcome(0, 0, 0, ("random",) * 4, (0, 1, 2, 3), "penalty", points=(-30, 10, 10, 10))
+    )
+    assert (stats.wins, stats.penalties, stats.to_json(1.0)["penalties"]) == (0, 1, 1)
+    assert stats.points_by_bot["random"] == 0
