@@ -158,6 +158,8 @@ def test_simulate_names_a_program() -> None:
     )
     assert [o.kind for o in run.outcomes if o.kind not in ("win", "draw")] == []
     assert run.stats.seats_by_bot["botzone:" + KEPT] == 2
+    with pytest.raises(ValueError, match="plays the botzone table only, not mcr"):
+        simulate("mcr", ("botzone:" + KEPT, "efficient", "defender", "scorer"), hands=1)
 
 
 def test_our_own_bot_program_kept_running() -> None:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjongkit.botzone.external import check_bot_name
+from mahjongkit.botzone.external import check_bot_name, is_program
+from mahjongkit.botzone.seat import RULESET
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.sim.errors import RunFailedError
 from mahjongkit.sim.selfplay import HandJob, HandOutcome, job_at
@@ -60,6 +61,10 @@ class RunSettings:
             raise ValueError(f"a table needs four bots, not {len(self.bots)}")
         for bot in self.bots:
             check_bot_name(bot)
+            if is_program(bot) and name != RULESET:
+                raise ValueError(
+                    f"a Botzone program plays the {RULESET} table only, not {name}: {bot!r}"
+                )
         if self.hands < 0:
             raise ValueError(f"the number of hands must not be negative, not {self.hands}")
         return RunSettings(name, tuple(self.bots), self.seed, self.hands, self.duplicate)
