@@ -206,6 +206,15 @@ def test_botzone_match_and_match_commands(tmp_path: Path) -> None:
     )
     assert match.exit_code == 0, match.output
     assert f"botzone:{KEPT}" in json.loads(match.stdout)["bots"]
+    ijcai = runner.invoke(
+        app,
+        ["botzone-match", "--bots", "random,efficient", "--walls", "1", "--duplicate"]
+        + ["--seatings", "24", "--json"],
+    )
+    assert ijcai.exit_code == 0, ijcai.output
+    data = json.loads(ijcai.stdout)
+    assert (data["hands"], data["seatings"]) == (24, 24)
+    assert [p["hands"] for p in data["players"]] == [24] * 4
     wrong = runner.invoke(app, ["botzone-match", "--bots", "clever", "--walls", "1"])
     assert wrong.exit_code == 2 and "unknown bot 'clever'" in wrong.output
 

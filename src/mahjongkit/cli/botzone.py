@@ -7,7 +7,8 @@ request, Botzone's long-running mode. docs/botzone.md has the protocol and the u
 
 ``mahjongkit botzone-match --bots defender,scorer --walls 500 --duplicate`` plays the
 ``botzone`` table (the judge's rules) with the simulator's machinery (`mahjongkit.sim`):
-each wall four times with ``--duplicate``, each player once in each seat; a player named
+each wall four times with ``--duplicate``, each player once in each seat (24 times with
+``--seatings 24``, every seating, as the IJCAI competitions play a wall); a player named
 ``botzone:COMMAND`` is a program (`mahjongkit.botzone.external`). It prints each player's
 points per hand with a 95% interval, wins, deal-ins and penalties; ``--records`` writes
 the simulator's records. Botzone-format logs are not written here (no exporter yet).
@@ -111,13 +112,13 @@ def count(table: list[Standing], out: HandOutcome) -> None:
             row.penalties += 1
 
 
-def summary(table: list[Standing], duplicate: bool) -> list[dict[str, Any]]:
-    """Each position's results, its points per hand with a 95% interval: over the walls
-    with ``duplicate`` (a wall's four hands together, the deal's luck shared), else over
-    the hands."""
+def summary(table: list[Standing], per_wall: int) -> list[dict[str, Any]]:
+    """Each position's results, its points per hand with a 95% interval over the walls
+    (``per_wall`` hands each: a duplicate wall's hands together, the deal's luck shared;
+    one hand a wall otherwise)."""
     out = []
     for position, row in enumerate(table):
-        per = 4 if duplicate else 1
+        per = per_wall
         values = [v / per for v in row.by_wall.values()]
         mean, low, high = mean_interval(values)
         out.append(
@@ -157,6 +158,14 @@ def botzone_match_command(
             " plays each seat's part of the wall once.",
         ),
     ] = False,
+    seatings: Annotated[
+        int,
+        typer.Option(
+            help="With --duplicate, the seatings of each wall: 4 (the players turned round the"
+            " seats) or 24 (every permutation, as the IJCAI competitions play a wall).",
+            parser=whole_number_option("seatings", 4, 24),
+        ),
+    ] = 4,
     seed: Annotated[int, typer.Option(help="Seed of the walls and bots.", parser=SEED)] = 0,
     records: Annotated[
         Path | None,
@@ -192,7 +201,9 @@ def botzone_match_command(
         # Read by every ExternalBot, in this process and the workers (botzone.external).
         os.environ["MAHJONGKIT_BOTZONE_TIME_LIMIT"] = str(time_limit)
         os.environ["MAHJONGKIT_BOTZONE_SUB_TIME_LIMIT"] = str(sub_time_limit)
-        settings = RunSettings(RULESET, tuple(bot_names(bots)), seed, walls, duplicate).checked()
+        settings = RunSettings(
+            RULESET, tuple(bot_names(bots)), seed, walls, duplicate, seatings
+        ).checked()
         writer = (
             RecordsFile.create(records, settings, overwrite=overwrite)
             if records is not None
@@ -222,13 +233,14 @@ def botzone_match_command(
         "ruleset": settings.ruleset,
         "walls": walls,
         "duplicate": duplicate,
+        "seatings": seatings if duplicate else 1,
         "seed": seed,
         "hands": stats.hands,
         "wins": stats.wins,
         "draws": stats.draws,
         "penalties": stats.penalties,
         "errors": stats.errors,
-        "players": summary(table, duplicate),
+        "players": summary(table, seatings if duplicate else 1),
         "seconds": round(run.seconds, 2),
         "complete": run.complete,
         "error_messages": stats.error_messages,
@@ -246,7 +258,7 @@ def _lines(data: dict[str, Any]) -> list[str]:
     hands = max(int(data["hands"]), 1)
     out = [
         f"{data['ruleset']}: {data['walls']} walls"
-        + (", duplicate" if data["duplicate"] else "")
+        + (f", duplicate ({data['seatings']} seatings)" if data["duplicate"] else "")
         + f", {data['hands']} hands, seed {data['seed']}: wins {data['wins']}"
         f" ({100 * int(data['wins']) / hands:.1f}%), draws {data['draws']},"
         f" penalties {data['penalties']}, errors {data['errors']}",
