@@ -208,8 +208,10 @@ def test_botzone_match_and_match_commands(tmp_path: Path) -> None:
     assert f"botzone:{KEPT}" in json.loads(match.stdout)["bots"]
     ijcai = runner.invoke(
         app,
-        ["botzone-match", "--bots", "random,efficient", "--walls", "1", "--duplicate"]
-        + ["--seatings", "24", "--json"],
+        [
+            *("botzone-match", "--bots", "random,efficient", "--walls", "1"),
+            *("--duplicate", "--seatings", "24", "--json"),
+        ],
     )
     assert ijcai.exit_code == 0, ijcai.output
     data = json.loads(ijcai.stdout)
