@@ -1,19 +1,43 @@
-"""The ``botzone-bot`` command: one of the project's bots as a Botzone program.
+"""The Botzone commands: ``botzone-bot``, one of the project's bots as a Botzone program;
+``botzone-match``, a local judge playing Botzone programs and the project's bots.
 
 ``mahjongkit botzone-bot --bot defender`` reads Botzone's JSON input on stdin and writes
 its answer (`mahjongkit.botzone.program`); ``--keep-running`` stays alive for the next
 request, Botzone's long-running mode. docs/botzone.md has the protocol and the upload.
+
+``mahjongkit botzone-match --bots defender,scorer --walls 500 --duplicate`` plays the
+``botzone`` table (the judge's rules) with the simulator's machinery (`mahjongkit.sim`):
+each wall four times with ``--duplicate``, each player once in each seat (24 times with
+``--seatings 24``, every seating, as the IJCAI competitions play a wall); a player named
+``botzone:COMMAND`` is a program (`mahjongkit.botzone.external`). It prints each player's
+points per hand with a 95% interval, wins, deal-ins and penalties; ``--records`` writes
+the simulator's records. Botzone-format logs are not written here (no exporter yet).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import contextlib
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from mahjongkit.bots import BOTS
+from mahjongkit.botzone.external import SUB_TIME_LIMIT, TIME_LIMIT
 from mahjongkit.botzone.program import run
-from mahjongkit.cli.app import SEED, app, fail
+from mahjongkit.botzone.seat import RULESET
+from mahjongkit.cli.app import SEED, app, fail, whole_number_option
+from mahjongkit.cli.game import bot_names
+from mahjongkit.errors import MahjongError
+from mahjongkit.sim.records import RecordsFile
+from mahjongkit.sim.run import RunSettings, play_run
+from mahjongkit.sim.selfplay import HandOutcome
+from mahjongkit.sim.signals import StopSignals
+from mahjongkit.sim.stats import mean_interval
 
 
 @app.command("botzone-bot")
@@ -41,3 +65,212 @@ def botzone_bot_command(
     if bot not in BOTS:
         raise fail(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
     raise typer.Exit(run(bot, keep_running, seed=seed))
+
+
+# -- botzone-match: a local judge ----------------------------------------------------------
+
+
+@dataclass
+class Standing:
+    """One line-up position's results over a run: hands, points (the judge's scores),
+    wins, deal-ins (the discarder of a win), penalties (hands its offence ended)."""
+
+    bot: str
+    hands: int = 0
+    points: int = 0
+    wins: int = 0
+    deal_ins: int = 0
+    penalties: int = 0
+    by_wall: dict[int, int] = field(default_factory=dict)
+    """Points on each wall (its four hands with ``--duplicate``)."""
+
+
+def standings(bots: tuple[str, ...]) -> list[Standing]:
+    """Empty standings of a line-up."""
+    return [Standing(bot) for bot in bots]
+
+
+def count(table: list[Standing], out: HandOutcome) -> None:
+    """Add one hand to the standings. The judge's scores tell who dealt in and who
+    offended: on a discard the discarder pays 8 + fans (at least 16), the others 8
+    (main.cpp l.146-170); an offender pays 30, the others get 10 (l.72-88)."""
+    if out.kind == "error":
+        return
+    points = out.points
+    losers = [s for s in range(4) if s not in out.winners]
+    giver = min(losers, key=lambda s: points[s]) if out.kind == "win" and losers else -1
+    for seat in range(4):
+        row = table[out.entrant[seat]]
+        row.hands += 1
+        row.points += points[seat]
+        row.by_wall[out.wall] = row.by_wall.get(out.wall, 0) + points[seat]
+        if seat in out.winners:
+            row.wins += 1
+        elif seat == giver and not out.self_drawn and points[seat] < -8:
+            row.deal_ins += 1
+        if out.kind == "penalty" and points[seat] < 0:
+            row.penalties += 1
+
+
+def summary(table: list[Standing], per_wall: int) -> list[dict[str, Any]]:
+    """Each position's results, its points per hand with a 95% interval over the walls
+    (``per_wall`` hands each: a duplicate wall's hands together, the deal's luck shared;
+    one hand a wall otherwise)."""
+    out = []
+    for position, row in enumerate(table):
+        per = per_wall
+        values = [v / per for v in row.by_wall.values()]
+        mean, low, high = mean_interval(values)
+        out.append(
+            {
+                "position": position + 1,
+                "bot": row.bot,
+                "hands": row.hands,
+                "points": row.points,
+                "points_per_hand": mean,
+                "interval": [low, high],
+                "wins": row.wins,
+                "deal_ins": row.deal_ins,
+                "penalties": row.penalties,
+            }
+        )
+    return out
+
+
+@app.command("botzone-match")
+def botzone_match_command(
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Four players, East first on the first wall: the project's bots by name or"
+            " Botzone programs as botzone:COMMAND; the last fills the seats left."
+        ),
+    ],
+    walls: Annotated[
+        int,
+        typer.Option(help="Walls to play.", parser=whole_number_option("walls", 1, 10**7)),
+    ] = 100,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play every wall four times, the players turned one seat each time, so each"
+            " plays each seat's part of the wall once.",
+        ),
+    ] = False,
+    seatings: Annotated[
+        int,
+        typer.Option(
+            help="With --duplicate, the seatings of each wall: 4 (the players turned round the"
+            " seats) or 24 (every permutation, as the IJCAI competitions play a wall).",
+            parser=whole_number_option("seatings", 4, 24),
+        ),
+    ] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the walls and bots.", parser=SEED)] = 0,
+    records: Annotated[
+        Path | None,
+        typer.Option(help="Write every hand's record here (the simulator's JSON lines)."),
+    ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace an existing --records file.")
+    ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Processes to play on (the same results as one).",
+            parser=whole_number_option("workers", 1, 256),
+        ),
+    ] = 1,
+    time_limit: Annotated[
+        float,
+        typer.Option(help="Seconds a program's run may take (Botzone's Python limit: 6)."),
+    ] = TIME_LIMIT,
+    sub_time_limit: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a request to a program kept running may take (Botzone's Python limit: 4)."
+        ),
+    ] = SUB_TIME_LIMIT,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Botzone-rules matches (the botzone table) between programs: points, wins, deal-ins
+    and penalties of each player, with 95% intervals."""
+    try:
+        if not (time_limit > 0 and sub_time_limit > 0):
+            raise ValueError("--time-limit and --sub-time-limit must be above 0")
+        # Read by every ExternalBot, in this process and the workers (botzone.external).
+        os.environ["MAHJONGKIT_BOTZONE_TIME_LIMIT"] = str(time_limit)
+        os.environ["MAHJONGKIT_BOTZONE_SUB_TIME_LIMIT"] = str(sub_time_limit)
+        settings = RunSettings(
+            RULESET, tuple(bot_names(bots)), seed, walls, duplicate, seatings
+        ).checked()
+        writer = (
+            RecordsFile.create(records, settings, overwrite=overwrite)
+            if records is not None
+            else None
+        )
+    except (MahjongError, ValueError) as err:
+        raise fail(str(err)) from None
+    table = standings(settings.bots)
+
+    def on_hand(out: HandOutcome) -> None:
+        if writer is not None:
+            writer.add(out)
+
+    with StopSignals() as stop, writer if writer is not None else contextlib.nullcontext():
+        run = play_run(
+            settings,
+            workers=workers,
+            keep_records=writer is not None,
+            on_hand=on_hand,
+            stop=stop,
+            keep_outcomes=True,
+        )
+    for out in run.outcomes:
+        count(table, out)
+    stats = run.stats
+    data = {
+        "ruleset": settings.ruleset,
+        "walls": walls,
+        "duplicate": duplicate,
+        "seatings": seatings if duplicate else 1,
+        "seed": seed,
+        "hands": stats.hands,
+        "wins": stats.wins,
+        "draws": stats.draws,
+        "penalties": stats.penalties,
+        "errors": stats.errors,
+        "players": summary(table, seatings if duplicate else 1),
+        "seconds": round(run.seconds, 2),
+        "complete": run.complete,
+        "error_messages": stats.error_messages,
+    }
+    if as_json:
+        print(json.dumps(data))
+    else:
+        print("\n".join(_lines(data)))
+    if not run.complete:
+        print(f"error: stopped after {stats.hands} of {run.planned} hands", file=sys.stderr)
+        raise typer.Exit(stop.exit_code if stop() else 1)
+
+
+def _lines(data: dict[str, Any]) -> list[str]:
+    hands = max(int(data["hands"]), 1)
+    out = [
+        f"{data['ruleset']}: {data['walls']} walls"
+        + (f", duplicate ({data['seatings']} seatings)" if data["duplicate"] else "")
+        + f", {data['hands']} hands, seed {data['seed']}: wins {data['wins']}"
+        f" ({100 * int(data['wins']) / hands:.1f}%), draws {data['draws']},"
+        f" penalties {data['penalties']}, errors {data['errors']}",
+        "player  points/hand [95% interval]       points   wins  deal-ins  penalties  bot",
+    ]
+    for p in data["players"]:
+        low, high = p["interval"]
+        out.append(
+            f"P{p['position']}      {p['points_per_hand']:+7.3f} [{low:+7.3f}, {high:+7.3f}]"
+            f"  {p['points']:+8d}  {p['wins']:5d}  {p['deal_ins']:8d}  {p['penalties']:9d}"
+            f"  {p['bot']}"
+        )
+    out.append(f"{data['seconds']} s")
+    out.extend(f"error: {m}" for m in data["error_messages"])
+    return out

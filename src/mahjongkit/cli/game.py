@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from mahjongkit.bots import BOTS, Bot
+from mahjongkit.bots import Bot
+from mahjongkit.botzone.external import bot_of
 from mahjongkit.cli.app import SEED, app, fail
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import Event
@@ -41,16 +42,17 @@ def bot_names(spec: str) -> list[str]:
     return names + [names[-1]] * (4 - len(names))
 
 
-BOTS_HELP = "Bot names separated by commas, East first; the last fills the seats left."
+BOTS_HELP = (
+    "Bot names separated by commas, East first; the last fills the seats left. A Botzone"
+    " program is botzone:COMMAND (botzone ruleset)."
+)
 
 
 def make_bots(spec: str) -> list[Bot]:
     """Four bots from a ``--bots`` spec (see `bot_names`)."""
     bots: list[Bot] = []
     for name in bot_names(spec):
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-        bots.append(BOTS[name]())
+        bots.append(bot_of(name))
     return bots
 
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from mahjongkit.bots import factories
+from mahjongkit.botzone.external import bot_of
 from mahjongkit.cli.app import HANDS, SEED, app, fail, seconds_option
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import InvalidDataError, MahjongError
@@ -105,7 +105,11 @@ def match_command(
         return
     try:
         record = Match(
-            ruleset, seed, factories(bot_names(bots)), max_hands=max_hands, time_limit=time_limit
+            ruleset,
+            seed,
+            [bot_of(n) for n in bot_names(bots)],
+            max_hands=max_hands,
+            time_limit=time_limit,
         ).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None

@@ -31,7 +31,7 @@ from typing import Annotated
 
 import typer
 
-from mahjongkit.bots import factories
+from mahjongkit.botzone.external import bot_of
 from mahjongkit.cli.app import HANDS, SEED, app, fail, whole_number_option
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
@@ -306,7 +306,9 @@ def watch_command(
 ) -> None:
     """Play one game between bots and print it hand by hand, each win's fans."""
     try:
-        record = Match(ruleset, seed, factories(bot_names(bots)), max_hands=max_hands).play()
+        record = Match(
+            ruleset, seed, [bot_of(n) for n in bot_names(bots)], max_hands=max_hands
+        ).play()
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None
     print("\n".join(_watch_lines(record)))

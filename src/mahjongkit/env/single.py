@@ -35,8 +35,10 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from mahjongkit.bots import BOTS
+from mahjongkit.botzone.external import PREFIX, bot_of, check_bot_name, is_program
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.players import Bot
+from mahjongkit.game.runner import offended
 from mahjongkit.rules.ruleset import Ruleset
 
 from .spaces import action_space, observation_space
@@ -75,9 +77,13 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         if len(names) != 3:
             raise ValueError(f"opponents names one bot, or three, not {len(names)}")
         for name in names:
-            if name not in BOTS:
+            if is_program(name):
+                check_bot_name(name)  # a Botzone program (botzone ruleset)
+            elif name not in BOTS:
                 known = ", ".join(sorted(BOTS))
-                raise ValueError(f"unknown bot {name!r} among the opponents; known: {known}")
+                raise ValueError(
+                    f"unknown bot {name!r} among the opponents; known: {known}, or {PREFIX}COMMAND"
+                )
         self.table = Table(ruleset, **options)
         self.seat = seat
         self.render_mode = render_mode
@@ -99,7 +105,7 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         while True:
             self.table.new_episode()
             others = [p for p in range(4) if p != self.seat]
-            self._bots = {p: BOTS[n]() for p, n in zip(others, self.opponents, strict=True)}
+            self._bots = {p: bot_of(n) for p, n in zip(others, self.opponents, strict=True)}
             self._play_bots()
             if not self.table.over:
                 break
@@ -111,7 +117,14 @@ class MahjongSingle(gymnasium.Env[dict[str, Any], Any]):
         """The bots decide until the learner must, or the episode ends."""
         table = self.table
         state = table.state
+        watchers = [
+            (p, getattr(b, "watch"))  # noqa: B009 (not in the Bot protocol)
+            for p, b in self._bots.items()
+            if hasattr(b, "watch")
+        ]
         while True:
+            if watchers and offended(state, watchers):
+                continue
             to_act = state.to_act()
             if not to_act or self.seat in to_act:
                 return

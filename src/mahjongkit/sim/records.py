@@ -206,9 +206,9 @@ class Resumed:
 
     def todo(self) -> Iterator[HandJob]:
         """The hands still to play, in hand order."""
-        duplicate = self.settings.duplicate
+        duplicate, seatings = self.settings.duplicate, self.settings.seatings
         rest = range(self.last + 1, self.settings.total)
-        return (job_at(i, duplicate) for i in itertools.chain(self.gaps, rest))
+        return (job_at(i, duplicate, seatings) for i in itertools.chain(self.gaps, rest))
 
 
 def _whole_lines(f: Any, size: int) -> Iterator[bytes]:

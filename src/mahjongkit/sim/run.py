@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjongkit.bots import BOTS
+from mahjongkit.botzone.external import check_bot_name, is_program
+from mahjongkit.botzone.seat import RULESET
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.sim.errors import RunFailedError
-from mahjongkit.sim.selfplay import HandJob, HandOutcome, job_at
+from mahjongkit.sim.selfplay import SEATINGS, HandJob, HandOutcome, job_at
 from mahjongkit.sim.stats import Stats
 from mahjongkit.sim.workers import CHUNK, play_in_order
 
@@ -46,11 +47,14 @@ class RunSettings:
     hands: int = 100
     """Walls to play (each four times with ``duplicate``)."""
     duplicate: bool = False
+    seatings: int = 4
+    """With ``duplicate``, the seatings each wall is played in: 4 turns of the line-up, or
+    24, every permutation (`mahjongkit.sim.selfplay.SEATINGS`)."""
 
     @property
     def total(self) -> int:
         """Hands the run plays."""
-        return self.hands * (4 if self.duplicate else 1)
+        return self.hands * (self.seatings if self.duplicate else 1)
 
     def checked(self) -> RunSettings:
         """These settings with the ruleset's own name; `ValueError` (or the ruleset's error)
@@ -59,11 +63,18 @@ class RunSettings:
         if len(self.bots) != 4:
             raise ValueError(f"a table needs four bots, not {len(self.bots)}")
         for bot in self.bots:
-            if bot not in BOTS:
-                raise ValueError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+            check_bot_name(bot)
+            if is_program(bot) and name != RULESET:
+                raise ValueError(
+                    f"a Botzone program plays the {RULESET} table only, not {name}: {bot!r}"
+                )
         if self.hands < 0:
             raise ValueError(f"the number of hands must not be negative, not {self.hands}")
-        return RunSettings(name, tuple(self.bots), self.seed, self.hands, self.duplicate)
+        if self.seatings not in SEATINGS:
+            raise ValueError(f"a wall's seatings are 4 or 24, not {self.seatings}")
+        return RunSettings(
+            name, tuple(self.bots), self.seed, self.hands, self.duplicate, self.seatings
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object (as the records file keeps them)."""
@@ -73,7 +84,7 @@ class RunSettings:
             "seed": self.seed,
             "hands": self.hands,
             "duplicate": self.duplicate,
-        }
+        } | ({"seatings": self.seatings} if self.seatings != 4 else {})
 
     @classmethod
     def from_json(cls, data: Any) -> RunSettings:
@@ -94,7 +105,10 @@ class RunSettings:
             and isinstance(duplicate, bool)
         ):
             raise ValueError(f"the run's settings are malformed: {data!r}")
-        return cls(ruleset, tuple(bots), seed, hands, duplicate).checked()
+        seatings = data.get("seatings", 4)
+        if type(seatings) is not int:
+            raise ValueError(f"the run's settings are malformed: {data!r}")
+        return cls(ruleset, tuple(bots), seed, hands, duplicate, seatings).checked()
 
 
 @dataclass(frozen=True)
@@ -149,7 +163,7 @@ def play_run(
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if todo is None:
-        todo = (job_at(i, settings.duplicate) for i in range(settings.total))
+        todo = (job_at(i, settings.duplicate, settings.seatings) for i in range(settings.total))
     stats = Stats(settings.ruleset, settings.bots)
     kept: list[HandOutcome] = []
     failure = ""

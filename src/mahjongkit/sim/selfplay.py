@@ -4,7 +4,8 @@ Every hand of a run is a pure function of ``(run seed, hand number, rotation)``:
 wall is shuffled from `hand_seed`, which also names the hand's decisions for the bots'
 chances (`mahjongkit.game.players.Decision`), so hands can be played in any order, on any
 number of processes, and come out the same. A duplicate run plays each
-wall four times, the line-up turned one seat further each time.
+wall four times, the line-up turned one seat further each time, or 24 times, every seating
+of the line-up once (``seatings=24``, the IJCAI competitions' duplicate).
 
 >>> job = HandJob(index=0, wall=0, rotation=0)
 >>> out = play_job("mcr", ("random",) * 4, 7, job)
@@ -16,12 +17,14 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from mahjongkit.bots import BOTS, Bot
+from mahjongkit.bots import Bot
+from mahjongkit.botzone.external import bot_of
 from mahjongkit.game.match_state import Automations, MatchState
 from mahjongkit.game.runner import play
 from mahjongkit.money.settlement import balances
@@ -46,6 +49,30 @@ class HandJob:
     index: int
     wall: int
     rotation: int = 0
+    """The seating's number: a turn of the line-up (of 4), or a permutation (of 24)."""
+    seatings: int = field(default=4, repr=False)
+    """The seatings each wall is played in (`SEATINGS`)."""
+
+    def entrants(self) -> tuple[int, int, int, int]:
+        """Which line-up position sits in each seat (East first).
+
+        >>> HandJob(1, 0, 1).entrants(), HandJob(1, 0, 1, seatings=24).entrants()
+        ((3, 0, 1, 2), (0, 1, 3, 2))
+        """
+        if self.seatings == 24:
+            return PERMUTATIONS[self.rotation]
+        # Line-up position i sits in seat (i + rotation) % 4.
+        r = self.rotation
+        return ((0 - r) % 4, (1 - r) % 4, (2 - r) % 4, (3 - r) % 4)
+
+
+SEATINGS = (4, 24)
+"""The duplicate seatings of a wall: the line-up turned round the four seats, or every
+permutation of it (the IJCAI 2020 competition's, its rules PDF in
+ailab-pku/Chinese-Standard-Mahjong: each wall 24 games, the seats permuted)."""
+PERMUTATIONS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (a, b, c, d) for a, b, c, d in itertools.permutations(range(4))
+)
 
 
 def jobs(hands: int, duplicate: bool) -> list[HandJob]:
@@ -59,13 +86,18 @@ def jobs(hands: int, duplicate: bool) -> list[HandJob]:
     return [job_at(i, duplicate) for i in range(hands * (4 if duplicate else 1))]
 
 
-def job_at(index: int, duplicate: bool) -> HandJob:
-    """The run's ``index``-th hand (so a run's hands need not be listed to be played).
+def job_at(index: int, duplicate: bool, seatings: int = 4) -> HandJob:
+    """The run's ``index``-th hand (so a run's hands need not be listed to be played);
+    with ``duplicate`` each wall is played in ``seatings`` seatings (`SEATINGS`).
 
     >>> job_at(5, True), job_at(5, False)
     (HandJob(index=5, wall=1, rotation=1), HandJob(index=5, wall=5, rotation=0))
+    >>> job_at(25, True, 24)
+    HandJob(index=25, wall=1, rotation=1)
     """
-    return HandJob(index, index // 4, index % 4) if duplicate else HandJob(index, index, 0)
+    if not duplicate:
+        return HandJob(index, index, 0)
+    return HandJob(index, index // seatings, index % seatings, seatings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +115,7 @@ class HandOutcome:
     bots: tuple[str, ...]
     entrant: tuple[int, ...]
     kind: str
-    """``win``, ``draw``, ``void`` or ``error``."""
+    """``win``, ``draw``, ``void``, ``penalty`` (an offence ended it) or ``error``."""
     winners: tuple[int, ...] = ()
     self_drawn: bool = False
     totals: tuple[int, ...] = ()
@@ -97,13 +129,8 @@ class HandOutcome:
 
 
 def make_bots(names: Sequence[str]) -> list[Bot]:
-    """Bots by name, in line-up order."""
-    out = []
-    for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-        out.append(BOTS[name]())
-    return out
+    """Bots by name, in line-up order (``botzone:COMMAND`` a Botzone program)."""
+    return [bot_of(name) for name in names]
 
 
 def play_job(
@@ -116,8 +143,7 @@ def play_job(
     if len(lineup) != 4:
         raise ValueError(f"a hand needs four bots, not {len(lineup)}")
     seed = hand_seed(run_seed, job.wall)
-    # Line-up position i sits in seat (i + rotation) % 4.
-    entrant = tuple((s - job.rotation) % 4 for s in range(4))
+    entrant = job.entrants()
     names = tuple(lineup[e] for e in entrant)
     try:
         bots = make_bots(lineup)
@@ -155,4 +181,14 @@ def play_job(
     )
 
 
-__all__ = ["HandJob", "HandOutcome", "hand_seed", "job_at", "jobs", "make_bots", "play_job"]
+__all__ = [
+    "PERMUTATIONS",
+    "SEATINGS",
+    "HandJob",
+    "HandOutcome",
+    "hand_seed",
+    "job_at",
+    "jobs",
+    "make_bots",
+    "play_job",
+]

@@ -34,6 +34,8 @@ class Stats:
     wins: int = 0
     draws: int = 0
     voids: int = 0
+    penalties: int = 0
+    """Hands an offence ended (the ``botzone`` table's penalty: kind ``penalty``)."""
     self_drawn: int = 0
     errors: int = 0
     error_messages: list[str] = field(default_factory=list)
@@ -63,6 +65,8 @@ class Stats:
             self.draws += 1
         elif out.kind == "void":
             self.voids += 1
+        elif out.kind == "penalty":
+            self.penalties += 1
         else:
             self.wins += 1
             self.self_drawn += out.self_drawn
@@ -107,6 +111,7 @@ class Stats:
             "points_per_hand_by_bot": per_hand,
             "average_win_points": self.average_win_points(),
             "error_messages": list(self.error_messages),
+            "penalties": self.penalties,
         }
 
     def average_win_points(self) -> float:
@@ -124,7 +129,7 @@ class Stats:
             f"{self.ruleset}: {self.hands} hands, line-up {', '.join(self.lineup)}",
             f"wins {self.wins} ({100 * self.wins / hands:.1f}%), self-drawn {self.self_drawn}"
             f" ({100 * self.self_drawn / max(self.wins, 1):.1f}% of wins), exhaustive draws"
-            f" {self.draws}, void {self.voids}, errors {self.errors}",
+            f" {self.draws}, void {self.voids}, penalties {self.penalties}, errors {self.errors}",
             "wins by seat (E S W N): " + " ".join(str(w) for w in self.wins_by_seat),
             f"average points of a win: {j['average_win_points']}",
         ]
