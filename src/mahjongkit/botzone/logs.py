@@ -10,8 +10,7 @@ Two formats carry a match (docs/botzone.md, "Botzone logs in and out"):
   ``log`` of the judge's outputs and the players' answers.
 
 Both read into a `BotzoneMatch`; `import_match` replays it in the engine on the
-``botzone`` table (the judge's: per-seat wall, no flowers; ``botzone-flowers`` when the
-match shows flowers) and re-scores its win with the MCR scorer: the result is the
+``botzone`` table (the judge's: per-seat wall, no flowers) and re-scores its win with the MCR scorer: the result is the
 engine's `HandRecord` and every place where the recorded fans or score differ from ours
 (`Difference`). `match_of_record` goes the other way, and `to_botzone_log` writes a
 record in either format.
@@ -50,9 +49,6 @@ from mahjongkit.tiles import EAST, IS_FLOWER, RANK, SUIT, Tile
 
 RULESET = "botzone"
 """The table a log replays on: the judge's (docs/rules/botzone.md)."""
-FLOWER_RULESET = "botzone-flowers"
-"""The judge's table with the eight flowers, for a log that shows them (the judge deals
-and replaces them from the seat's own part, main.cpp l.386-397, l.425-433)."""
 
 OPS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "BuHua", "Hu")
 """The moves of a match, in the corpus's words (``mahjong-sl/preprocess.py``)."""
@@ -146,9 +142,11 @@ class ImportedMatch:
     differences: tuple[Difference, ...] = ()
 
 
-def _ruleset_of(match: BotzoneMatch) -> str:
-    shows_flowers = any(match.flowers) or any(s.op == "BuHua" for s in match.steps)
-    return FLOWER_RULESET if shows_flowers else RULESET
+def _flower_line(match: BotzoneMatch) -> int | None:
+    """The first line that shows a flower (the deal's, or a BuHua), None if none does."""
+    if any(match.flowers):
+        return match.line
+    return next((s.line for s in match.steps if s.op == "BuHua"), None)
 
 
 def _wall_of(match: BotzoneMatch, ruleset: str) -> Wall:
@@ -159,13 +157,11 @@ def _wall_of(match: BotzoneMatch, ruleset: str) -> Wall:
             return Wall(rules.play, match.wall, ())
         except InvalidWallError as err:
             raise BotzoneLogError("bad-match", f"{match.name}: the judge's wall: {err}") from None
-    # The judge pops a seat's part from its end: the dealt tiles with their flowers in
-    # the order dealt, then every draw (a flower's replacement too) in turn.
-    taken: list[list[Tile]] = [[], [], [], []]
-    for seat in range(4):
-        taken[seat] = [*match.hands[seat], *match.flowers[seat]]
+    # The judge pops a seat's part from its end: the dealt tiles, then every draw (a
+    # kong's replacement too) in turn.
+    taken = [list(hand) for hand in match.hands]
     for step in match.steps:
-        if step.op in ("Draw", "BuHua"):
+        if step.op == "Draw":
             taken[step.seat].append(step.tile)
     dealt = rules.play.hand_size
     hands = [taken[s][: dealt + (1 if s == 0 else 0)] for s in range(4)]
@@ -183,7 +179,16 @@ class _Replay:
 
     def __init__(self, match: BotzoneMatch) -> None:
         self.match = match
-        ruleset = _ruleset_of(match)
+        ruleset = RULESET
+        flower = _flower_line(match)
+        if flower is not None:
+            raise BotzoneLogError(
+                "not-replayable",
+                f"{match.name} line {flower}: a flower; the Botzone table plays without "
+                "flowers (the judge's duplicate mode, 136 tiles), and so does the botzone "
+                "ruleset",
+                flower,
+            )
         if not 0 <= match.quan <= 3:
             raise BotzoneLogError("bad-match", f"{match.name}: wind {match.quan} is not 0..3")
         self.state = HandState(ruleset, _wall_of(match, ruleset), EAST + match.quan)
@@ -403,7 +408,7 @@ def match_of_record(record: HandRecord, name: str = "") -> BotzoneMatch:
         raise BotzoneLogError(
             "not-exportable",
             f"{name or 'the record'}: ruleset {record.ruleset!r} is not the judge's table "
-            "(a Botzone log deals from per-seat walls: botzone, botzone-flowers)",
+            "(a Botzone log deals from per-seat walls: botzone)",
         )
     hands: list[list[Tile]] = [[], [], [], []]
     flowers: list[list[Tile]] = [[], [], [], []]
@@ -543,7 +548,6 @@ def summary(imported: Sequence[ImportedMatch]) -> dict[str, Any]:
 
 __all__ = [
     "CLAIMS",
-    "FLOWER_RULESET",
     "OPS",
     "RULESET",
     "BotzoneLogError",

@@ -110,6 +110,7 @@ def parse_json(data: Any, name: str = "") -> BotzoneMatch:
             raise _bad(name, f"initdata walltiles: {err}") from None
     quan: int | None = None
     hands: list[tuple[Tile, ...]] = [(), (), (), ()]
+    flowers: list[tuple[Tile, ...]] = [(), (), (), ()]
     steps: list[Step] = []
     answers: dict[int, str] = {}
     finish: dict[str, Any] | None = None
@@ -139,15 +140,12 @@ def parse_json(data: Any, name: str = "") -> BotzoneMatch:
         if kind == "START":
             quan = first.numbers[0]
         elif kind == "DEAL":
+            counts = first.numbers
+            shown = first.tiles[13:]
             for s in range(4):
-                r = requests[s]
-                if any(r.numbers):
-                    raise BotzoneLogError(
-                        "not-replayable",
-                        f"{name} (log entry {at}): flowers at the deal are not replayed",
-                        at,
-                    )
-                hands[s] = r.tiles[:13]
+                hands[s] = requests[s].tiles[:13]
+                start = sum(counts[:s])
+                flowers[s] = shown[start : start + counts[s]]
         elif kind in ("DRAW_SELF", "DRAW"):
             drawer = next((s for s in range(4) if requests[s].kind == "DRAW_SELF"), -1)
             if drawer < 0:
@@ -194,6 +192,7 @@ def parse_json(data: Any, name: str = "") -> BotzoneMatch:
         quan=quan,
         hands=tuple(hands),
         steps=tuple(steps),
+        flowers=tuple(flowers),
         winner=winner,
         fan_total=total,
         fans=fans,
@@ -307,7 +306,12 @@ def format_json(match: BotzoneMatch, wall: tuple[Tile, ...] | None = None) -> di
     out([f"0 {s} {match.quan}" for s in range(4)], {"action": "INIT", "quan": match.quan})
     answer({})
     names = [[tile_name(t) for t in hand] for hand in match.hands]
-    out(["1 0 0 0 0 " + " ".join(names[s]) for s in range(4)], {"action": "DEAL", "hand": names})
+    counts = " ".join(str(len(f)) for f in match.flowers)
+    shown = "".join(f" {tile_name(t)}" for f in match.flowers for t in f)
+    out(
+        [f"1 {counts} " + " ".join(names[s]) + shown for s in range(4)],
+        {"action": "DEAL", "hand": [names[s] + [tile_name(t) for t in match.flowers[s]] for s in range(4)]},
+    )
     answer({})
     steps = match.steps
     i = 0

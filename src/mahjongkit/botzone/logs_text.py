@@ -8,7 +8,8 @@ names (`mahjongkit.botzone.protocol`), seats 0..3 (0 East, the dealer)::
 
     Match NAME                          a match begins (preprocess.py: t[1] its id)
     Wind Q                              the prevalent wind, 0..3 (feature.py: Wind)
-    Player P Deal T1 .. T13             seat P's dealt tiles (the dealer's 14th is a Draw)
+    Player P Deal T1 .. T13 [H..]       seat P's dealt tiles, then the flowers it was dealt
+                                        (the dealer's 14th tile is its first Draw)
     Player P Draw X                     P draws X (a kong's replacement too)
     Player P Play X                     P discards X
     Player P Chi M                      P chows the last discard into the chow whose
@@ -17,6 +18,7 @@ names (`mahjongkit.botzone.protocol`), seats 0..3 (0 East, the dealer)::
     Player P Gang X                     P makes a kong of the discard X
     Player P AnGang X                   P's concealed kong of X
     Player P BuGang X                   P adds X to its pung
+    Player P BuHua H                    P shows the flower H it drew (a Draw follows)
     Player P Hu X                       P wins on X (drawn, discarded, or robbed)
     ... Ignore Player Q Op X            after Peng, Gang or Hu: Q's claim of the same
                                         tile that this one took precedence over (five
@@ -98,6 +100,7 @@ class _Match:
         self.line = line
         self.quan: int | None = None
         self.hands: list[tuple[Tile, ...] | None] = [None] * 4
+        self.flowers: list[tuple[Tile, ...]] = [(), (), (), ()]
         self.steps: list[Step] = []
         self.winner: int | None = None
         self.fan_total: int | None = None
@@ -163,11 +166,13 @@ class _Match:
             raise _bad(where, n, f"Player {seat} {op} after the match has ended")
         if op == "Deal":
             tiles = tuple(_tile(w, where, n) for w in words[3:])
-            if len(tiles) != 13 or any(IS_FLOWER[t] for t in tiles):
-                raise _bad(where, n, f"Deal takes 13 tiles without flowers, not {len(tiles)}")
+            hand = tuple(t for t in tiles if not IS_FLOWER[t])
+            if len(hand) != 13:
+                raise _bad(where, n, f"Deal takes 13 tiles besides flowers, not {len(hand)}")
             if self.hands[seat] is not None:
                 raise _bad(where, n, f"seat {seat} is dealt twice")
-            self.hands[seat] = tiles
+            self.hands[seat] = hand
+            self.flowers[seat] = tuple(t for t in tiles if IS_FLOWER[t])
             return
         if op not in OPS:
             raise _bad(
@@ -210,6 +215,7 @@ class _Match:
             quan=self.quan,
             hands=tuple(h for h in hands if h is not None),
             steps=tuple(self.steps),
+            flowers=tuple(self.flowers),
             winner=self.winner,
             fan_total=self.fan_total,
             fans=tuple(self.fans),
@@ -267,7 +273,8 @@ def format_text(match: BotzoneMatch) -> str:
     """The match in the corpus's lines (`parse_text` reads them back)."""
     lines = [f"Match {match.name or '0'}", f"Wind {match.quan}"]
     for seat, hand in enumerate(match.hands):
-        lines.append(f"Player {seat} Deal " + " ".join(tile_name(t) for t in hand))
+        shown = (*hand, *match.flowers[seat])
+        lines.append(f"Player {seat} Deal " + " ".join(tile_name(t) for t in shown))
     for step in match.steps:
         words = [f"Player {step.seat} {step.op} {tile_name(step.tile)}"]
         words += [f"Ignore Player {s} {op} {tile_name(t)}" for s, op, t in step.ignored]
