@@ -10,7 +10,7 @@ as a Botzone log does (`looks_like_botzone_log`); ``--from botzone`` names it.
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "corpus.txt"
 >>> _ = path.write_text(SAMPLE + "Match broken\\nWind 9\\n", encoding="utf-8")
 >>> items = list(read_botzone_logs(str(path)))
->>> [type(i).__name__ for i in items], items[0].record_id[-14:], items[1].code
+>>> [type(i).__name__ for i in items], items[0].record_id[-17:], items[1].code
 (['SourceGame', 'Skipped'], 'corpus.txt:sample', 'bad-line')
 """
 
