@@ -78,7 +78,8 @@ class Step:
     op: str
     tile: Tile = -1
     ignored: tuple[tuple[int, str, Tile], ...] = ()
-    line: int = 0
+    line: int = field(default=0, compare=False)
+    """Where the log has it (a line of a text, an entry of a JSON log)."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class BotzoneMatch:
     fans: tuple[RecordedFan, ...] = ()
     scores: tuple[int, ...] | None = None
     wall: tuple[Tile, ...] | None = None
-    line: int = 0
+    line: int = field(default=0, compare=False)
     lines: dict[str, int] = field(default_factory=dict, compare=False)
     """Where the result lines are (``Fan``, ``Score``, ``Hu``), for the report."""
 

@@ -142,10 +142,10 @@ class _Match:
         self.lines["Hu"] = n
 
     def _fan(self, words: list[str], where: str, n: int) -> None:
-        if self.winner is None:
-            raise _bad(where, n, "Fan without a Hu before it")
         if len(words) < 2 or (len(words) - 2) % 3:
             raise _bad(where, n, "Fan takes the total, then NAME VALUE COUNT for each fan")
+        if self.winner is None:
+            raise _bad(where, n, "Fan without a Hu before it")
         self.fan_total = _number(words[1], where, n, "the fan total")
         self.fans = [
             RecordedFan(
