@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import mahjongkit.cli.botzone_log
+import mahjongkit.cli.dataset  # noqa: F401
 from mahjongkit.bots import BOTS
 from mahjongkit.botzone.logs import (
     BotzoneLogError,
@@ -22,13 +24,11 @@ from mahjongkit.botzone.logs import (
 from mahjongkit.botzone.logs_files import import_all, read_log_file, read_log_text
 from mahjongkit.botzone.logs_json import format_json, parse_json
 from mahjongkit.botzone.logs_text import format_text, parse_text
-import mahjongkit.cli.botzone_log  # noqa: F401  (registers the commands)
-import mahjongkit.cli.dataset  # noqa: F401
 from mahjongkit.cli.app import app
 from mahjongkit.game.record import HandRecord, load_records, record_of, verify
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
-from mahjongkit.game.wall import _part_order, _part_deal_plan
+from mahjongkit.game.wall import _part_deal_plan, _part_order
 
 DATA = Path(__file__).parent.parent / "data"
 CORPUS = DATA / "botzone-corpus.txt"
@@ -90,9 +90,7 @@ def test_the_judge_log_replays_on_its_own_wall() -> None:
     assert verify(imported.record) == []
     assert imported.record.wall == match.wall
     # The same match as the corpus tells it: the same moves and result.
-    [text_match] = [
-        m for m in parse_text(_corpus_text()).matches if m.name == "claim-over-claim"
-    ]
+    [text_match] = [m for m in parse_text(_corpus_text()).matches if m.name == "claim-over-claim"]
     from_text = import_match(text_match).record
     assert from_text.actions == imported.record.actions
     assert from_text.events == imported.record.events
@@ -204,7 +202,9 @@ def test_judge_logs_strict() -> None:
         parse_json(broken, "x")
     penalty = json.loads(json.dumps(data))
     penalty["log"][-1]["output"]["display"] = {"action": "WA", "player": 1}
-    with pytest.raises(BotzoneLogError, match="not-replayable: x: the judge ended the match on 'WA'"):
+    with pytest.raises(
+        BotzoneLogError, match="not-replayable: x: the judge ended the match on 'WA'"
+    ):
         parse_json(penalty, "x")
     # A list of logs, one bad: the good one still reads.
     read = read_log_text(json.dumps([data, {"log": "no"}]), "two.json")

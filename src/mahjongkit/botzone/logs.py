@@ -10,10 +10,10 @@ Two formats carry a match (docs/botzone.md, "Botzone logs in and out"):
   ``log`` of the judge's outputs and the players' answers.
 
 Both read into a `BotzoneMatch`; `import_match` replays it in the engine on the
-``botzone`` table (the judge's: per-seat wall, no flowers) and re-scores its win with the MCR scorer: the result is the
-engine's `HandRecord` and every place where the recorded fans or score differ from ours
-(`Difference`). `match_of_record` goes the other way, and `to_botzone_log` writes a
-record in either format.
+``botzone`` table (the judge's: per-seat wall, no flowers) and re-scores its win with the
+MCR scorer: the result is the engine's `HandRecord` and every place where the recorded
+fans or score differ from ours (`Difference`). `match_of_record` goes the other way, and
+`to_botzone_log` writes a record in either format.
 
 The wall. A log shows each seat's 13 dealt tiles and every tile it draws, but not the
 tiles left in the wall when the hand ends. On the per-seat wall each seat draws from its
@@ -204,8 +204,10 @@ class _Replay:
         state = self.state
         if action not in state.legal_actions(seat):
             raise self.fail(
-                step, f"seat {seat} cannot {action} here (the engine allows: "
-                + ", ".join(str(a) for a in state.legal_actions(seat)) + ")"
+                step,
+                f"seat {seat} cannot {action} here (the engine allows: "
+                + ", ".join(str(a) for a in state.legal_actions(seat))
+                + ")",
             )
         state.apply(seat, action)
 
@@ -255,8 +257,11 @@ class _Replay:
                 self.first_draw = False
             op = "Draw" if event.kind is EventKind.DRAW else "BuHua"
             step = steps[at] if at < len(steps) else None
-            if step is None or step.op != op or step.seat != event.seat or (
-                step.tile != event.tile
+            if (
+                step is None
+                or step.op != op
+                or step.seat != event.seat
+                or (step.tile != event.tile)
             ):
                 want = f"Player {event.seat} {op} {tile_name(event.tile)}"
                 got = "the end of the match" if step is None else f"Player {step.seat} {step.op}"
@@ -362,7 +367,11 @@ def rescore(match: BotzoneMatch, state: HandState) -> tuple[Difference, ...]:
             if recorded.get(fan_name) != fans.get(fan_name):
                 out.append(
                     Difference(
-                        name, fan_line, f"fan {fan_name}", recorded.get(fan_name), fans.get(fan_name)
+                        name,
+                        fan_line,
+                        f"fan {fan_name}",
+                        recorded.get(fan_name),
+                        fans.get(fan_name),
                     )
                 )
         if match.fan_total is not None and match.fan_total != total:
@@ -376,8 +385,11 @@ def rescore(match: BotzoneMatch, state: HandState) -> tuple[Difference, ...]:
             if match.scores[seat] != ours[seat]:
                 out.append(
                     Difference(
-                        name, match.lines.get("Score", match.line), f"score {seat}",
-                        match.scores[seat], ours[seat],
+                        name,
+                        match.lines.get("Score", match.line),
+                        f"score {seat}",
+                        match.scores[seat],
+                        ours[seat],
                     )
                 )
     return tuple(out)
@@ -438,14 +450,11 @@ def match_of_record(record: HandRecord, name: str = "") -> BotzoneMatch:
             steps.extend(_steps_of(event, claims))
             if k in (EventKind.CHOW, EventKind.PUNG, EventKind.KONG, EventKind.WIN):
                 claims.clear()
-        step = len(steps)  # noqa: F841  (kept for readability of the loop)
         done = state.history
         if len(done) < len(actions):
             seat, index_ = actions[len(done)]
             action = Action.from_index(index_)
-            if state.phase in (Phase.CLAIM, Phase.ROB) and (
-                action.kind is not ActionKind.PASS
-            ):
+            if state.phase in (Phase.CLAIM, Phase.ROB) and (action.kind is not ActionKind.PASS):
                 claims[seat] = action
     assert final is not None
     result = final.result
@@ -457,13 +466,11 @@ def match_of_record(record: HandRecord, name: str = "") -> BotzoneMatch:
         )
     if dealt:
         steps.insert(0, Step(0, "Draw", hands[0].pop()))
-    fans, total, winner = _our_fans(final)
+    _, total, winner = _our_fans(final)
     fan_list: tuple[RecordedFan, ...] = ()
-    scores = (0, 0, 0, 0)
+    scores: tuple[int, ...] = (0, 0, 0, 0)
     if winner is not None:
-        fan_list = tuple(
-            RecordedFan(i.chinese, i.points, i.count) for i in result.scores[0].items
-        )
+        fan_list = tuple(RecordedFan(i.chinese, i.points, i.count) for i in result.scores[0].items)
         scores = judge_scores(total, winner, result.discarder)
     return BotzoneMatch(
         name=name,

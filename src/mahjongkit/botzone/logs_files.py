@@ -78,7 +78,7 @@ def _json_items(text: str, source: str) -> tuple[list[tuple[str, Any]], list[Bot
             continue
         try:
             item = json.loads(line)
-        except ValueError as err:
+        except json.JSONDecodeError as err:
             errors.append(
                 BotzoneLogError("bad-json", f"{source} line {n}: not JSON ({err.msg})", n)
             )
@@ -116,7 +116,8 @@ def read_log_file(path: str | Path) -> LogFile:
         return LogFile(str(path), errors=[BotzoneLogError("bad-file", f"{path}: {err.strerror}")])
     except UnicodeDecodeError as err:
         return LogFile(
-            str(path), errors=[BotzoneLogError("bad-file", f"{path}: byte {err.start} is not UTF-8")]
+            str(path),
+            errors=[BotzoneLogError("bad-file", f"{path}: byte {err.start} is not UTF-8")],
         )
     return read_log_text(text, str(path))
 

@@ -62,12 +62,12 @@ def _output(entry: Any, name: str, at: int) -> dict[str, Any]:
         return entry
     if isinstance(entry, dict) and isinstance(entry.get("output"), dict):
         return dict(entry["output"])
-    raise _bad(name, "a judge's entry is {\"output\": {\"command\": ..., \"content\": ...}}", at)
+    raise _bad(name, 'a judge\'s entry is {"output": {"command": ..., "content": ...}}', at)
 
 
 def _answers(entry: Any, name: str, at: int) -> dict[int, str]:
     if not isinstance(entry, dict):
-        raise _bad(name, "a players' entry is {\"0\": {\"response\": ...}, ...}", at)
+        raise _bad(name, 'a players\' entry is {"0": {"response": ...}, ...}', at)
     out: dict[int, str] = {}
     for key, value in entry.items():
         if key not in ("0", "1", "2", "3"):
@@ -288,7 +288,9 @@ def format_json(match: BotzoneMatch, wall: tuple[Tile, ...] | None = None) -> di
     log: list[Any] = []
     wall = wall if wall is not None else match.wall
 
-    def out(content: list[str] | list[int], display: dict[str, Any], command: str = "request"):
+    def out(
+        content: list[str] | list[int], display: dict[str, Any], command: str = "request"
+    ) -> None:
         log.append(
             {
                 "output": {
@@ -310,7 +312,10 @@ def format_json(match: BotzoneMatch, wall: tuple[Tile, ...] | None = None) -> di
     shown = "".join(f" {tile_name(t)}" for f in match.flowers for t in f)
     out(
         [f"1 {counts} " + " ".join(names[s]) + shown for s in range(4)],
-        {"action": "DEAL", "hand": [names[s] + [tile_name(t) for t in match.flowers[s]] for s in range(4)]},
+        {
+            "action": "DEAL",
+            "hand": [names[s] + [tile_name(t) for t in match.flowers[s]] for s in range(4)],
+        },
     )
     answer({})
     steps = match.steps
@@ -336,13 +341,19 @@ def format_json(match: BotzoneMatch, wall: tuple[Tile, ...] | None = None) -> di
         if step.op in ("Chi", "Peng"):
             then = nxt if nxt is not None and nxt.op == "Play" else None
             if then is None:
-                raise BotzoneLogError("not-exportable", f"{match.name}: a claim with no discard after it")
+                raise BotzoneLogError(
+                    "not-exportable", f"{match.name}: a claim with no discard after it"
+                )
             line = (
                 f"3 {s} CHI {tile_name(t)} {tile_name(then.tile)}"
                 if step.op == "Chi"
                 else f"3 {s} PENG {tile_name(then.tile)}"
             )
-            display: dict[str, Any] = {"action": step.op.upper(), "player": s, "tile": tile_name(then.tile)}
+            display: dict[str, Any] = {
+                "action": step.op.upper(),
+                "player": s,
+                "tile": tile_name(then.tile),
+            }
             if step.op == "Chi":
                 display["tileCHI"] = tile_name(t)
             discard = then.tile

@@ -175,9 +175,7 @@ class _Match:
             self.flowers[seat] = tuple(t for t in tiles if IS_FLOWER[t])
             return
         if op not in OPS:
-            raise _bad(
-                where, n, f"unknown move {op!r} (Deal, {', '.join(OPS)})"
-            )
+            raise _bad(where, n, f"unknown move {op!r} (Deal, {', '.join(OPS)})")
         if any(h is None for h in self.hands):
             raise _bad(where, n, f"Player {seat} {op} before every seat's Deal")
         main, rest = words[:4], words[4:]
@@ -262,7 +260,11 @@ def parse_text(text: str, source: str = "") -> TextResult:
             current.take(words, where, n)
         except BotzoneLogError as err:
             out.errors.append(
-                BotzoneLogError(err.code, f"{err.args[0][len(err.code) + 2 :]} (match {current.name!r} skipped)", n)
+                BotzoneLogError(
+                    err.code,
+                    f"{err.args[0][len(err.code) + 2 :]} (match {current.name!r} skipped)",
+                    n,
+                )
             )
             broken = True
     close()

@@ -25,11 +25,17 @@ from typing import Annotated, Any
 
 import typer
 
-from mahjongkit.botzone.logs import BotzoneLogError, summary, to_botzone_log
+from mahjongkit.botzone.logs import (
+    BotzoneLogError,
+    Difference,
+    ImportedMatch,
+    summary,
+    to_botzone_log,
+)
 from mahjongkit.botzone.logs_files import import_all, read_log_file
 from mahjongkit.cli.app import app, fail
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.record import dump_records, load_records
+from mahjongkit.game.record import HandRecord, dump_records, load_records
 
 log_app = typer.Typer(
     help="Botzone match logs into the engine's hand records, and records out as logs.",
@@ -51,10 +57,10 @@ def import_command(
 ) -> None:
     """Replay Botzone logs in the engine, write their records, and report every line
     whose recorded fans or score differ from the engine's."""
-    records = []
-    differences = []
+    records: list[HandRecord] = []
+    differences: list[Difference] = []
     errors: list[BotzoneLogError] = []
-    imported = []
+    imported: list[ImportedMatch] = []
     for path in files:
         result = import_all(read_log_file(path))
         imported.extend(result.imported)
