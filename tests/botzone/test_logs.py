@@ -288,3 +288,20 @@ def test_the_dataset_command_reads_a_corpus(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["dataset", str(CORPUS), "--out", str(out)])
     assert done.exit_code == 0, done.output
     assert "records 8, hands 8" in done.stdout and "skipped 0" in done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", [BOTS_AROUND, ("random",) * 4, ("defender",) * 4])
+def test_many_simulated_hands_round_trip(bots: tuple[str, ...]) -> None:
+    """500 hands a line-up: each one's JSON log imports as the record itself, its text as
+    the same moves and result, and re-scores as recorded."""
+    for seed in range(500):
+        state = HandState.new("botzone", random.Random(seed))
+        play_hand(state, [BOTS[b]() for b in bots], seed=seed)
+        record = record_of(state)
+        back = import_match(parse_json(json.loads(to_botzone_log(record, "json")), "x"))
+        assert back.record == record and back.differences == ()
+        [match] = parse_text(to_botzone_log(record, "text", "x")).matches
+        again = import_match(match)
+        assert again.differences == ()
+        assert (again.record.events, again.record.result) == (record.events, record.result)
