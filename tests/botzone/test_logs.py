@@ -305,3 +305,26 @@ def test_many_simulated_hands_round_trip(bots: tuple[str, ...]) -> None:
         again = import_match(match)
         assert again.differences == ()
         assert (again.record.events, again.record.result) == (record.events, record.result)
+
+
+def test_stored_web_games_export(tmp_path: Path) -> None:
+    pytest.importorskip("sqlalchemy")
+    from mahjongkit.web.store import Store
+    from mahjongkit.web.table import TableConfig, TableGame
+
+    db = tmp_path / "games.db"
+    store = Store(f"sqlite:///{db}")
+    store.migrate()
+    config = TableConfig("botzone", seed=4, seats=("efficient",) * 4)
+    game = TableGame(config)
+    assert game.over
+    store.create_game("g1", config.to_json(), {}, game.summary(), game.stored_log, over=True)
+    out = tmp_path / "web.txt"
+    done = CliRunner().invoke(app, ["botzone-log", "export", "--db", str(db), "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    matches = parse_text(out.read_text(encoding="utf-8")).matches
+    assert [m.name for m in matches] == [f"g1-{n}" for n in range(1, len(game.hands) + 1)]
+    assert matches
+    for match, hand in zip(matches, game.hands, strict=True):
+        back = import_match(match).record
+        assert (back.events, back.result) == (hand.record.events, hand.record.result)
