@@ -194,7 +194,6 @@ class _Replay:
             raise BotzoneLogError("bad-match", f"{match.name}: wind {match.quan} is not 0..3")
         self.state = HandState(ruleset, _wall_of(match, ruleset), EAST + match.quan)
         self.seen = 0
-        self.first_draw = True
 
     def fail(self, step: Step | None, why: str) -> BotzoneLogError:
         line = step.line if step is not None else self.match.line
@@ -253,16 +252,9 @@ class _Replay:
         for event in self.new_events():
             if event.kind not in (EventKind.DRAW, EventKind.FLOWER):
                 continue
-            if self.first_draw and event.kind is EventKind.DRAW and event.seat == 0:
-                self.first_draw = False
             op = "Draw" if event.kind is EventKind.DRAW else "BuHua"
             step = steps[at] if at < len(steps) else None
-            if (
-                step is None
-                or step.op != op
-                or step.seat != event.seat
-                or (step.tile != event.tile)
-            ):
+            if step is None or (step.op, step.seat, step.tile) != (op, event.seat, event.tile):
                 want = f"Player {event.seat} {op} {tile_name(event.tile)}"
                 got = "the end of the match" if step is None else f"Player {step.seat} {step.op}"
                 raise self.fail(step, f"the engine's next move is {want}, the log has {got}")
