@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "web",
     "play",
     "botzone",
+    "botzone_log",
 )
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 

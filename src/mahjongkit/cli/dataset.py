@@ -5,7 +5,9 @@ lines ``simulate --records`` writes; ``-`` for standard input) and writes, for e
 decision a seat was asked, its observation planes and mask as the environments build
 them, the action taken and the reward to go (`mahjongkit.env.dataset`; docs/env.md lists
 the columns). ``--db URL [GAME_ID...]`` reads the games the web table stored instead
-(every finished one when no id is given); ``--from NAME`` another registered reader.
+(every finished one when no id is given); ``--from NAME`` another registered reader. A
+file that starts as a Botzone log (the PKU corpus's text, the judge's JSON) is read by the
+Botzone logs' reader (`mahjongkit.env.dataset_botzone`) without ``--from``.
 
 A record that cannot be read or replayed is named on stderr (where it is, with its line
 number, a code, what is wrong) and skipped; the rest goes on. The summary (records,
@@ -18,12 +20,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from mahjongkit.cli.app import app, fail, whole_number_option
 from mahjongkit.errors import MahjongError
+
+if TYPE_CHECKING:
+    from mahjongkit.env.dataset import Reader
+
+
+def _reader(source: str, name: str) -> Reader:
+    """The reader of one file: ``--from``'s, or the Botzone logs' for a file that starts
+    as one when ``--from`` is left at ``records``."""
+    from mahjongkit.botzone.logs_files import looks_like_botzone_log
+    from mahjongkit.env.dataset import READERS
+
+    if source == "records" and name != "-" and looks_like_botzone_log(name):
+        return READERS["botzone"]
+    return READERS[source]
 
 
 def _warn(message: str) -> None:
@@ -51,7 +67,12 @@ def dataset_command(
     ] = None,
     source: Annotated[
         str,
-        typer.Option("--from", help="The kind of record files: records (hand records)."),
+        typer.Option(
+            "--from",
+            help="The kind of record files: records (hand records), botzone (Botzone logs:"
+            " the PKU corpus's text or the judge's JSON). A file that starts as a Botzone"
+            " log is read as one without it.",
+        ),
     ] = "records",
     chunk: Annotated[
         int,
@@ -64,6 +85,7 @@ def dataset_command(
     """Turn game records into a dataset: a row per decision with the seat's planes, its
     action mask, the action taken and the reward to go (docs/env.md)."""
     try:
+        import mahjongkit.env.dataset_botzone  # noqa: F401  (registers the Botzone reader)
         from mahjongkit.env.dataset import READERS, Item, web_games
         from mahjongkit.env.dataset_files import make_dataset
     except ImportError as err:
@@ -77,10 +99,9 @@ def dataset_command(
     else:
         if not names:
             raise fail("name the record files to read (or --db URL for stored games)")
-        reader = READERS.get(source)
-        if reader is None:
+        if source != "records" and source not in READERS:
             raise fail(f"unknown record kind {source!r}; known: {', '.join(sorted(READERS))}")
-        items = (item for name in names for item in reader(name))
+        items = (item for name in names for item in _reader(source, name)(name))
     try:
         summary = make_dataset(out, items, _warn, chunk)
     except MahjongError as err:
