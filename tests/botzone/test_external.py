@@ -189,6 +189,8 @@ def test_botzone_match_and_match_commands(tmp_path: Path) -> None:
             "--duplicate",
             "--records",
             str(records),
+            "--logs",
+            str(tmp_path / "logs.txt"),
             "--json",
         ],
     )
@@ -201,6 +203,17 @@ def test_botzone_match_and_match_commands(tmp_path: Path) -> None:
     assert sum(p["points"] for p in players) == 0
     written = load_records(records)  # a record a hand, each replaying exactly
     assert len(written) == 4 and all(verify(r) == [] for r in written)
+    # --logs: every hand not ended by a penalty as a Botzone log that replays to its record
+    from mahjongkit.botzone.logs import import_match
+    from mahjongkit.botzone.logs_text import parse_text
+
+    logged = parse_text((tmp_path / "logs.txt").read_text(encoding="utf-8"))
+    assert not logged.errors and data["logs_left_out"] >= 1
+    assert len(logged.matches) == 4 - data["logs_left_out"]
+    replayed = [import_match(m) for m in logged.matches]
+    assert all(m.differences == () for m in replayed)
+    plain = [r for r in written if r.result.get("kind") != "penalty"]
+    assert [m.record.actions for m in replayed] == [r.actions for r in plain]
     match = runner.invoke(
         app, ["match", "--ruleset", "botzone", "--bots", f"botzone:{KEPT},scorer", "--json"]
     )

@@ -11,7 +11,9 @@ each wall four times with ``--duplicate``, each player once in each seat (24 tim
 ``--seatings 24``, every seating, as the IJCAI competitions play a wall); a player named
 ``botzone:COMMAND`` is a program (`mahjongkit.botzone.external`). It prints each player's
 points per hand with a 95% interval, wins, deal-ins and penalties; ``--records`` writes
-the simulator's records. Botzone-format logs are not written here (no exporter yet).
+the simulator's records, ``--logs`` the hands as Botzone logs (the corpus's text,
+`mahjongkit.botzone.logs.to_botzone_log`; a hand ended by a penalty has no such log and
+is left out, counted).
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ import typer
 
 from mahjongkit.bots import BOTS
 from mahjongkit.botzone.external import SUB_TIME_LIMIT, TIME_LIMIT
+from mahjongkit.botzone.logs import to_botzone_log
 from mahjongkit.botzone.program import run
 from mahjongkit.botzone.seat import RULESET
 from mahjongkit.cli.app import SEED, app, fail, whole_number_option
 from mahjongkit.cli.game import bot_names
 from mahjongkit.errors import MahjongError
+from mahjongkit.game.record import HandRecord
 from mahjongkit.sim.records import RecordsFile
 from mahjongkit.sim.run import RunSettings, play_run
 from mahjongkit.sim.selfplay import HandOutcome
@@ -172,8 +176,15 @@ def botzone_match_command(
         typer.Option(help="Write every hand's record here (the simulator's JSON lines)."),
     ] = None,
     overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="Replace an existing --records file.")
+        bool, typer.Option("--overwrite", help="Replace an existing --records or --logs file.")
     ] = False,
+    logs: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write every hand as a Botzone log here (the corpus's text format, in the"
+            " order played; a hand ended by a penalty has none and is left out)."
+        ),
+    ] = None,
     workers: Annotated[
         int,
         typer.Option(
@@ -204,24 +215,39 @@ def botzone_match_command(
         settings = RunSettings(
             RULESET, tuple(bot_names(bots)), seed, walls, duplicate, seatings
         ).checked()
+        if logs is not None and logs.exists() and not overwrite:
+            raise ValueError(f"{logs} exists (--overwrite replaces it)")
         writer = (
             RecordsFile.create(records, settings, overwrite=overwrite)
             if records is not None
             else None
         )
-    except (MahjongError, ValueError) as err:
+        log_file = logs.open("w", encoding="utf-8") if logs is not None else None
+    except (MahjongError, ValueError, OSError) as err:
         raise fail(str(err)) from None
     table = standings(settings.bots)
+    logs_left_out = 0
 
     def on_hand(out: HandOutcome) -> None:
+        nonlocal logs_left_out
         if writer is not None:
             writer.add(out)
+        if log_file is not None and out.record:
+            try:
+                record = HandRecord.from_json(json.loads(out.record))
+                log_file.write(to_botzone_log(record, "text", f"{settings.seed}-{out.index}"))
+            except MahjongError:
+                logs_left_out += 1
 
-    with StopSignals() as stop, writer if writer is not None else contextlib.nullcontext():
+    with (
+        StopSignals() as stop,
+        writer if writer is not None else contextlib.nullcontext(),
+        log_file if log_file is not None else contextlib.nullcontext(),
+    ):
         run = play_run(
             settings,
             workers=workers,
-            keep_records=writer is not None,
+            keep_records=writer is not None or log_file is not None,
             on_hand=on_hand,
             stop=stop,
             keep_outcomes=True,
@@ -240,6 +266,7 @@ def botzone_match_command(
         "draws": stats.draws,
         "penalties": stats.penalties,
         "errors": stats.errors,
+        "logs_left_out": logs_left_out,
         "players": summary(table, seatings if duplicate else 1),
         "seconds": round(run.seconds, 2),
         "complete": run.complete,
@@ -272,5 +299,7 @@ def _lines(data: dict[str, Any]) -> list[str]:
             f"  {p['bot']}"
         )
     out.append(f"{data['seconds']} s")
+    if data["logs_left_out"]:
+        out.append(f"logs: {data['logs_left_out']} hands ended by a penalty have no Botzone log")
     out.extend(f"error: {m}" for m in data["error_messages"])
     return out
