@@ -9,7 +9,7 @@ it: players are the match's table positions 0..3 (agents ``player_0`` .. ``playe
 >>> player = table.to_act()[0]
 >>> obs = table.observe(player)
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-((107, 34), True)
+((158, 34), True)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from mahjongkit.money.rotation import first_deal
 from mahjongkit.money.table_points import table_points
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
-from .encoding import DTYPES, action_mask, encode
+from .encoding import DTYPES, action_mask, encode, match_view
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, by table position: ``player_0`` is the match's player 0."""
@@ -176,8 +176,10 @@ class Table:
     def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
         """What ``player`` sees: its planes and its action mask (all 0 when it has
         nothing to decide)."""
-        obs = self.state.observation(player)
-        return {"observation": encode(obs, self.dtype), "action_mask": action_mask(obs)}
+        state = self.state
+        obs = state.observation(player)
+        planes = encode(obs, self.dtype, match_view(state))
+        return {"observation": planes, "action_mask": action_mask(obs)}
 
     def render(self) -> str:
         """The whole table as text (every hand shown: for a person watching)."""

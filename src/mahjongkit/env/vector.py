@@ -15,7 +15,7 @@ in a finished episode, so there is no final observation to give).
 >>> venv = VectorEnv(num_tables=8, ruleset="mcr", seed=1)
 >>> obs, infos = venv.reset()
 >>> obs["observation"].shape[1:], obs["action_mask"].shape[1]
-((107, 34), 167)
+((158, 34), 167)
 >>> rng = np.random.default_rng(0)
 >>> ended = 0
 >>> while ended < 8:
@@ -39,7 +39,7 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
-from .encoding import NUM_PLANES, encode_batch
+from .encoding import NUM_PLANES, MatchView, encode_batch, match_view
 from .spaces import action_space, observation_space
 from .table import AGENTS, Table
 
@@ -139,14 +139,19 @@ class VectorEnv:
         claim = self._claim
         row_table, row_player = self._row_table, self._row_player
         seen: list[Observation] = []
+        matches: list[MatchView] = []
         mask_rows: list[int] = []
         mask_actions: list[int] = []
         k = 0
         for i, table in enumerate(self.tables):
             state = table.state
-            for p in state.to_act():
+            to_act = state.to_act()
+            view = match_view(state) if to_act else None
+            for p in to_act:
                 obs = state.observation(p)
                 seen.append(obs)
+                assert view is not None
+                matches.append(view)
                 for a in obs.legal_actions:
                     mask_rows.append(k)
                     mask_actions.append(a.to_index())
@@ -154,7 +159,7 @@ class VectorEnv:
                 row_player[k] = p
                 claim[k] = obs.claim_tile
                 k += 1
-        encode_batch(seen, self._planes)
+        encode_batch(seen, self._planes, matches)
         self._masks[:k] = 0
         self._masks[mask_rows, mask_actions] = 1
         self._rows = k

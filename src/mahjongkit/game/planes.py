@@ -1,0 +1,316 @@
+"""One seat's observation as planes over the 34 kinds of tile, written as bytes: the
+reinforcement-learning environments' encoding (`mahjongkit.env.encoding` gives it to
+NumPy), kept here, standard-library only, so the compiled build compiles it with the
+engine (`setup.py`'s ``COMPILED``).
+
+The planes are built from the seat's own `Observation` (what the engine lets the seat
+know, and nothing else), so they can show no other seat's concealed tiles; and from the
+match around the hand (`MatchView`: the scores, the hand's number), which every seat
+sees. Every plane is a row of 34 columns, one per kind in the engine's order (1m..9m,
+1p..9p, 1s..9s, E S W N, C F P); a number that concerns no kind (a count of flowers, the
+tiles left in the wall) fills its whole row. Seats are taken relative to the observer: 0
+the observer, 1 the next in turn (on its right), 2 across, 3 the previous (on its left).
+docs/env.md lists every plane; `PLANES` names them in order.
+
+>>> import random
+>>> from mahjongkit.game.state import HandState
+>>> hand = HandState.new("mcr", random.Random(5))
+>>> planes = write_planes(hand.observation(0))
+>>> len(planes) == NUM_PLANES * 34, ENCODING_VERSION
+(True, 2)
+>>> row = PLANES.index("own tiles >= 1") * 34
+>>> sum(planes[row : row + 34]) <= 14
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from mahjongkit.game.actions import NUM_ACTIONS
+from mahjongkit.game.observation import Observation
+
+if TYPE_CHECKING:
+    from mahjongkit.game.match_state import MatchState
+    from mahjongkit.money.rotation import Deal
+
+ENCODING_VERSION: Final = 2
+"""Changes whenever a plane is added, removed, reordered or given another meaning."""
+
+KINDS: Final = 34
+"""Columns of a plane: the kinds of tile."""
+
+SCALAR_CAP: Final = 127
+"""A number filling a row is capped here, so every plane fits in ``int8``."""
+
+SCORE_UNIT: Final = 8
+"""The score planes count points in units of 8 (MCR's base payment, 000 l.333-335)."""
+
+RELATIVE: Final = ("self", "next", "across", "previous")
+"""The seats as the observer sees them (the observer, then in turn order)."""
+
+RECENT: Final = (1, 3, 6)
+"""The discard recency planes: the kinds among a seat's last 1, 3 and 6 discards."""
+
+BUCKET: Final = 6
+"""The discard order planes take a seat's discards six at a time (its 1st-6th, 7th-12th,
+13th-18th discards), the last bucket all from the 19th on."""
+BUCKETS: Final = 4
+
+
+def _bucket_names() -> list[str]:
+    names = []
+    for b in range(BUCKETS):
+        first = b * BUCKET + 1
+        span = f"{first}-{first + BUCKET - 1}" if b < BUCKETS - 1 else f"{first}+"
+        names += [f"discards {span}", f"discards {span} claimed", f"discards {span} from the draw"]
+    return names
+
+
+_SEAT_PLANES: Final = (
+    *(f"melds >= {k}" for k in range(1, 5)),
+    *(f"discards >= {k}" for k in range(1, 5)),
+    *(f"discards among last {n}" for n in RECENT),
+    *_bucket_names(),
+)
+_SEAT_NUMBERS: Final = (
+    "concealed kongs",
+    "flowers",
+    "concealed tiles",
+    "ting",
+    "forfeited",
+    "dealer",
+    "wall part",
+    "gives the tile answered",
+    "threw the latest discard",
+    "points ahead",
+    "points behind",
+)
+
+
+def _plane_names() -> tuple[str, ...]:
+    names = [f"own tiles >= {k}" for k in range(1, 5)]
+    names.append("own drawn tile")
+    for r in RELATIVE:
+        names += [f"{r}: {p}" for p in _SEAT_PLANES]
+    names += [f"table discards >= {k}" for k in range(1, 5)]
+    names += ["latest discard", "tile answered", "seat wind", "prevalent wind"]
+    for r in RELATIVE:
+        names += [f"{r}: {p}" for p in _SEAT_NUMBERS]
+    names += ["wall live", "wall remaining", "dealer streak", "turn", "claim", "rob"]
+    names += ["hand number", "hands left", "dealer in round"]
+    return tuple(names)
+
+
+PLANES: Final = _plane_names()
+"""Every plane's name, in order (docs/env.md says what each holds)."""
+NUM_PLANES: Final = len(PLANES)
+SIZE: Final = NUM_PLANES * KINDS
+"""Bytes of one seat's planes."""
+
+_DRAWN: Final = 4
+_SEAT: Final = 5
+_PER_SEAT: Final = len(_SEAT_PLANES)
+_RECENT_AT: Final = 8
+_ORDER_AT: Final = _RECENT_AT + len(RECENT)
+_TABLE: Final = _SEAT + 4 * _PER_SEAT
+_LATEST: Final = _TABLE + 4
+_ANSWERED: Final = _LATEST + 1
+_SEAT_WIND: Final = _ANSWERED + 1
+_PREVALENT: Final = _SEAT_WIND + 1
+_NUMBERS: Final = _PREVALENT + 1
+_PER_NUMBER: Final = len(_SEAT_NUMBERS)
+_GLOBAL: Final = _NUMBERS + 4 * _PER_NUMBER
+_TURN: Final = _GLOBAL + 3
+_MATCH: Final = _GLOBAL + 6
+assert _MATCH + 3 == NUM_PLANES
+
+_EAST: Final = 27
+_ROWS: Final = [bytes((v,)) * KINDS for v in range(SCALAR_CAP + 1)]
+"""A row filled with each number 0..`SCALAR_CAP`."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """What every seat knows of the match around the hand: the scores by seat (the
+    hand's seats, 0 East), less the starting points; how many hands were dealt before
+    this one; how many the match may still deal after it by its hand count (0 in a
+    one-hand episode); and the dealer's place in the round (0 for the round's first
+    dealer .. 3).
+
+    >>> MatchView((16, -8, -8, 0), 5, 10, 1).scores[0]
+    16
+    """
+
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    hand_number: int = 0
+    hands_left: int = 0
+    dealer_in_round: int = 0
+
+
+LONE_HAND: Final = MatchView()
+"""A hand alone: no points won yet, the first hand, none after it."""
+
+
+def match_view(state: MatchState) -> MatchView:
+    """The `MatchView` of the hand on show in ``state``.
+
+    >>> from mahjongkit.game.match_state import MatchState
+    >>> match_view(MatchState("mcr", 3, max_hands=4))
+    MatchView(scores=(0, 0, 0, 0), hand_number=0, hands_left=3, dealer_in_round=0)
+    """
+    return view_of(state.hand_deal, state.scores, state.table.starting_points, state.max_hands)
+
+
+def view_of(deal: Deal, scores: Sequence[int], start: int, max_hands: int) -> MatchView:
+    """The `MatchView` of a hand dealt as ``deal``, each player's score before it in
+    ``scores`` (by player), in a match starting at ``start`` points and dealing at most
+    ``max_hands`` hands."""
+    dealer = deal.dealer
+    return MatchView(
+        tuple([scores[(s + dealer) % 4] - start for s in range(4)]),
+        deal.number,
+        max(max_hands - deal.number - 1, 0),
+        (dealer - deal.round_dealer) % 4,
+    )
+
+
+def _number(out: bytearray, at: int, row: int, value: int) -> None:
+    """Fill plane ``row`` with ``value`` (capped)."""
+    if value > 0:
+        start = at + row * KINDS
+        out[start : start + KINDS] = _ROWS[value if value < SCALAR_CAP else SCALAR_CAP]
+
+
+def _counts(out: bytearray, at: int, row: int, counts: Sequence[int]) -> None:
+    """The four count planes from ``row``: 1 where a kind's count is at least 1..4."""
+    start = at + row * KINDS
+    for t in range(KINDS):
+        c = counts[t]
+        for k in range(c if c < 4 else 4):
+            out[start + k * KINDS + t] = 1
+
+
+def write_planes(
+    obs: Observation,
+    match: MatchView = LONE_HAND,
+    out: bytearray | None = None,
+    at: int = 0,
+) -> bytearray:
+    """The planes (`NUM_PLANES` rows of 34 bytes) of a seat's observation (not a
+    spectator's), written into ``out`` from byte ``at`` (which must be zeros there), or
+    into a new `bytearray`; returns it."""
+    seat = obs.seat
+    if not 0 <= seat < 4:
+        raise ValueError(f"planes are built for a seat 0..3, not {seat}")
+    if out is None:
+        out = bytearray(SIZE)
+    elif len(out) < at + SIZE:
+        raise ValueError(f"{SIZE} bytes of planes do not fit from {at} in {len(out)}")
+    centre = bool(obs.pond)
+    _counts(out, at, 0, obs.concealed)
+    table = [0] * KINDS
+    scores = match.scores
+    for s in range(4):
+        r = (s - seat) % 4
+        base = at + (_SEAT + r * _PER_SEAT) * KINDS
+        seen = [0] * KINDS
+        for meld in obs.melds[s]:
+            for t in meld.tiles:
+                c = seen[t]
+                if c < 4:
+                    out[base + c * KINDS + t] = 1
+                seen[t] = c + 1
+        if not centre:
+            row = obs.discards[s]
+            drawn = obs.drawn_discards[s]
+            seen = [0] * KINDS
+            n = len(row)
+            for i in range(n):
+                t, claimed = row[i]
+                c = seen[t]
+                if c < 4:
+                    out[base + (4 + c) * KINDS + t] = 1
+                seen[t] = c + 1
+                b = i // BUCKET
+                at_bucket = base + (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
+                out[at_bucket + t] += 1
+                if claimed:
+                    out[at_bucket + KINDS + t] = 1
+                else:
+                    table[t] += 1
+                if i < len(drawn) and drawn[i]:
+                    out[at_bucket + 2 * KINDS + t] = 1
+                back = n - i
+                for k in range(len(RECENT)):
+                    if back <= RECENT[k]:
+                        out[base + (_RECENT_AT + k) * KINDS + t] = 1
+        first = _NUMBERS + r * _PER_NUMBER
+        _number(out, at, first, obs.hidden_kongs[s])
+        _number(out, at, first + 1, len(obs.flowers[s]))
+        _number(out, at, first + 2, obs.hand_sizes[s])
+        _number(out, at, first + 3, int(obs.ting[s]))
+        _number(out, at, first + 4, int(obs.forfeited[s]))
+        _number(out, at, first + 5, int(s == 0))
+        _number(out, at, first + 6, obs.wall_parts[s] if obs.wall_parts else 0)
+        _number(out, at, first + 7, int(s == obs.claim_giver))
+        _number(out, at, first + 8, int(s == obs.last_discarder))
+        score = scores[s]
+        _number(out, at, first + 9, score // SCORE_UNIT)
+        _number(out, at, first + 10, -score // SCORE_UNIT)
+    _counts(out, at, _TABLE, obs.pond if centre else table)
+    for row_index, kind in (
+        (_DRAWN, obs.last_tile),
+        (_LATEST, obs.last_discard),
+        (_ANSWERED, obs.claim_tile),
+        (_SEAT_WIND, _EAST + seat),
+        (_PREVALENT, obs.prevalent_wind),
+    ):
+        if kind >= 0:
+            out[at + row_index * KINDS + kind] = 1
+    _number(out, at, _GLOBAL, obs.wall_live)
+    _number(out, at, _GLOBAL + 1, obs.wall_remaining)
+    _number(out, at, _GLOBAL + 2, obs.dealer_streak)
+    phase = obs.phase
+    if phase == "turn":
+        _number(out, at, _TURN, 1)
+    elif phase == "claim":
+        _number(out, at, _TURN + 1, 1)
+    elif phase == "rob":
+        _number(out, at, _TURN + 2, 1)
+    _number(out, at, _MATCH, match.hand_number)
+    _number(out, at, _MATCH + 1, match.hands_left)
+    _number(out, at, _MATCH + 2, match.dealer_in_round)
+    return out
+
+
+def write_mask(obs: Observation, out: bytearray | None = None, at: int = 0) -> bytearray:
+    """1 at the index of every legal action of the seat, 0 elsewhere (`NUM_ACTIONS`
+    bytes, written into ``out`` from ``at``, which must be zeros there, or a new one)."""
+    if out is None:
+        out = bytearray(NUM_ACTIONS)
+    for a in obs.legal_actions:
+        out[at + a.to_index()] = 1
+    return out
+
+
+__all__ = [
+    "BUCKET",
+    "BUCKETS",
+    "ENCODING_VERSION",
+    "LONE_HAND",
+    "NUM_PLANES",
+    "PLANES",
+    "RECENT",
+    "RELATIVE",
+    "SCALAR_CAP",
+    "SCORE_UNIT",
+    "SIZE",
+    "MatchView",
+    "match_view",
+    "view_of",
+    "write_mask",
+    "write_planes",
+]
