@@ -30,6 +30,7 @@ COMPILED = (
     "game/decisions",
     "game/state",
     "game/runner",
+    "game/planes",
     "bots/hand_view",
 )
 """The compiled modules, under ``src/mahjongkit``: the engine's hand loop, the shanten

@@ -42,6 +42,7 @@ from mahjongkit.game.planes import (
     SCORE_UNIT,
     SIZE,
     MatchView,
+    SeatBlocks,
     match_view,
     write_mask,
     write_planes,
@@ -59,11 +60,16 @@ def _checked(dtype: str) -> str:
 
 
 def encode(
-    obs: Observation, dtype: str = "float32", match: MatchView = LONE_HAND
+    obs: Observation,
+    dtype: str = "float32",
+    match: MatchView = LONE_HAND,
+    blocks: SeatBlocks | None = None,
 ) -> npt.NDArray[Any]:
     """The planes (`NUM_PLANES` x 34) of a seat's observation (not a spectator's), in a
-    match that stands as ``match`` says (by default a hand alone: `LONE_HAND`)."""
-    flat = np.frombuffer(write_planes(obs, match), dtype=np.int8)
+    match that stands as ``match`` says (by default a hand alone: `LONE_HAND`).
+    ``blocks``, kept by a table from one decision to the next, saves writing again the
+    planes of the seats whose melds and discards have not changed (`SeatBlocks`)."""
+    flat = np.frombuffer(write_planes(obs, match, blocks=blocks), dtype=np.int8)
     planes = flat.reshape(NUM_PLANES, NUM_KINDS)
     return planes.astype(_checked(dtype)) if dtype != "int8" else planes
 
@@ -72,10 +78,12 @@ def encode_batch(
     observations: Sequence[Observation],
     out: npt.NDArray[Any],
     matches: Sequence[MatchView] | None = None,
+    blocks: Sequence[SeatBlocks | None] | None = None,
 ) -> None:
     """The planes of several seats' observations written into ``out[:n]`` (``out`` being
     ``[rows, NUM_PLANES, 34]``, rows >= n), each exactly as `encode` gives it with the
-    `MatchView` of the same place in ``matches`` (by default every hand alone).
+    `MatchView` of the same place in ``matches`` (by default every hand alone) and the
+    `SeatBlocks` of its table in ``blocks``.
 
     >>> import random
     >>> from mahjongkit.game.state import HandState
@@ -91,9 +99,12 @@ def encode_batch(
         raise ValueError(f"out holds rows of {NUM_PLANES} x {NUM_KINDS} planes, not {out.shape}")
     if matches is not None and len(matches) != n:
         raise ValueError(f"{len(matches)} match views for {n} observations")
+    if blocks is not None and len(blocks) != n:
+        raise ValueError(f"{len(blocks)} seat blocks for {n} observations")
     written = bytearray(n * SIZE)
     for k, obs in enumerate(observations):
-        write_planes(obs, matches[k] if matches is not None else LONE_HAND, written, k * SIZE)
+        match = matches[k] if matches is not None else LONE_HAND
+        write_planes(obs, match, written, k * SIZE, blocks[k] if blocks is not None else None)
     out[:n] = np.frombuffer(written, dtype=np.int8).reshape(n, NUM_PLANES, NUM_KINDS)
 
 
@@ -116,6 +127,7 @@ __all__ = [
     "SCALAR_CAP",
     "SCORE_UNIT",
     "MatchView",
+    "SeatBlocks",
     "action_mask",
     "encode",
     "encode_batch",

@@ -39,7 +39,7 @@ from mahjongkit.game.observation import Observation
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
-from .encoding import NUM_PLANES, MatchView, encode_batch, match_view
+from .encoding import NUM_PLANES, MatchView, SeatBlocks, encode_batch
 from .spaces import action_space, observation_space
 from .table import AGENTS, Table
 
@@ -140,18 +140,20 @@ class VectorEnv:
         row_table, row_player = self._row_table, self._row_player
         seen: list[Observation] = []
         matches: list[MatchView] = []
+        blocks: list[SeatBlocks | None] = []
         mask_rows: list[int] = []
         mask_actions: list[int] = []
         k = 0
         for i, table in enumerate(self.tables):
             state = table.state
             to_act = state.to_act()
-            view = match_view(state) if to_act else None
+            view = table.match_view() if to_act else None
             for p in to_act:
                 obs = state.observation(p)
                 seen.append(obs)
                 assert view is not None
                 matches.append(view)
+                blocks.append(table.blocks)
                 for a in obs.legal_actions:
                     mask_rows.append(k)
                     mask_actions.append(a.to_index())
@@ -159,7 +161,7 @@ class VectorEnv:
                 row_player[k] = p
                 claim[k] = obs.claim_tile
                 k += 1
-        encode_batch(seen, self._planes, matches)
+        encode_batch(seen, self._planes, matches, blocks)
         self._masks[:k] = 0
         self._masks[mask_rows, mask_actions] = 1
         self._rows = k

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 
 from mahjongkit.game.actions import NUM_ACTIONS
 from mahjongkit.game.observation import Observation
+from mahjongkit.hand import Meld
 
 if TYPE_CHECKING:
     from mahjongkit.game.match_state import MatchState
@@ -123,9 +124,8 @@ _PREVALENT: Final = _SEAT_WIND + 1
 _NUMBERS: Final = _PREVALENT + 1
 _PER_NUMBER: Final = len(_SEAT_NUMBERS)
 _GLOBAL: Final = _NUMBERS + 4 * _PER_NUMBER
-_TURN: Final = _GLOBAL + 3
 _MATCH: Final = _GLOBAL + 6
-assert _MATCH + 3 == NUM_PLANES
+assert _MATCH + 3 == NUM_PLANES  # the numbers last, from _NUMBERS on
 
 _EAST: Final = 27
 _ROWS: Final = [bytes((v,)) * KINDS for v in range(SCALAR_CAP + 1)]
@@ -177,11 +177,8 @@ def view_of(deal: Deal, scores: Sequence[int], start: int, max_hands: int) -> Ma
     )
 
 
-def _number(out: bytearray, at: int, row: int, value: int) -> None:
-    """Fill plane ``row`` with ``value`` (capped)."""
-    if value > 0:
-        start = at + row * KINDS
-        out[start : start + KINDS] = _ROWS[value if value < SCALAR_CAP else SCALAR_CAP]
+def _capped(value: int) -> int:
+    return value if value < SCALAR_CAP else SCALAR_CAP
 
 
 def _counts(out: bytearray, at: int, row: int, counts: Sequence[int]) -> None:
@@ -193,15 +190,85 @@ def _counts(out: bytearray, at: int, row: int, counts: Sequence[int]) -> None:
             out[start + k * KINDS + t] = 1
 
 
+_BLOCK: Final = _PER_SEAT * KINDS
+"""Bytes of one seat's table planes."""
+
+
+class SeatBlocks:
+    """Each seat's table planes as last written (its melds, its discards in order), kept
+    beside a table from one decision to the next with the engine's values they were
+    written from: the engine makes a new row of discards (a new tuple of melds) only when
+    it changes, so a seat whose values are the very same objects as last time has the
+    same planes, copied rather than written again. Every decision changes one seat's row
+    at most: the other three are copied.
+
+    >>> import random
+    >>> from mahjongkit.game.state import HandState
+    >>> hand = HandState.new("mcr", random.Random(5))
+    >>> blocks = SeatBlocks()
+    >>> write_planes(hand.observation(1), blocks=blocks) == write_planes(hand.observation(1))
+    True
+    """
+
+    def __init__(self) -> None:
+        self.keys: list[tuple[object, object, object]] = [((), (), ())] * 4
+        """What each seat's block was written from: its melds, discards, drawn marks."""
+        self.blocks: list[bytes] = [bytes(_BLOCK)] * 4
+        self.lying: list[list[int]] = [[], [], [], []]
+        """The kinds of each seat's discards lying unclaimed (one entry per tile)."""
+
+
+def _seat_block(
+    melds: tuple[Meld, ...],
+    row: tuple[tuple[int, bool], ...],
+    drawn: tuple[bool, ...],
+) -> tuple[bytes, list[int]]:
+    """One seat's table planes (`_PER_SEAT` rows), and the kinds of its discards lying
+    unclaimed."""
+    block = bytearray(_BLOCK)
+    seen = [0] * KINDS
+    for meld in melds:
+        for t in meld.tiles:
+            c = seen[t]
+            if c < 4:
+                block[c * KINDS + t] = 1
+            seen[t] = c + 1
+    lying: list[int] = []
+    seen = [0] * KINDS
+    n = len(row)
+    for i in range(n):
+        t, claimed = row[i]
+        c = seen[t]
+        if c < 4:
+            block[(4 + c) * KINDS + t] = 1
+        seen[t] = c + 1
+        b = i // BUCKET
+        order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
+        block[order + t] += 1
+        if claimed:
+            block[order + KINDS + t] = 1
+        else:
+            lying.append(t)
+        if i < len(drawn) and drawn[i]:
+            block[order + 2 * KINDS + t] = 1
+    for k in range(len(RECENT)):
+        latest = RECENT[k]
+        for i in range(n - latest if n > latest else 0, n):
+            block[(_RECENT_AT + k) * KINDS + row[i][0]] = 1
+    return bytes(block), lying
+
+
 def write_planes(
     obs: Observation,
     match: MatchView = LONE_HAND,
     out: bytearray | None = None,
     at: int = 0,
+    blocks: SeatBlocks | None = None,
 ) -> bytearray:
     """The planes (`NUM_PLANES` rows of 34 bytes) of a seat's observation (not a
     spectator's), written into ``out`` from byte ``at`` (which must be zeros there), or
-    into a new `bytearray`; returns it."""
+    into a new `bytearray`; returns it. ``blocks`` keeps the seats' table planes from
+    one call to the next (one `SeatBlocks` per table)."""
     seat = obs.seat
     if not 0 <= seat < 4:
         raise ValueError(f"planes are built for a seat 0..3, not {seat}")
@@ -213,53 +280,43 @@ def write_planes(
     _counts(out, at, 0, obs.concealed)
     table = [0] * KINDS
     scores = match.scores
+    giver = obs.claim_giver
+    thrower = obs.last_discarder
+    parts = obs.wall_parts
+    numbers = [0] * (NUM_PLANES - _NUMBERS)
     for s in range(4):
+        melds = obs.melds[s]
+        row = obs.discards[s]
+        drawn = obs.drawn_discards[s]
+        if blocks is None:
+            block, lying = _seat_block(melds, row, drawn)
+        else:
+            key = blocks.keys[s]
+            if key[0] is melds and key[1] is row and key[2] is drawn:
+                block, lying = blocks.blocks[s], blocks.lying[s]
+            else:
+                block, lying = _seat_block(melds, row, drawn)
+                blocks.keys[s] = (melds, row, drawn)
+                blocks.blocks[s] = block
+                blocks.lying[s] = lying
         r = (s - seat) % 4
         base = at + (_SEAT + r * _PER_SEAT) * KINDS
-        seen = [0] * KINDS
-        for meld in obs.melds[s]:
-            for t in meld.tiles:
-                c = seen[t]
-                if c < 4:
-                    out[base + c * KINDS + t] = 1
-                seen[t] = c + 1
-        if not centre:
-            row = obs.discards[s]
-            drawn = obs.drawn_discards[s]
-            seen = [0] * KINDS
-            n = len(row)
-            for i in range(n):
-                t, claimed = row[i]
-                c = seen[t]
-                if c < 4:
-                    out[base + (4 + c) * KINDS + t] = 1
-                seen[t] = c + 1
-                b = i // BUCKET
-                at_bucket = base + (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
-                out[at_bucket + t] += 1
-                if claimed:
-                    out[at_bucket + KINDS + t] = 1
-                else:
-                    table[t] += 1
-                if i < len(drawn) and drawn[i]:
-                    out[at_bucket + 2 * KINDS + t] = 1
-                back = n - i
-                for k in range(len(RECENT)):
-                    if back <= RECENT[k]:
-                        out[base + (_RECENT_AT + k) * KINDS + t] = 1
-        first = _NUMBERS + r * _PER_NUMBER
-        _number(out, at, first, obs.hidden_kongs[s])
-        _number(out, at, first + 1, len(obs.flowers[s]))
-        _number(out, at, first + 2, obs.hand_sizes[s])
-        _number(out, at, first + 3, int(obs.ting[s]))
-        _number(out, at, first + 4, int(obs.forfeited[s]))
-        _number(out, at, first + 5, int(s == 0))
-        _number(out, at, first + 6, obs.wall_parts[s] if obs.wall_parts else 0)
-        _number(out, at, first + 7, int(s == obs.claim_giver))
-        _number(out, at, first + 8, int(s == obs.last_discarder))
+        out[base : base + _BLOCK] = block
+        for t in lying:
+            table[t] += 1
+        first = r * _PER_NUMBER
+        numbers[first] = _capped(obs.hidden_kongs[s])
+        numbers[first + 1] = _capped(len(obs.flowers[s]))
+        numbers[first + 2] = _capped(obs.hand_sizes[s])
+        numbers[first + 3] = int(obs.ting[s])
+        numbers[first + 4] = int(obs.forfeited[s])
+        numbers[first + 5] = int(s == 0)
+        numbers[first + 6] = _capped(parts[s]) if parts else 0
+        numbers[first + 7] = int(s == giver)
+        numbers[first + 8] = int(s == thrower)
         score = scores[s]
-        _number(out, at, first + 9, score // SCORE_UNIT)
-        _number(out, at, first + 10, -score // SCORE_UNIT)
+        numbers[first + 9] = _capped(score // SCORE_UNIT) if score > 0 else 0
+        numbers[first + 10] = _capped(-score // SCORE_UNIT) if score < 0 else 0
     _counts(out, at, _TABLE, obs.pond if centre else table)
     for row_index, kind in (
         (_DRAWN, obs.last_tile),
@@ -270,19 +327,23 @@ def write_planes(
     ):
         if kind >= 0:
             out[at + row_index * KINDS + kind] = 1
-    _number(out, at, _GLOBAL, obs.wall_live)
-    _number(out, at, _GLOBAL + 1, obs.wall_remaining)
-    _number(out, at, _GLOBAL + 2, obs.dealer_streak)
+    g = _GLOBAL - _NUMBERS
+    numbers[g] = _capped(obs.wall_live)
+    numbers[g + 1] = _capped(obs.wall_remaining)
+    numbers[g + 2] = _capped(obs.dealer_streak)
     phase = obs.phase
     if phase == "turn":
-        _number(out, at, _TURN, 1)
+        numbers[g + 3] = 1
     elif phase == "claim":
-        _number(out, at, _TURN + 1, 1)
+        numbers[g + 4] = 1
     elif phase == "rob":
-        _number(out, at, _TURN + 2, 1)
-    _number(out, at, _MATCH, match.hand_number)
-    _number(out, at, _MATCH + 1, match.hands_left)
-    _number(out, at, _MATCH + 2, match.dealer_in_round)
+        numbers[g + 5] = 1
+    numbers[g + 6] = _capped(match.hand_number)
+    numbers[g + 7] = _capped(match.hands_left)
+    numbers[g + 8] = _capped(match.dealer_in_round)
+    # The numbers are the last rows: written in one piece (a slice of a bytearray is
+    # written at a cost of its own, several times a row's bytes).
+    out[at + _NUMBERS * KINDS : at + SIZE] = b"".join([_ROWS[v] for v in numbers])
     return out
 
 
@@ -309,6 +370,7 @@ __all__ = [
     "SCORE_UNIT",
     "SIZE",
     "MatchView",
+    "SeatBlocks",
     "match_view",
     "view_of",
     "write_mask",
