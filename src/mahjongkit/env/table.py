@@ -24,6 +24,7 @@ import numpy.typing as npt
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
 from mahjongkit.game.match_state import Automations, MatchState
+from mahjongkit.game.planes import legal_action
 from mahjongkit.money.rotation import first_deal
 from mahjongkit.money.table_points import table_points
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
@@ -156,9 +157,9 @@ class Table:
     def legal(self, player: int, index: int) -> Action:
         """The legal action of ``player`` with this index; `IllegalActionError` naming it
         and the player otherwise."""
-        for a in self.state.legal_actions(player):
-            if a.to_index() == index:
-                return a
+        action = legal_action(self.state.legal_actions(player), index)
+        if action is not None:
+            return action
         try:
             name = str(Action.from_index(index))
         except (ValueError, IllegalActionError):

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from mahjongkit.errors import IllegalActionError, InvalidNotationError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.planes import write_mask
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
@@ -141,29 +142,26 @@ class VectorEnv:
         seen: list[Observation] = []
         matches: list[MatchView] = []
         blocks: list[SeatBlocks | None] = []
-        mask_rows: list[int] = []
-        mask_actions: list[int] = []
+        masks = bytearray(len(self._masks) * NUM_ACTIONS)
         k = 0
         for i, table in enumerate(self.tables):
             state = table.state
             to_act = state.to_act()
-            view = table.match_view() if to_act else None
+            if not to_act:
+                continue
+            view = table.match_view()
             for p in to_act:
                 obs = state.observation(p)
                 seen.append(obs)
-                assert view is not None
                 matches.append(view)
                 blocks.append(table.blocks)
-                for a in obs.legal_actions:
-                    mask_rows.append(k)
-                    mask_actions.append(a.to_index())
+                write_mask(obs, masks, k * NUM_ACTIONS)
                 row_table[k] = i
                 row_player[k] = p
                 claim[k] = obs.claim_tile
                 k += 1
         encode_batch(seen, self._planes, matches, blocks)
-        self._masks[:k] = 0
-        self._masks[mask_rows, mask_actions] = 1
+        self._masks[:k] = np.frombuffer(masks, np.int8, k * NUM_ACTIONS).reshape(k, NUM_ACTIONS)
         self._rows = k
 
     def _batch(self) -> _Batch:
