@@ -182,13 +182,15 @@ def _capped(value: int) -> int:
     return value if value < SCALAR_CAP else SCALAR_CAP
 
 
-def _counts(out: bytearray, at: int, row: int, counts: Sequence[int]) -> None:
-    """The four count planes from ``row``: 1 where a kind's count is at least 1..4."""
+_AT_LEAST: Final = tuple(bytes([int(c >= k) for c in range(256)]) for k in range(1, 5))
+"""For each count plane (at least 1, 2, 3, 4), a byte's translation: 1 where it is reached."""
+
+
+def _counts(out: bytearray, at: int, row: int, counts: bytes) -> None:
+    """The four count planes from ``row``: 1 where a kind's count is at least 1..4 (the
+    counts as 34 bytes, translated in C rather than looked at kind by kind)."""
     start = at + row * KINDS
-    for t in range(KINDS):
-        c = counts[t]
-        for k in range(c if c < 4 else 4):
-            out[start + k * KINDS + t] = 1
+    out[start : start + 4 * KINDS] = b"".join([counts.translate(k) for k in _AT_LEAST])
 
 
 _BLOCK: Final = _PER_SEAT * KINDS
@@ -277,18 +279,21 @@ def write_planes(
         out = bytearray(SIZE)
     elif len(out) < at + SIZE:
         raise ValueError(f"{SIZE} bytes of planes do not fit from {at} in {len(out)}")
-    centre = bool(obs.pond)
-    _counts(out, at, 0, obs.concealed)
+    pond = obs.pond
+    _counts(out, at, 0, bytes(obs.concealed))
     table = [0] * KINDS
     scores = match.scores
     giver = obs.claim_giver
     thrower = obs.last_discarder
     parts = obs.wall_parts
+    all_melds, discards, all_drawn = obs.melds, obs.discards, obs.drawn_discards
+    hidden, flowers, sizes = obs.hidden_kongs, obs.flowers, obs.hand_sizes
+    ting, forfeited = obs.ting, obs.forfeited
     numbers = [0] * (NUM_PLANES - _NUMBERS)
     for s in range(4):
-        melds = obs.melds[s]
-        row = obs.discards[s]
-        drawn = obs.drawn_discards[s]
+        melds = all_melds[s]
+        row = discards[s]
+        drawn = all_drawn[s]
         if blocks is None:
             block, lying = _seat_block(melds, row, drawn)
         else:
@@ -306,11 +311,11 @@ def write_planes(
         for t in lying:
             table[t] += 1
         first = r * _PER_NUMBER
-        numbers[first] = _capped(obs.hidden_kongs[s])
-        numbers[first + 1] = _capped(len(obs.flowers[s]))
-        numbers[first + 2] = _capped(obs.hand_sizes[s])
-        numbers[first + 3] = int(obs.ting[s])
-        numbers[first + 4] = int(obs.forfeited[s])
+        numbers[first] = _capped(hidden[s])
+        numbers[first + 1] = _capped(len(flowers[s]))
+        numbers[first + 2] = _capped(sizes[s])
+        numbers[first + 3] = int(ting[s])
+        numbers[first + 4] = int(forfeited[s])
         numbers[first + 5] = int(s == 0)
         numbers[first + 6] = _capped(parts[s]) if parts else 0
         numbers[first + 7] = int(s == giver)
@@ -318,7 +323,7 @@ def write_planes(
         score = scores[s]
         numbers[first + 9] = _capped(score // SCORE_UNIT) if score > 0 else 0
         numbers[first + 10] = _capped(-score // SCORE_UNIT) if score < 0 else 0
-    _counts(out, at, _TABLE, obs.pond if centre else table)
+    _counts(out, at, _TABLE, bytes(pond if pond else table))
     for row_index, kind in (
         (_DRAWN, obs.last_tile),
         (_LATEST, obs.last_discard),
