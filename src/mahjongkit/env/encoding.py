@@ -1,7 +1,7 @@
 """One seat's observation as planes over the 34 kinds of tile, and its legal actions as a
 mask over the engine's action indexes (`mahjongkit.game.actions`), as NumPy arrays.
 
-The planes are written as bytes by `mahjongkit.game.planes` (standard-library only, so
+The planes are made as bytes by `mahjongkit.game.planes` (standard-library only, so
 the compiled build compiles it with the engine), from the seat's own `Observation` (what
 the engine lets the seat know, and nothing else), so they can show no other seat's
 concealed tiles, and from the match around the hand (`MatchView`). docs/env.md lists
@@ -40,12 +40,11 @@ from mahjongkit.game.planes import (
     RELATIVE,
     SCALAR_CAP,
     SCORE_UNIT,
-    SIZE,
     MatchView,
     SeatBlocks,
     match_view,
+    planes_of,
     write_mask,
-    write_planes,
 )
 from mahjongkit.tiles import NUM_KINDS
 
@@ -69,9 +68,9 @@ def encode(
     match that stands as ``match`` says (by default a hand alone: `LONE_HAND`).
     ``blocks``, kept by a table from one decision to the next, saves writing again the
     planes of the seats whose melds and discards have not changed (`SeatBlocks`)."""
-    flat = np.frombuffer(write_planes(obs, match, blocks=blocks), dtype=np.int8)
+    flat = np.frombuffer(planes_of(obs, match, blocks), dtype=np.int8)
     planes = flat.reshape(NUM_PLANES, NUM_KINDS)
-    return planes.astype(_checked(dtype)) if dtype != "int8" else planes
+    return planes.astype(_checked(dtype))  # the caller's own copy, in the dtype asked
 
 
 def encode_batch(
@@ -101,10 +100,16 @@ def encode_batch(
         raise ValueError(f"{len(matches)} match views for {n} observations")
     if blocks is not None and len(blocks) != n:
         raise ValueError(f"{len(blocks)} seat blocks for {n} observations")
-    written = bytearray(n * SIZE)
-    for k, obs in enumerate(observations):
-        match = matches[k] if matches is not None else LONE_HAND
-        write_planes(obs, match, written, k * SIZE, blocks[k] if blocks is not None else None)
+    written = b"".join(
+        [
+            planes_of(
+                obs,
+                matches[k] if matches is not None else LONE_HAND,
+                blocks[k] if blocks is not None else None,
+            )
+            for k, obs in enumerate(observations)
+        ]
+    )
     out[:n] = np.frombuffer(written, dtype=np.int8).reshape(n, NUM_PLANES, NUM_KINDS)
 
 

@@ -185,12 +185,16 @@ def _capped(value: int) -> int:
 _AT_LEAST: Final = tuple(bytes([int(c >= k) for c in range(256)]) for k in range(1, 5))
 """For each count plane (at least 1, 2, 3, 4), a byte's translation: 1 where it is reached."""
 
+_MARKS: Final = [bytes(KINDS)] + [
+    bytes(KINDS)[:t] + b"\x01" + bytes(KINDS - t - 1) for t in range(KINDS)
+]
+"""A mark plane by the kind it marks, ``_MARKS[kind + 1]`` (``_MARKS[0]`` marks none)."""
 
-def _counts(out: bytearray, at: int, row: int, counts: bytes) -> None:
-    """The four count planes from ``row``: 1 where a kind's count is at least 1..4 (the
-    counts as 34 bytes, translated in C rather than looked at kind by kind)."""
-    start = at + row * KINDS
-    out[start : start + 4 * KINDS] = b"".join([counts.translate(k) for k in _AT_LEAST])
+
+def _counts(counts: bytes) -> bytes:
+    """The four count planes of 34 counts: 1 where a kind's count is at least 1..4 (each
+    a translation of the counts' bytes, in C, rather than a look at each kind)."""
+    return b"".join([counts.translate(k) for k in _AT_LEAST])
 
 
 _BLOCK: Final = _PER_SEAT * KINDS
@@ -261,35 +265,12 @@ def _seat_block(
     return bytes(block), lying
 
 
-def write_planes(
-    obs: Observation,
-    match: MatchView = LONE_HAND,
-    out: bytearray | None = None,
-    at: int = 0,
-    blocks: SeatBlocks | None = None,
-) -> bytearray:
-    """The planes (`NUM_PLANES` rows of 34 bytes) of a seat's observation (not a
-    spectator's), written into ``out`` from byte ``at`` (which must be zeros there), or
-    into a new `bytearray`; returns it. ``blocks`` keeps the seats' table planes from
-    one call to the next (one `SeatBlocks` per table)."""
-    seat = obs.seat
-    if not 0 <= seat < 4:
-        raise ValueError(f"planes are built for a seat 0..3, not {seat}")
-    if out is None:
-        out = bytearray(SIZE)
-    elif len(out) < at + SIZE:
-        raise ValueError(f"{SIZE} bytes of planes do not fit from {at} in {len(out)}")
-    pond = obs.pond
-    _counts(out, at, 0, bytes(obs.concealed))
+def _seat_blocks(obs: Observation, blocks: SeatBlocks | None) -> tuple[list[bytes], list[int]]:
+    """Each seat's table planes (by seat, from `blocks` where its values are the same as
+    last time), and the table's unclaimed discards as 34 counts."""
     table = [0] * KINDS
-    scores = match.scores
-    giver = obs.claim_giver
-    thrower = obs.last_discarder
-    parts = obs.wall_parts
+    out: list[bytes] = []
     all_melds, discards, all_drawn = obs.melds, obs.discards, obs.drawn_discards
-    hidden, flowers, sizes = obs.hidden_kongs, obs.flowers, obs.hand_sizes
-    ting, forfeited = obs.ting, obs.forfeited
-    numbers = [0] * (NUM_PLANES - _NUMBERS)
     for s in range(4):
         melds = all_melds[s]
         row = discards[s]
@@ -305,51 +286,91 @@ def write_planes(
                 blocks.keys[s] = (melds, row, drawn)
                 blocks.blocks[s] = block
                 blocks.lying[s] = lying
-        r = (s - seat) % 4
-        base = at + (_SEAT + r * _PER_SEAT) * KINDS
-        out[base : base + _BLOCK] = block
+        out.append(block)
         for t in lying:
             table[t] += 1
-        first = r * _PER_NUMBER
-        numbers[first] = _capped(hidden[s])
-        numbers[first + 1] = _capped(len(flowers[s]))
-        numbers[first + 2] = _capped(sizes[s])
-        numbers[first + 3] = int(ting[s])
-        numbers[first + 4] = int(forfeited[s])
-        numbers[first + 5] = int(s == 0)
-        numbers[first + 6] = _capped(parts[s]) if parts else 0
-        numbers[first + 7] = int(s == giver)
-        numbers[first + 8] = int(s == thrower)
+    return out, table
+
+
+def planes_of(
+    obs: Observation, match: MatchView = LONE_HAND, blocks: SeatBlocks | None = None
+) -> bytes:
+    """The planes (`NUM_PLANES` rows of 34 bytes) of a seat's observation (not a
+    spectator's), in a match that stands as ``match`` says; ``blocks`` keeps the seats'
+    table planes from one call to the next (one `SeatBlocks` per table). The rows are
+    made as bytes and joined, in the order of `PLANES`."""
+    seat = obs.seat
+    if not 0 <= seat < 4:
+        raise ValueError(f"planes are built for a seat 0..3, not {seat}")
+    by_seat, table = _seat_blocks(obs, blocks)
+    pond = obs.pond
+    scores = match.scores
+    giver = obs.claim_giver
+    thrower = obs.last_discarder
+    parts = obs.wall_parts
+    hidden, flowers, sizes = obs.hidden_kongs, obs.flowers, obs.hand_sizes
+    ting, forfeited = obs.ting, obs.forfeited
+    numbers: list[int] = []
+    for r in range(4):
+        s = (seat + r) % 4
         score = scores[s]
-        numbers[first + 9] = _capped(score // SCORE_UNIT) if score > 0 else 0
-        numbers[first + 10] = _capped(-score // SCORE_UNIT) if score < 0 else 0
-    _counts(out, at, _TABLE, bytes(pond if pond else table))
-    for row_index, kind in (
-        (_DRAWN, obs.last_tile),
-        (_LATEST, obs.last_discard),
-        (_ANSWERED, obs.claim_tile),
-        (_SEAT_WIND, _EAST + seat),
-        (_PREVALENT, obs.prevalent_wind),
-    ):
-        if kind >= 0:
-            out[at + row_index * KINDS + kind] = 1
-    g = _GLOBAL - _NUMBERS
-    numbers[g] = _capped(obs.wall_live)
-    numbers[g + 1] = _capped(obs.wall_remaining)
-    numbers[g + 2] = _capped(obs.dealer_streak)
+        numbers += [
+            _capped(hidden[s]),
+            _capped(len(flowers[s])),
+            _capped(sizes[s]),
+            int(ting[s]),
+            int(forfeited[s]),
+            int(s == 0),
+            _capped(parts[s]) if parts else 0,
+            int(s == giver),
+            int(s == thrower),
+            _capped(score // SCORE_UNIT) if score > 0 else 0,
+            _capped(-score // SCORE_UNIT) if score < 0 else 0,
+        ]
     phase = obs.phase
-    if phase == "turn":
-        numbers[g + 3] = 1
-    elif phase == "claim":
-        numbers[g + 4] = 1
-    elif phase == "rob":
-        numbers[g + 5] = 1
-    numbers[g + 6] = _capped(match.hand_number)
-    numbers[g + 7] = _capped(match.hands_left)
-    numbers[g + 8] = _capped(match.dealer_in_round)
-    # The numbers are the last rows: written in one piece (a slice of a bytearray is
-    # written at a cost of its own, several times a row's bytes).
-    out[at + _NUMBERS * KINDS : at + SIZE] = b"".join([_ROWS[v] for v in numbers])
+    numbers += [
+        _capped(obs.wall_live),
+        _capped(obs.wall_remaining),
+        _capped(obs.dealer_streak),
+        int(phase == "turn"),
+        int(phase == "claim"),
+        int(phase == "rob"),
+        _capped(match.hand_number),
+        _capped(match.hands_left),
+        _capped(match.dealer_in_round),
+    ]
+    rows = [
+        _counts(bytes(obs.concealed)),
+        _MARKS[obs.last_tile + 1],
+        by_seat[seat],
+        by_seat[(seat + 1) % 4],
+        by_seat[(seat + 2) % 4],
+        by_seat[(seat + 3) % 4],
+        _counts(bytes(pond if pond else table)),
+        _MARKS[obs.last_discard + 1],
+        _MARKS[obs.claim_tile + 1],
+        _MARKS[_EAST + seat + 1],
+        _MARKS[obs.prevalent_wind + 1],
+    ]
+    rows += [_ROWS[v] for v in numbers]
+    return b"".join(rows)
+
+
+def write_planes(
+    obs: Observation,
+    match: MatchView = LONE_HAND,
+    out: bytearray | None = None,
+    at: int = 0,
+    blocks: SeatBlocks | None = None,
+) -> bytearray:
+    """`planes_of` written into ``out`` from byte ``at``, or into a new `bytearray`;
+    returns it."""
+    planes = planes_of(obs, match, blocks)
+    if out is None:
+        return bytearray(planes)
+    if len(out) < at + SIZE:
+        raise ValueError(f"{SIZE} bytes of planes do not fit from {at} in {len(out)}")
+    out[at : at + SIZE] = planes
     return out
 
 
@@ -415,6 +436,7 @@ __all__ = [
     "index_of",
     "legal_action",
     "match_view",
+    "planes_of",
     "view_of",
     "write_mask",
     "write_planes",
