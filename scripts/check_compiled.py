@@ -7,10 +7,10 @@ build (``make compiled`` makes one in ``.venv-compiled``)::
 
 Both interpreters compute the same fingerprints, for every ruleset: self-play with four
 line-ups (each hand's outcome with its full record, so every action counts), hands copied
-part-way and played on, and the scores of seeded random winning hands. The check fails
-if the other interpreter does not load every module of ``setup.py``'s ``COMPILED`` list
-from a C extension (the check would then prove nothing), if any hand ends in an engine
-error, or if any fingerprint differs.
+part-way and played on, the scores of seeded random winning hands, and the environments'
+planes and masks of random hands. The check fails if the other interpreter does not load
+every module of ``setup.py``'s ``COMPILED`` list from a C extension (the check would then
+prove nothing), if any hand ends in an engine error, or if any fingerprint differs.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mahjongkit.game.planes import MatchView, SeatBlocks, write_mask, write_planes
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.scoring import score
@@ -69,6 +70,7 @@ def fingerprints(hands: int) -> dict[str, str]:
             # An engine error ends a hand early in both builds alike: never a pass.
             out[case] = f"ERRORS {len(errors)}: {errors[0]}" if errors else _digest(run.outcomes)
         out[f"copy {ruleset}"] = _digest(copies(ruleset))
+        out[f"planes {ruleset}"] = planes(ruleset)
         rng = random.Random(ruleset)
         make = random_win if get_ruleset(ruleset).scoring.family == "mcr" else random_winning_hand
         scores = [score(*make(rng), ruleset) for _ in range(SCORED)]
@@ -91,6 +93,24 @@ def copies(ruleset: str) -> list[object]:
                 _move(one, rng)
             out.append((one.history, one.result))
     return out
+
+
+def planes(ruleset: str) -> str:
+    """The environments' planes and masks at every decision of random hands (each
+    table's seats' planes kept from one decision to the next, as the environments keep
+    them), as one digest."""
+    rng = random.Random(5)
+    digest = hashlib.sha256()
+    for seed in range(10):
+        state = HandState.new(ruleset, random.Random(seed))
+        blocks = SeatBlocks()
+        view = MatchView((8 * seed, -8 * seed, 3, -3), seed, 3, seed % 4)
+        while not state.ended:
+            obs = state.observation(state.to_act()[0])
+            digest.update(write_planes(obs, view, blocks=blocks))
+            digest.update(write_mask(obs))
+            _move(state, rng)
+    return digest.hexdigest()[:16]
 
 
 def _move(state: HandState, rng: random.Random) -> None:

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mahjongkit.cli.app import COMMAND_MODULES, app
-from mahjongkit.env import ENCODING_VERSION, aec_env
+from mahjongkit.env import ENCODING_VERSION, PLANES, aec_env
 from mahjongkit.env.dataset import (
     Item,
     SourceGame,
@@ -133,7 +133,7 @@ def test_a_simulated_run_gives_a_row_per_decision_that_replays_it(tmp_path: Path
             assert data["mask"][i][data["action"][i]] == 1
     info = json.loads(str(data["metadata"]))
     assert info["encoding_version"] == ENCODING_VERSION
-    assert info["planes_shape"] == [107, 34]
+    assert info["planes_shape"] == [158, 34]
 
 
 def test_a_concealed_kong_s_payment_is_no_longer_to_go_after_it(tmp_path: Path) -> None:
@@ -189,7 +189,7 @@ def test_parquet_and_npz_hold_the_same_rows(tmp_path: Path) -> None:
         if name != "metadata":
             assert np.array_equal(one[name], two[name]), name
     assert len(one["action"]) == a.decisions
-    assert one["planes"].shape == (a.decisions, 107, 34) and one["planes"].dtype == np.int8
+    assert one["planes"].shape == (a.decisions, 158, 34) and one["planes"].dtype == np.int8
     import pyarrow.parquet as pq
 
     assert pq.ParquetFile(tmp_path / "d.parquet").num_row_groups > 1
@@ -255,5 +255,15 @@ def test_a_stored_web_game_becomes_rows(tmp_path: Path) -> None:
         assert all(data["hand_reward"][rows] == [net[p] for p in data["player"][rows]])
         seats = [finished.deal.seat_of(int(p)) for p in data["player"][rows]]
         assert seats == data["seat"][rows].tolist()
+        # The planes show the match as it stood before the hand: its number, the scores.
+        planes = data["planes"][rows]
+        assert set(planes[:, PLANES.index("hand number"), 0]) == {number}
+        assert set(planes[:, PLANES.index("hands left"), 0]) == {1 - number}
+        before = game.hands[number - 1].scores_after if number else (2000,) * 4
+        for row, p in zip(planes, data["player"][rows], strict=True):
+            score = before[p] - 2000
+            ahead, behind = max(score, 0) // 8, max(-score, 0) // 8
+            assert row[PLANES.index("self: points ahead"), 0] == min(ahead, 127)
+            assert row[PLANES.index("self: points behind"), 0] == min(behind, 127)
     named = list(web_games(str(db), ["g2", "nope"]))
     assert [getattr(i, "code", None) for i in named] == [None, "unknown_game"]

@@ -33,7 +33,7 @@ def test_the_planes_of_a_scripted_discard() -> None:
     )
     hand.apply(0, Action.parse("discard C"))
     west = encode(hand.observation(2))  # West may pung (or win on) East's C
-    assert west.shape == (NUM_PLANES, 34) and ENCODING_VERSION == 1
+    assert west.shape == (NUM_PLANES, 34) and ENCODING_VERSION == 2
     assert plane(west, "own tiles >= 2") == ["4m", "5p", "6s", "C", "F"]
     assert plane(west, "own tiles >= 3") == ["4m", "5p", "6s"]
     assert plane(west, "own tiles >= 4") == []
@@ -56,7 +56,7 @@ def test_the_planes_of_a_scripted_discard() -> None:
     hand.apply(2, Action.parse("pung"))
     west = encode(hand.observation(2))
     assert plane(west, "self: melds >= 3") == ["C"]
-    assert plane(west, "across: discards claimed") == ["C"]
+    assert plane(west, "across: discards 1-6 claimed") == ["C"]
     assert plane(west, "table discards >= 1") == []
     assert len(plane(west, "turn")) == 34
     south = encode(hand.observation(1))

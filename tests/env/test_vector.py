@@ -144,7 +144,7 @@ def test_gymnasium_make_vec(mode: str | None) -> None:
         ENV_ID, num_envs=3, vectorization_mode=mode, ruleset="mcr", opponents="random"
     )
     obs, _ = envs.reset(seed=5)
-    assert obs["observation"].shape == (3, 107, 34)
+    assert obs["observation"].shape == (3, 158, 34)
     rng = np.random.default_rng(5)
     ended = 0
     for _ in range(300):

@@ -32,7 +32,7 @@ from mahjongkit.errors import IllegalActionError
 from mahjongkit.rules.ruleset import Ruleset
 
 from .spaces import action_space, observation_space
-from .table import AGENTS, Table
+from .table import AGENTS, NO_REWARDS, Table
 
 
 class MahjongAEC(AECEnv):
@@ -78,6 +78,7 @@ class MahjongAEC(AECEnv):
         self.table.new_episode()
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
@@ -101,8 +102,12 @@ class MahjongAEC(AECEnv):
         table = self.table
         table.apply(AGENTS.index(agent), action)
         self._cumulative_rewards[agent] = 0.0
-        for a, r in zip(AGENTS, table.take_rewards(), strict=True):
-            self.rewards[a] = r
+        rewards = table.take_rewards()
+        if rewards is not NO_REWARDS or self._rewarded:  # most steps move no money
+            for a, r in zip(AGENTS, rewards, strict=True):
+                self.rewards[a] = r
+            self._rewarded = rewards is not NO_REWARDS
+            self._accumulate_rewards()
         to_act = table.to_act()
         if to_act:
             self.agent_selection = AGENTS[to_act[0]]
@@ -110,7 +115,6 @@ class MahjongAEC(AECEnv):
             for a in self.agents:
                 self.terminations[a] = True
             self.agent_selection = self.agents[0]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The table as text when ``render_mode="ansi"`` (None without a render mode)."""

@@ -31,7 +31,7 @@ stored. A reader yields each record it reads (`SourceGame`) or says why it skips
 ...     _ = play_run(settings, keep_records=True, on_hand=records.add)
 >>> blocks = [hand_rows(h, g.record_id) for g in read_records(str(path)) for h in g.hands]
 >>> [b.rows > 0 for b in blocks], blocks[0].planes.shape[1:], blocks[1].record[-11:]
-([True, True], (107, 34), 'run.jsonl:2')
+([True, True], (158, 34), 'run.jsonl:2')
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from mahjongkit.game.events import EventKind
 from mahjongkit.game.hand_money import hand_money
 from mahjongkit.game.match_record import money_of
 from mahjongkit.game.match_state import automatic_action
+from mahjongkit.game.planes import view_of
 from mahjongkit.game.record import HandRecord, initial_state
 from mahjongkit.game.state import HandState
 from mahjongkit.inputs import read_json
@@ -62,7 +63,15 @@ from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.rules.table import TableRules
 from mahjongkit.tiles import EAST, NUM_KINDS
 
-from .encoding import ENCODING_VERSION, NUM_PLANES, PLANES, action_mask, encode
+from .encoding import (
+    ENCODING_VERSION,
+    LONE_HAND,
+    NUM_PLANES,
+    PLANES,
+    MatchView,
+    action_mask,
+    encode,
+)
 
 FORMAT = "mahjongkit-dataset/1"
 """The dataset's layout: its columns and their meaning (docs/env.md). Changes when a
@@ -107,6 +116,9 @@ class SourceHand:
     bots: tuple[str, ...] = ()
     """Who played each player (0..3): a bot's name, or ``human``; empty when the record
     does not say."""
+    match: MatchView = LONE_HAND
+    """The match around the hand, as its planes show it (the scores before it, its
+    number, the hands left); a hand recorded alone stands as a one-hand episode does."""
 
 
 @dataclass(frozen=True)
@@ -224,9 +236,12 @@ def web_games(url: str, game_ids: Sequence[str] = ()) -> Iterator[Item]:
             continue
         hands = []
         pot = Pot()
+        start = game.rules.starting_points
+        scores: Sequence[int] = [start] * 4
         for number, h in enumerate(game.hands):
-            hands.append(SourceHand(h.record, h.deal, pot, number, game.config.seats))
-            pot = h.money.pot
+            view = view_of(h.deal, scores, start, game.max_hands)
+            hands.append(SourceHand(h.record, h.deal, pot, number, game.config.seats, view))
+            pot, scores = h.money.pot, h.scores_after
         yield SourceGame(f"web:{game_id}", where, tuple(hands))
 
 
@@ -291,7 +306,7 @@ def hand_rows(hand: SourceHand, record_id: str) -> Block:
         action = Action.from_index(index)
         if automatic_action(state, seat) != action:  # asked, as the environments ask it
             obs = state.observation(seat)
-            planes.append(encode(obs, "int8"))
+            planes.append(encode(obs, "int8", hand.match))
             masks.append(action_mask(obs))
             steps.append(step)
             seats.append(seat)

@@ -6,11 +6,11 @@ A file is written under a temporary name beside it and given its name only once 
 a run that stops leaves no half file behind.
 
 Parquet: one row group per chunk; ``planes`` and ``mask`` are fixed-size binary
-values, each row's ``int8`` values as bytes (107 x 34 = 3,638 and 167 bytes: written and
+values, each row's ``int8`` values as bytes (158 x 34 = 5,372 and 167 bytes: written and
 read as one block of memory, where a list of numbers would be encoded number by number,
 ten times slower), the schema's ``mahjongkit`` metadata the JSON of
 `mahjongkit.env.dataset.metadata` (the planes' shape among it). ``.npz``:
-one array per column, ``planes`` already shaped (rows x 107 x 34), ``metadata`` a string
+one array per column, ``planes`` already shaped (rows x 158 x 34), ``metadata`` a string
 of the same JSON; each column is gathered on disk chunk by chunk and the archive made
 (deflated) at the end.
 
@@ -20,7 +20,7 @@ of the same JSON; each column is gathered on disk chunk by chunk and the archive
 0
 >>> empty = read_dataset(folder / "none.npz")
 >>> empty["planes"].shape, json.loads(str(empty["metadata"]))["encoding_version"]
-((0, 107, 34), 1)
+((0, 158, 34), 2)
 """
 
 from __future__ import annotations
@@ -296,7 +296,7 @@ def make_dataset(
 
 def read_dataset(path: Path) -> dict[str, npt.NDArray[Any]]:
     """A dataset file's columns as NumPy arrays (the whole file in memory): ``planes``
-    shaped rows x 107 x 34, ``mask`` rows x 167, the texts as strings, and
+    shaped rows x 158 x 34, ``mask`` rows x 167, the texts as strings, and
     ``metadata`` (its JSON, a string)."""
     if path.suffix.lower() == ".npz":
         with np.load(path) as data:

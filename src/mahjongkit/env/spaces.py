@@ -2,7 +2,7 @@
 engine's action indexes.
 
 >>> observation_space("int8")["observation"].shape
-(107, 34)
+(158, 34)
 >>> action_space().n
 np.int64(167)
 """

@@ -9,12 +9,13 @@ it: players are the match's table positions 0..3 (agents ``player_0`` .. ``playe
 >>> player = table.to_act()[0]
 >>> obs = table.observe(player)
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-((107, 34), True)
+((158, 34), True)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -23,11 +24,20 @@ import numpy.typing as npt
 from mahjongkit.errors import IllegalActionError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
 from mahjongkit.game.match_state import Automations, MatchState
+from mahjongkit.game.planes import legal_action
 from mahjongkit.money.rotation import first_deal
 from mahjongkit.money.table_points import table_points
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
-from .encoding import DTYPES, action_mask, encode
+from .encoding import (
+    DTYPES,
+    LONE_HAND,
+    MatchView,
+    SeatBlocks,
+    action_mask,
+    encode,
+    match_view,
+)
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, by table position: ``player_0`` is the match's player 0."""
@@ -45,6 +55,10 @@ OPTIONS = ("episode", "reward", "dtype", "max_hands", "dealer")
 
 _ONE_HAND = Automations(next_hand=False)
 """A one-hand episode stops once the hand is settled, its money counted."""
+
+
+NO_REWARDS = (0.0, 0.0, 0.0, 0.0)
+"""What `Table.take_rewards` returns (this very tuple) when no money moved."""
 
 
 def _no_clock() -> float:
@@ -91,6 +105,11 @@ class Table:
         self._state: MatchState | None = None
         self._paid = [0, 0, 0, 0]
         self._ranked = False
+        self.blocks = SeatBlocks()
+        """The seats' table planes, kept from one decision to the next."""
+        self._view: tuple[object, MatchView] = (None, LONE_HAND)
+        """The match as the planes show it, with the hand it is for: the scores change
+        only once a hand is over."""
 
     def seed(self, seed: int | None) -> None:
         """Start the table's generator again: the episodes to come follow from ``seed``."""
@@ -138,9 +157,9 @@ class Table:
     def legal(self, player: int, index: int) -> Action:
         """The legal action of ``player`` with this index; `IllegalActionError` naming it
         and the player otherwise."""
-        for a in self.state.legal_actions(player):
-            if a.to_index() == index:
-                return a
+        action = legal_action(self.state.legal_actions(player), index)
+        if action is not None:
+            return action
         try:
             name = str(Action.from_index(index))
         except (ValueError, IllegalActionError):
@@ -156,12 +175,14 @@ class Table:
         nothing."""
         self.state.apply(player, self.legal(player, action_index(action)))
 
-    def take_rewards(self) -> list[float]:
+    def take_rewards(self) -> Sequence[float]:
         """Each player's reward since the last call: the points won or lost (the hand's
         money once settled; at a match's end also the pot returned), or their sign; or
         the table points once the match is over."""
         state = self.state
         scores = state.scores
+        if scores == self._paid and not state.over:
+            return NO_REWARDS  # nearly every step: no money moves before a hand ends
         won = [scores[p] - self._paid[p] for p in range(4)]
         self._paid = list(scores)
         if self.reward == "points":
@@ -173,11 +194,21 @@ class Table:
             return [float((w > 0) - (w < 0)) for w in won]
         return [float(w) for w in won]
 
+    def match_view(self) -> MatchView:
+        """The match around the hand on show, as the planes show it (`MatchView`)."""
+        hand, view = self._view
+        if hand is not self.state.hand:
+            view = match_view(self.state)
+            self._view = (self.state.hand, view)
+        return view
+
     def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
         """What ``player`` sees: its planes and its action mask (all 0 when it has
         nothing to decide)."""
-        obs = self.state.observation(player)
-        return {"observation": encode(obs, self.dtype), "action_mask": action_mask(obs)}
+        state = self.state
+        obs = state.observation(player)
+        planes = encode(obs, self.dtype, self.match_view(), self.blocks)
+        return {"observation": planes, "action_mask": action_mask(obs)}
 
     def render(self) -> str:
         """The whole table as text (every hand shown: for a person watching)."""
@@ -196,4 +227,4 @@ def action_index(action: Any) -> int:
     return int(action)
 
 
-__all__ = ["AGENTS", "EPISODES", "OPTIONS", "REWARDS", "Table", "action_index"]
+__all__ = ["AGENTS", "EPISODES", "NO_REWARDS", "OPTIONS", "REWARDS", "Table", "action_index"]

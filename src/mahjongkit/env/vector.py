@@ -15,7 +15,7 @@ in a finished episode, so there is no final observation to give).
 >>> venv = VectorEnv(num_tables=8, ruleset="mcr", seed=1)
 >>> obs, infos = venv.reset()
 >>> obs["observation"].shape[1:], obs["action_mask"].shape[1]
-((107, 34), 167)
+((158, 34), 167)
 >>> rng = np.random.default_rng(0)
 >>> ended = 0
 >>> while ended < 8:
@@ -36,10 +36,11 @@ import numpy.typing as npt
 from mahjongkit.errors import IllegalActionError, InvalidNotationError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
 from mahjongkit.game.observation import Observation
+from mahjongkit.game.planes import write_mask
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
-from .encoding import NUM_PLANES, encode_batch
+from .encoding import NUM_PLANES, MatchView, SeatBlocks, encode_batch
 from .spaces import action_space, observation_space
 from .table import AGENTS, Table
 
@@ -139,24 +140,28 @@ class VectorEnv:
         claim = self._claim
         row_table, row_player = self._row_table, self._row_player
         seen: list[Observation] = []
-        mask_rows: list[int] = []
-        mask_actions: list[int] = []
+        matches: list[MatchView] = []
+        blocks: list[SeatBlocks | None] = []
+        masks = bytearray(len(self._masks) * NUM_ACTIONS)
         k = 0
         for i, table in enumerate(self.tables):
             state = table.state
-            for p in state.to_act():
+            to_act = state.to_act()
+            if not to_act:
+                continue
+            view = table.match_view()
+            for p in to_act:
                 obs = state.observation(p)
                 seen.append(obs)
-                for a in obs.legal_actions:
-                    mask_rows.append(k)
-                    mask_actions.append(a.to_index())
+                matches.append(view)
+                blocks.append(table.blocks)
+                write_mask(obs, masks, k * NUM_ACTIONS)
                 row_table[k] = i
                 row_player[k] = p
                 claim[k] = obs.claim_tile
                 k += 1
-        encode_batch(seen, self._planes)
-        self._masks[:k] = 0
-        self._masks[mask_rows, mask_actions] = 1
+        encode_batch(seen, self._planes, matches, blocks)
+        self._masks[:k] = np.frombuffer(masks, np.int8, k * NUM_ACTIONS).reshape(k, NUM_ACTIONS)
         self._rows = k
 
     def _batch(self) -> _Batch:
