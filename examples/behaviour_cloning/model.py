@@ -25,6 +25,10 @@ class Policy(nn.Module):
     def __init__(self, planes: int, channels: int = 64, hidden: int = 256) -> None:
         super().__init__()
         self.planes, self.channels, self.hidden = planes, channels, hidden
+        # Each plane divided by its largest value in the training rows (`fit_scale`): the
+        # marks and counts are 0 or 1 already, the numbers (tiles in the wall) up to 127.
+        self.scale: torch.Tensor
+        self.register_buffer("scale", torch.ones(planes, 1))
         self.body = nn.Sequential(
             nn.Conv1d(planes, channels, kernel_size=3, padding=1),
             nn.ReLU(),
@@ -39,8 +43,14 @@ class Policy(nn.Module):
     def forward(self, planes: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """Masked logits for a batch: ``planes`` [B, planes, 34] (any number type),
         ``mask`` [B, actions] (1 where legal)."""
-        logits: torch.Tensor = self.body(planes.float())
+        logits: torch.Tensor = self.body(planes.float() * self.scale)
         return logits.masked_fill(mask == 0, torch.finfo(logits.dtype).min)
+
+    def fit_scale(self, planes: torch.Tensor) -> None:
+        """Scale each plane by its largest value in ``planes`` [B, planes, 34] (those
+        always 0 left as they are)."""
+        largest = planes.amax(dim=(0, 2)).float().clamp(min=1.0)
+        self.scale.copy_((1.0 / largest).unsqueeze(1))
 
     def settings(self) -> dict[str, int]:
         """What rebuilds the network (with its weights, `state_dict`)."""

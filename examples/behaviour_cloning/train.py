@@ -45,6 +45,7 @@ def fit(
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     policy = Policy(data.planes.shape[1], channels, hidden)
+    policy.fit_scale(torch.from_numpy(data.planes))
     optimiser = torch.optim.Adam(policy.parameters(), lr=lr)
     for epoch in range(1, epochs + 1):
         start = time.perf_counter()
