@@ -107,13 +107,14 @@ def load(path: Path, bot: str = "defender") -> Decisions:
     keys = np.char.add(np.char.add(columns["record"].astype(str), "#"), columns["hand"].astype(str))
     _, first, hand = np.unique(keys, return_index=True, return_inverse=True)
     order = np.argsort(np.argsort(first))  # the hands numbered in file order
-    return Decisions(
+    rows = Decisions(
         columns["planes"],
         columns["mask"],
         columns["action"].astype(np.int64),
         order[hand].astype(np.int64),
         meta,
-    ).take(mine)
+    )
+    return rows if mine.all() else rows.take(mine)
 
 
 def split_by_hand(data: Decisions, held_out: float, seed: int) -> tuple[Decisions, Decisions]:
