@@ -141,15 +141,14 @@ def duplicate(
     per_wall, points, wins, redealt = [], 0.0, 0, 0
     for wall in range(walls):
         diffs = []
+        # The table's generator, seeded so, draws the match's seed first: another seed
+        # means the bots ended that deal before the seat was asked anything (dealt again).
+        dealt = random.Random(wall_seed(seed, wall)).getrandbits(63)
         for position, env in enumerate(envs):
             single: MahjongSingle = env.unwrapped  # type: ignore[assignment]
             obs, _ = env.reset(seed=wall_seed(seed, wall))
             seat.start()
-            # The table deals from its generator seeded so: a different match seed means
-            # the bots ended the first deal before the seat was asked anything.
-            redealt += single.table.state.seed != random.Random(wall_seed(seed, wall)).getrandbits(
-                63
-            )
+            redealt += single.table.state.seed != dealt
             before = list(single.table.state.scores)
             done = False
             while not done:
