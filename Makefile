@@ -10,7 +10,7 @@ COMPILED_STAMP := $(COMPILED_VENV)/.built
 # edit to any of them rebuilds the compiled package.
 SOURCES := $(shell find src/mahjongkit -type f -not -path '*/__pycache__/*')
 
-.PHONY: install compiled check-compiled run demo test test-packages lint bench clean
+.PHONY: install compiled check-compiled run demo test test-packages lint bench example-bc clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,7 +60,7 @@ demo: $(STAMP)
 	$(BIN)/mahjongkit watch --ruleset mcr --seed 7 --bots scorer,defender,efficient,random
 
 lint: $(STAMP)
-	$(BIN)/ruff check setup.py src tests benchmarks scripts peers
+	$(BIN)/ruff check setup.py src tests benchmarks scripts peers examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
@@ -84,6 +84,14 @@ bench: $(STAMP) $(COMPILED_STAMP)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 	for b in bench_selfplay bench_env; do echo "== benchmarks/$$b.py, compiled build"; \
 		$(COMPILED_VENV)/bin/python benchmarks/$$b.py || exit 1; done
+
+# The behaviour-cloning example (examples/behaviour_cloning/README.md), at its measured
+# sizes unless BC_ARGS says otherwise (e.g. BC_ARGS='--hands 200 --walls 50'). PyTorch (a CPU
+# build) comes with the examples extra, which make test does not install.
+BC_ARGS ?=
+example-bc: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[rl,examples]'
+	nice -n 10 $(BIN)/python -m examples.behaviour_cloning $(BC_ARGS)
 
 clean:
 	rm -rf $(VENV) $(COMPILED_VENV) build *.egg-info src/*.egg-info
