@@ -141,6 +141,21 @@ def test_a_match_may_pay_its_table_points_at_the_end() -> None:
     assert sum(total.values()) == 7  # 4 + 2 + 1 + 0, ties sharing
 
 
+def test_a_taiwanese_match_pays_its_final_ranks_not_table_points() -> None:
+    # 003 l.59: the highest score wins a Taiwanese game; there are no table points to pay
+    with pytest.raises(ValueError, match="taiwanese-lrc plays for the highest score"):
+        aec_env("taiwanese-lrc", episode="match", reward="points")
+    env = aec_env("taiwanese-lrc", seed=6, episode="match", max_hands=2, reward="rank")
+    env.reset()
+    total = finish(env, "efficient")
+    scores = env.table.state.scores
+    assert sum(total.values()) == 6  # 3 + 2 + 1 + 0, ties sharing
+    for p in range(4):  # each place's points, ties sharing what they span
+        above = sum(1 for q in range(4) if scores[q] > scores[p])
+        level = sum(1 for q in range(4) if scores[q] == scores[p])
+        assert total[AGENTS[p]] == sum((3, 2, 1, 0)[above : above + level]) / level
+
+
 def test_each_episode_draws_its_dealer_unless_one_is_given() -> None:
     env = aec_env("mcr", seed=8)
     dealers = set()
@@ -223,8 +238,9 @@ def test_a_claim_window_answers_together_or_not_at_all() -> None:
     ("option", "message"),
     [
         ({"episode": "game"}, "episode is one of hand, match, not 'game'"),
-        ({"reward": "rank"}, "reward is one of money, sign, points, not 'rank'"),
+        ({"reward": "place"}, "reward is one of money, sign, points, rank, not 'place'"),
         ({"reward": "points"}, "reward 'points' is the table points of a match"),
+        ({"reward": "rank"}, "reward 'rank' is the final rank of a match"),
         ({"dtype": "float64"}, "dtype is one of float32, int8, not 'float64'"),
         ({"max_hands": 0}, "max_hands is a whole number from 1, not 0"),
         ({"dealer": 4}, "dealer is a player 0..3, not 4"),

@@ -45,10 +45,15 @@ AGENTS = ("player_0", "player_1", "player_2", "player_3")
 EPISODES = ("hand", "match")
 """An episode is one hand, or a whole match (its rounds, or ``max_hands``)."""
 
-REWARDS = ("money", "sign", "points")
+REWARDS = ("money", "sign", "points", "rank")
 """A seat's reward is the money it won or lost (the ruleset's payments), or its sign; or,
-for a whole match, its table points at the end (4/2/1/0 by final score, ties sharing,
-002 l.219-221) and nothing before."""
+for a whole match, and nothing before its end: its table points (the ruleset's
+`place_points`, 4/2/1/0 by final score, ties sharing, 002 l.219-221; only where the
+ruleset plays for them), or its rank as 3/2/1/0 for first to fourth, ties sharing (any
+ruleset: a Taiwanese game is won by the highest score, 003 l.59)."""
+
+RANK_POINTS = (3, 2, 1, 0)
+"""The ``"rank"`` reward of first to fourth place."""
 
 OPTIONS = ("episode", "reward", "dtype", "max_hands", "dealer")
 """The options every environment takes (besides ``ruleset``, ``seed``, ``render_mode``)."""
@@ -68,7 +73,8 @@ def _no_clock() -> float:
 
 class Table:
     """See the module docstring. ``episode`` is ``"hand"`` or ``"match"``; ``reward``
-    ``"money"``, ``"sign"`` or ``"points"``; ``dtype`` the planes' (``"float32"`` or ``"int8"``);
+    ``"money"``, ``"sign"``, ``"points"`` or ``"rank"``; ``dtype`` the planes'
+    (``"float32"`` or ``"int8"``);
     ``max_hands`` caps a match; ``dealer`` is the player dealing first (by default drawn
     for each episode, so no seat is always the dealer)."""
 
@@ -90,8 +96,14 @@ class Table:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if dtype not in DTYPES:
             raise ValueError(f"dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
-        if reward == "points" and episode != "match":
-            raise ValueError("reward 'points' is the table points of a match: episode='match'")
+        if reward in ("points", "rank") and episode != "match":
+            what = "table points" if reward == "points" else "final rank"
+            raise ValueError(f"reward {reward!r} is the {what} of a match: episode='match'")
+        if reward == "points" and self.ruleset.place_points is None:
+            raise ValueError(
+                f"{self.ruleset.name} plays for the highest score, not table points:"
+                " reward='rank' gives the final places"
+            )
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
             raise ValueError(f"max_hands is a whole number from 1, not {max_hands!r}")
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
@@ -185,11 +197,12 @@ class Table:
             return NO_REWARDS  # nearly every step: no money moves before a hand ends
         won = [scores[p] - self._paid[p] for p in range(4)]
         self._paid = list(scores)
-        if self.reward == "points":
+        if self.reward in ("points", "rank"):
             if not state.over or self._ranked:
                 return [0.0] * 4
             self._ranked = True
-            return [float(p) for p in table_points(scores)]
+            places = self.ruleset.place_points if self.reward == "points" else RANK_POINTS
+            return [float(p) for p in table_points(scores, places or RANK_POINTS)]
         if self.reward == "sign":
             return [float((w > 0) - (w < 0)) for w in won]
         return [float(w) for w in won]
