@@ -230,6 +230,12 @@ def test_botzone_match_and_match_commands(tmp_path: Path) -> None:
     data = json.loads(ijcai.stdout)
     assert (data["hands"], data["seatings"]) == (24, 24)
     assert [p["hands"] for p in data["players"]] == [24] * 4
+    # the IJCAI ranking: each wall's 24 hands summed, ranked 4/3/2/1 (ties sharing)
+    assert sum(p["rank_points"] for p in data["players"]) == 10
+    lone, *same = data["players"]  # random, and three efficient bots level on every seating
+    assert len({p["points"] for p in same}) == 1 and lone["points"] != same[0]["points"]
+    ahead = lone["points"] > same[0]["points"]
+    assert [p["rank_points"] for p in data["players"]] == ([4, 2, 2, 2] if ahead else [1, 3, 3, 3])
     wrong = runner.invoke(app, ["botzone-match", "--bots", "clever", "--walls", "1"])
     assert wrong.exit_code == 2 and "unknown bot 'clever'" in wrong.output
 

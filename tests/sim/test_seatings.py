@@ -3,6 +3,7 @@ seatings of the line-up (the IJCAI competitions' duplicate), resumable like any 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -56,3 +57,20 @@ def test_a_run_of_24_seatings_resumes_as_it_would_have_gone(tmp_path: Path) -> N
     assert [o.entrant for o in again.outcomes] == [o.entrant for o in whole.outcomes]
     assert again.stats == whole.stats
     assert path.read_text().splitlines(keepends=True) == lines
+
+
+def test_the_ijcai_duplicate_plays_its_walls_in_each_prevalent_wind() -> None:
+    # The IJCAI 2020 rules PDF ("简介"): a match is four walls, East, South, West and North
+    # the prevalent wind in turn, each wall in all 24 seatings; the 4 turns keep East.
+    from mahjongkit.game.record import HandRecord
+    from mahjongkit.tiles import EAST
+
+    def winds(seatings: int) -> list[int]:
+        settings = RunSettings("botzone", ("random",) * 4, 5, 5, True, seatings).checked()
+        run = play_run(settings, keep_records=True, keep_outcomes=True)
+        return [
+            HandRecord.from_json(json.loads(o.record)).prevalent_wind - EAST for o in run.outcomes
+        ]
+
+    assert winds(24) == [w % 4 for w in range(5) for _ in range(24)]
+    assert set(winds(4)) == {0}

@@ -37,6 +37,7 @@ from mahjongkit.cli.app import SEED, app, fail, whole_number_option
 from mahjongkit.cli.game import bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.record import HandRecord
+from mahjongkit.money.table_points import table_points
 from mahjongkit.sim.records import RecordsFile
 from mahjongkit.sim.run import RunSettings, play_run
 from mahjongkit.sim.selfplay import HandOutcome
@@ -116,11 +117,33 @@ def count(table: list[Standing], out: HandOutcome) -> None:
             row.penalties += 1
 
 
+IJCAI_PLACES = (4, 3, 2, 1)
+"""The IJCAI duplicate's ranking of a wall: its 24 hands' scores summed, the players
+ranked 4/3/2/1 (the IJCAI 2020 rules PDF in ailab-pku/Chinese-Standard-Mahjong, rule 9);
+players level share the places they span, as table points do (002 l.221)."""
+
+
+def rank_points(table: list[Standing]) -> list[float]:
+    """Each position's IJCAI rank points over the walls played.
+
+    >>> walls = ({0: 30, 1: -5}, {0: -10, 1: 5}, {0: 0, 1: 0}, {0: -20, 1: 0})
+    >>> rank_points([Standing(name, by_wall=w) for name, w in zip("abcd", walls)])
+    [5.0, 6.0, 5.5, 3.5]
+    """
+    total = [0.0] * len(table)
+    for wall in table[0].by_wall:
+        shares = table_points([row.by_wall.get(wall, 0) for row in table], IJCAI_PLACES)
+        for p, share in enumerate(shares):
+            total[p] += float(share)
+    return total
+
+
 def summary(table: list[Standing], per_wall: int) -> list[dict[str, Any]]:
     """Each position's results, its points per hand with a 95% interval over the walls
     (``per_wall`` hands each: a duplicate wall's hands together, the deal's luck shared;
-    one hand a wall otherwise)."""
+    one hand a wall otherwise); with the IJCAI duplicate (24 a wall) its rank points."""
     out = []
+    ranks = rank_points(table) if per_wall == 24 else None
     for position, row in enumerate(table):
         per = per_wall
         values = [v / per for v in row.by_wall.values()]
@@ -138,6 +161,8 @@ def summary(table: list[Standing], per_wall: int) -> list[dict[str, Any]]:
                 "penalties": row.penalties,
             }
         )
+        if ranks is not None:
+            out[-1]["rank_points"] = ranks[position]
     return out
 
 
@@ -298,6 +323,9 @@ def _lines(data: dict[str, Any]) -> list[str]:
             f"  {p['points']:+8d}  {p['wins']:5d}  {p['deal_ins']:8d}  {p['penalties']:9d}"
             f"  {p['bot']}"
         )
+    if data["players"] and "rank_points" in data["players"][0]:
+        ranks = ", ".join(f"P{p['position']} {p['rank_points']:g}" for p in data["players"])
+        out.append(f"IJCAI rank points (4/3/2/1 a wall, ties sharing): {ranks}")
     out.append(f"{data['seconds']} s")
     if data["logs_left_out"]:
         out.append(f"logs: {data['logs_left_out']} hands ended by a penalty have no Botzone log")

@@ -27,6 +27,7 @@ from mahjongkit.bots import Bot
 from mahjongkit.botzone.external import bot_of
 from mahjongkit.game.match_state import Automations, MatchState
 from mahjongkit.game.runner import play
+from mahjongkit.money.rotation import Deal
 from mahjongkit.money.settlement import balances
 
 _DEAL_BY_HAND = Automations(deal=False)
@@ -64,6 +65,16 @@ class HandJob:
         # Line-up position i sits in seat (i + rotation) % 4.
         r = self.rotation
         return ((0 - r) % 4, (1 - r) % 4, (2 - r) % 4, (3 - r) % 4)
+
+    def prevalent(self) -> int:
+        """The hand's prevalent wind (0 East .. 3 North): East, but in the IJCAI
+        duplicate (24 seatings) the walls take East, South, West, North in turn (its rules
+        PDF, "简介": a match is four walls, one of each prevalent wind).
+
+        >>> HandJob(0, 5).prevalent(), HandJob(0, 5, seatings=24).prevalent()
+        (0, 1)
+        """
+        return self.wall % 4 if self.seatings == 24 else 0
 
 
 SEATINGS = (4, 24)
@@ -149,7 +160,12 @@ def play_job(
         bots = make_bots(lineup)
         # One hand as a match of one hand: player p (dealer 0) sits in seat p.
         state = MatchState(
-            ruleset, seed, seating=(0, 1, 2, 3), max_hands=1, automations=_DEAL_BY_HAND
+            ruleset,
+            seed,
+            seating=(0, 1, 2, 3),
+            max_hands=1,
+            automations=_DEAL_BY_HAND,
+            first=Deal(prevalent=job.prevalent()),
         )
         state.deal(seed)
         play(state, [bots[e] for e in entrant])
