@@ -88,7 +88,7 @@ def test_an_action_outside_the_mask_is_replaced_or_refused() -> None:
         ({"opponents": ["random", "random"]}, "one bot, or three, not 2"),
         ({"seat": 4}, "seat is a table position 0..3, not 4"),
         ({"illegal": "ignore"}, "illegal is one of substitute, raise, not 'ignore'"),
-        ({"reward": "rank"}, "reward is one of money, sign, points"),
+        ({"reward": "place"}, "reward is one of money, sign, points, rank"),
     ],
 )
 def test_bad_options_are_named(options: dict[str, object], message: str) -> None:
