@@ -64,3 +64,23 @@ def test_every_command_has_its_home_and_help_lists_them_all() -> None:
     shown = subprocess.run(cmd, capture_output=True, text=True, env=env).stdout
     for command in COMMAND_HOMES:
         assert f" {command} " in shown, command
+
+
+def test_a_first_mcr_score_works_out_only_the_runs_of_its_hand() -> None:
+    """The set-pattern tables fill as runs are met: after one hand, a few entries, not the
+    ~9,700 runs of two or three sets that were once worked out on the first score."""
+    code = (
+        "from mahjongkit.rules.ruleset import get_ruleset\n"
+        "from mahjongkit.scoring import score\n"
+        "from mahjongkit.scoring.mcr import scorer\n"
+        "rules = get_ruleset('mcr')\n"
+        "score('123m456p789s11sEEE', None, rules)\n"
+        "s = rules.scoring\n"
+        "plan = scorer._plan(s.column, s.removed_items, s.item_values,"
+        " scorer.fan_combinations(rules))\n"
+        "print(len(plan.combined))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) < 100

@@ -239,8 +239,8 @@ class _Plan:
     implications: Implications
     """Which fans imply which, as the ruleset reads the combinations."""
     patterns: dict[bool, PatternTable] = field(compare=False, hash=False)
-    """The chow patterns (``True``) and the pung patterns, every run of two or three sets
-    worked out with the plan."""
+    """The chow patterns (``True``) and the pung patterns, each remembering the runs of
+    sets met so far."""
     combined: dict[
         tuple[tuple[Tile, ...], Tile | None, bool], tuple[tuple[str, Sources, bool], ...]
     ] = field(default_factory=dict, compare=False, hash=False)
