@@ -19,6 +19,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+@app.callback()
+def _group() -> None:
+    """Keep ``mahjongkit COMMAND`` a group of commands when only one command is loaded."""
+
+
 COMMAND_MODULES = (
     "analysis",
     "score",
@@ -34,6 +40,26 @@ COMMAND_MODULES = (
     "botzone_log",
 )
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
+
+COMMAND_HOMES = {
+    **dict.fromkeys(("parse", "shanten", "waits", "discard"), "analysis"),
+    "score": "score",
+    "rules": "rules",
+    "hand": "game",
+    "replay": "game",
+    "match": "match",
+    "verify-wall": "fairness",
+    "simulate": "simulate",
+    "watch": "simulate",
+    "dataset": "dataset",
+    "serve": "web",
+    "play": "play",
+    "botzone-bot": "botzone",
+    "botzone-match": "botzone",
+    "botzone-log": "botzone_log",
+}
+"""The module of `COMMAND_MODULES` that registers each command: running one command loads
+only its module (``score`` never imports the simulator or the web table), so it starts fast."""
 
 
 def whole_number_option(field: str, low: int, high: int) -> Callable[[str | int], int]:
@@ -89,8 +115,16 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def load_commands(args: list[str]) -> None:
+    """Register the commands that the arguments ``args`` (``sys.argv[1:]``) can run: the
+    named command's module alone, or every module when no command is named (``--help``, an
+    unknown command), so help and Typer's "no such command" see all of them."""
+    home = COMMAND_HOMES.get(args[0]) if args else None
+    for name in (home,) if home else COMMAND_MODULES:
+        importlib.import_module(f"mahjongkit.cli.{name}")
+
+
 def main() -> None:
     """Run the command line."""
-    for name in COMMAND_MODULES:
-        importlib.import_module(f"mahjongkit.cli.{name}")
+    load_commands(sys.argv[1:])
     app()

@@ -21,7 +21,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from operator import itemgetter
 from typing import Final
 
@@ -240,8 +239,8 @@ class _Plan:
     implications: Implications
     """Which fans imply which, as the ruleset reads the combinations."""
     patterns: dict[bool, PatternTable] = field(compare=False, hash=False)
-    """The chow patterns (``True``) and the pung patterns, every run of two or three sets
-    worked out with the plan."""
+    """The chow patterns (``True``) and the pung patterns, each remembering the runs of
+    sets met so far."""
     combined: dict[
         tuple[tuple[Tile, ...], Tile | None, bool], tuple[tuple[str, Sources, bool], ...]
     ] = field(default_factory=dict, compare=False, hash=False)
@@ -284,10 +283,10 @@ def _plan(
                 out.append((needs, GROUP_KEYS.get(group), {}, active))
         return tuple(out)
 
+    # The pattern tables and `_combined` fill as runs of sets are met, not for every run of
+    # two or three sets up front: a process that scores one hand pays for its runs only.
     chows = PatternTable(p for p in CHOW_PATTERNS if p.item in values)
-    chows.prefill(_CHOW_KEYS)
     pungs = PatternTable(p for p in PUNG_PATTERNS if p.item in values)
-    pungs.prefill(range(NUM_KINDS))
     plan = _Plan(
         values=values,
         counted={fan: 0 if fan in _FLOWERS else points for fan, points in values.items()},
@@ -304,16 +303,7 @@ def _plan(
         patterns={True: chows, False: pungs},
     )
     plan.whole_items.update((fan, _item(fan, points, 1, ())) for fan, points in values.items())
-    # The runs of two or three sets are few and common: settle them now.
-    for is_chow, keys, arities in ((True, _CHOW_KEYS, (2, 3)), (False, range(NUM_KINDS), (2, 3))):
-        for arity in arities:
-            for run in combinations_with_replacement(keys, arity):
-                _combined(plan, run, is_chow, None)
     return plan
-
-
-_CHOW_KEYS: Final = tuple(t for t in range(27) if t % 9 <= 6)
-"""The tiles a chow can start on."""
 
 
 _WITH_PAIR: Final = frozenset(p.item for p in CHOW_PATTERNS + PUNG_PATTERNS if p.with_pair)

@@ -1,0 +1,80 @@
+"""Start-up of the command line: wall time of ``mahjongkit score`` and ``mahjongkit waits``.
+
+``python benchmarks/bench_startup.py [runs]`` (default 15). Each command runs in a fresh
+process, process start included, after one untimed run so bytecode is cached; the runs of
+the commands and of ``python -c pass`` (the interpreter's own floor) are interleaved, so a
+burst of load lands on all of them. Prints the median and range of each, and the extra
+cost of a process's first MCR score over its second. Target: score and waits <= 120 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+
+ENTRY = "from mahjongkit.cli import main; main()"
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "mahjongkit score 123m456p789s11sEEE": [
+        sys.executable,
+        "-c",
+        ENTRY,
+        "score",
+        "123m456p789s11sEEE",
+    ],
+    "mahjongkit waits 1112345678999m": [sys.executable, "-c", ENTRY, "waits", "1112345678999m"],
+}
+FIRST_SCORE = """
+import time
+from mahjongkit.hand import parse_hand
+from mahjongkit.rules.ruleset import get_ruleset
+from mahjongkit.scoring import Situation, score
+import mahjongkit.scoring.mcr  # its import is start-up, counted in the wall times above
+rules = get_ruleset("mcr")
+times = []
+for text in ("123m456p789s11sEEE", "234m345p456s22sWWW"):
+    hand = parse_hand(text)
+    start = time.perf_counter()
+    score(hand, Situation(), rules)
+    times.append(time.perf_counter() - start)
+print(times[0] - times[1])
+"""
+
+
+def wall(cmd: list[str]) -> float:
+    """Seconds from starting ``cmd`` to its exit."""
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    for cmd in COMMANDS.values():
+        wall(cmd)  # bytecode compiled and cached
+    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(runs):
+        for name, cmd in COMMANDS.items():
+            times[name].append(wall(cmd))
+    print(f"start-up, {runs} runs each, interleaved (ms)")
+    for name, seen in times.items():
+        ms = sorted(t * 1000 for t in seen)
+        print(f"  {name:<38} median {statistics.median(ms):6.1f}  range {ms[0]:.1f}-{ms[-1]:.1f}")
+    extra = sorted(
+        float(
+            subprocess.run(
+                [sys.executable, "-c", FIRST_SCORE], check=True, capture_output=True, text=True
+            ).stdout
+        )
+        * 1000
+        for _ in range(5)
+    )
+    print(
+        f"  first MCR score over the second, scorer imported: + {statistics.median(extra):.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
