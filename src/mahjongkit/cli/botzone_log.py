@@ -180,35 +180,23 @@ def _stored_games(db: str, ids: list[str]) -> Iterator[tuple[str, str, HandRecor
     """Each finished hand of the web table's stored games (those named, or every finished
     one), rebuilt from its stored decisions as the server does. Needs the web extra."""
     try:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from mahjongkit.web.store import FINISHED, Store, database_url, sqlite_path
-        from mahjongkit.web.table import TableConfig, TableGame
+        from mahjongkit.web.stored import stored_games
     except ImportError as err:
         raise fail(
             f"stored games need the web extra: pip install 'mahjongkit[web]' ({err})"
         ) from None
-    url = database_url(db)
-    path = sqlite_path(url)
-    if path is not None and not path.is_file():
-        raise fail(f"no database at {path}")
     try:
-        store = Store(url)
-        game_ids = ids or store.game_ids(FINISHED)
-        for game_id in game_ids:
-            row = store.load_game(game_id)
-            if row is None:
+        for game_id, game in stored_games(db, ids):
+            if game is None:
                 raise fail(f"no stored game {game_id!r}")
-            try:
-                game = TableGame(TableConfig.from_json(row["config"]), row["log"], advance=False)
-            except MahjongError as err:
-                print(f"left out: game {game_id}: cannot be rebuilt: {err}", file=sys.stderr)
+            if isinstance(game, MahjongError):
+                print(f"left out: game {game_id}: cannot be rebuilt: {game}", file=sys.stderr)
                 continue
             for number, hand in enumerate(game.hands, 1):
                 if hand.record.result.get("kind") != "in-play":
                     yield f"game {game_id} hand {number}", f"{game_id}-{number}", hand.record
-    except SQLAlchemyError as err:
-        raise fail(f"cannot read the stored games at {url}: {err}") from None
+    except MahjongError as err:
+        raise fail(str(err)) from None
 
 
 __all__ = ["export_command", "import_command"]

@@ -203,36 +203,18 @@ def web_games(url: str, game_ids: Sequence[str] = ()) -> Iterator[Item]:
     stored decisions as the server does; its finished hands are the record (a hand still
     in play has no end, so no reward to go, and is left out). Needs the web extra."""
     try:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from mahjongkit.web.store import FINISHED, Store, database_url, sqlite_path
-        from mahjongkit.web.table import TableConfig, TableGame
+        from mahjongkit.web.stored import stored_games
     except ImportError as err:
         raise MahjongError(
             f"stored games need the web extra: pip install 'mahjongkit[web]' ({err})"
         ) from None
-    url = database_url(url)
-    path = sqlite_path(url)
-    if path is not None and not path.is_file():
-        raise MahjongError(f"no database at {path}")
-    try:
-        store = Store(url)
-        ids = list(game_ids) or store.game_ids(FINISHED)
-    except SQLAlchemyError as err:
-        raise MahjongError(f"cannot read the stored games at {url}: {err}") from None
-    for game_id in ids:
+    for game_id, game in stored_games(url, game_ids):
         where = f"game {game_id}"
-        try:
-            row = store.load_game(game_id)
-        except SQLAlchemyError as err:
-            raise MahjongError(f"cannot read game {game_id!r} at {url}: {err}") from None
-        if row is None:
+        if game is None:
             yield Skipped(where, "unknown_game", f"no stored game {game_id!r}")
             continue
-        try:
-            game = TableGame(TableConfig.from_json(row["config"]), row["log"], advance=False)
-        except MahjongError as err:
-            yield Skipped(where, "unplayable_game", f"cannot be rebuilt: {err}")
+        if isinstance(game, MahjongError):
+            yield Skipped(where, "unplayable_game", f"cannot be rebuilt: {game}")
             continue
         hands = []
         pot = Pot()
