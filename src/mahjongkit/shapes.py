@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from itertools import pairwise, permutations, product
 from operator import mul
 from typing import Final
@@ -261,23 +261,29 @@ an int hashes to itself (below 2**61), and words that differ only in their highe
 ranks would crowd the same places of a set."""
 
 
-def _set_shapes() -> frozenset[int]:
-    """Every nine counts of one suit that split into at most four pungs and chows, each
-    as the key of its word (`SPREAD`)."""
+@cache
+def shape_tables() -> tuple[frozenset[int], frozenset[int]]:
+    """The suits of sets only and the suits of sets and a pair, each as the keys of their
+    words (`SPREAD`): every nine counts of one suit that split into at most four pungs and
+    chows (4726 shapes), and those with a pair added (42,534). Built at the first call
+    (about 15 ms), not at import, so a command that never splits a suit does not wait.
+
+    >>> sets, paired = shape_tables()
+    >>> len(sets), suit_word((3, 1, 1, 1, 0, 0, 0, 0, 0)) * SPREAD in sets
+    (4726, True)
+    """
     sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
     level = shapes = {0}
     for _ in range(4):
         level = {shape + one for shape in level for one in sets}
         shapes = shapes | level
-    return frozenset(shape * SPREAD for shape in shapes)
+    set_shapes = frozenset(shape * SPREAD for shape in shapes)
+    paired = frozenset(s + (2 << 8 * r) * SPREAD for s in set_shapes for r in range(9))
+    return set_shapes, paired
 
 
-SET_SHAPES: Final = _set_shapes()
-"""The suits of sets only (4726 shapes, built in a few milliseconds), by their keys."""
-PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) * SPREAD for s in SET_SHAPES for r in range(9))
-"""The suits of sets and a pair, by their keys."""
 MOST_IN_SHAPES: Final = 12
-"""The most tiles of a shape in `SET_SHAPES`: any suit of a hand before its last tile
+"""The most tiles of a shape in `shape_tables`: any suit of a hand before its last tile
 (thirteen at most) is judged by these tables."""
 ADD_RANK: Final = tuple((1 << 8 * r) * SPREAD for r in range(9))
 """A tile of each rank, added to a suit's key."""
@@ -303,7 +309,7 @@ def sets_only(counts: Sequence[int]) -> bool:
     """
     if len(counts) == 9 and sum(counts) <= MOST_IN_SHAPES:
         try:
-            return suit_word(counts) * SPREAD in SET_SHAPES
+            return suit_word(counts) * SPREAD in shape_tables()[0]
         except ValueError:
             return False  # a count below zero
     below = two_below = 0  # chows starting one and two ranks lower
@@ -597,8 +603,6 @@ __all__ = [
     "KNITTED_STRAIGHTS",
     "KONG",
     "MOST_IN_SHAPES",
-    "PAIRED_SHAPES",
-    "SET_SHAPES",
     "SPREAD",
     "SUIT_SPLITS",
     "Decomposition",
@@ -613,6 +617,7 @@ __all__ = [
     "set_splits",
     "sets_and_pair",
     "sets_only",
+    "shape_tables",
     "suit_sets",
     "suit_word",
 ]

@@ -28,12 +28,11 @@ from mahjongkit.scoring.situation import Situation
 from mahjongkit.shapes import (
     ADD_RANK,
     MOST_IN_SHAPES,
-    PAIRED_SHAPES,
-    SET_SHAPES,
     SPREAD,
     pair_rank_class,
     sets_and_pair,
     sets_only,
+    shape_tables,
     suit_word,
 )
 from mahjongkit.tiles import (
@@ -530,12 +529,13 @@ def _suit_waits(kinds: str) -> SuitWaits:
         shape = tuple(counts)  # beyond the tables: searched rank by rank
         return (_suit_part(shape), *_suit_completions(shape))
     key = suit_word(counts) * SPREAD
+    sets, paired = shape_tables()
     if size % 3 == 0:
-        return (_SETS if key in SET_SHAPES else _LOOSE), (), ()
+        return (_SETS if key in sets else _LOOSE), (), ()
     if size % 3 == 2:
-        to_sets = map(SET_SHAPES.__contains__, map(key.__add__, ADD_RANK))
-        return (_PAIR if key in PAIRED_SHAPES else _LOOSE), tuple(compress(_RANKS, to_sets)), ()
-    to_pair = map(PAIRED_SHAPES.__contains__, map(key.__add__, ADD_RANK))
+        to_sets = map(sets.__contains__, map(key.__add__, ADD_RANK))
+        return (_PAIR if key in paired else _LOOSE), tuple(compress(_RANKS, to_sets)), ()
+    to_pair = map(paired.__contains__, map(key.__add__, ADD_RANK))
     return _LOOSE, (), tuple(compress(_RANKS, to_pair))
 
 
