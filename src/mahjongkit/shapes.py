@@ -5,8 +5,8 @@ A concealed set is a small int, its *set code* (`set_code`): twice its tile, plu
 a chow. A *split* is the codes of its sets ascending, as bytes, and its pair's tile (-1
 for none). Each suit is split on its own and remembered by its counts (`suit_splits`),
 the honours by theirs (`honor_split`); a hand's splits join its suits' (`regular_splits`,
-`set_splits`). Whether a suit splits at all is one look-up in the tables of every suit
-shape of at most four sets (`sets_only`, `sets_and_pair`). The scorers, the waits of the
+`set_splits`). Whether a suit splits at all is one walk up its ranks (`sets_only`,
+`sets_and_pair`). The scorers, the waits of the
 game engine (`mahjongkit.completion`) and the decompositions below all split this way.
 
 The declared melds are fixed; the concealed tiles are split in every distinct way for
@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from itertools import pairwise, permutations, product
 from operator import mul
 from typing import Final
@@ -255,48 +255,6 @@ def _splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple[Split, ...]
 
 # -- whether a suit splits ------------------------------------------------------------------
 
-SPREAD: Final = 0x9E3779B97F4A7C15
-"""A suit's word (`suit_word`) times this odd number is its key in the shape tables:
-an int hashes to itself (below 2**61), and words that differ only in their higher
-ranks would crowd the same places of a set."""
-
-
-@cache
-def shape_tables() -> tuple[frozenset[int], frozenset[int]]:
-    """The suits of sets only and the suits of sets and a pair, each as the keys of their
-    words (`SPREAD`): every nine counts of one suit that split into at most four pungs and
-    chows (4726 shapes), and those with a pair added (42,534). Built at the first call
-    (about 15 ms), not at import, so a command that never splits a suit does not wait.
-
-    >>> sets, paired = shape_tables()
-    >>> len(sets), suit_word((3, 1, 1, 1, 0, 0, 0, 0, 0)) * SPREAD in sets
-    (4726, True)
-    """
-    sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
-    level = shapes = {0}
-    for _ in range(4):
-        level = {shape + one for shape in level for one in sets}
-        shapes = shapes | level
-    set_shapes = frozenset(shape * SPREAD for shape in shapes)
-    paired = frozenset(s + (2 << 8 * r) * SPREAD for s in set_shapes for r in range(9))
-    return set_shapes, paired
-
-
-MOST_IN_SHAPES: Final = 12
-"""The most tiles of a shape in `shape_tables`: any suit of a hand before its last tile
-(thirteen at most) is judged by these tables."""
-ADD_RANK: Final = tuple((1 << 8 * r) * SPREAD for r in range(9))
-"""A tile of each rank, added to a suit's key."""
-
-
-def suit_word(counts: Sequence[int]) -> int:
-    """The counts of one suit as one int, a byte per rank (the first rank lowest).
-
-    >>> hex(suit_word((1, 1, 1, 0, 0, 0, 0, 0, 3)))
-    '0x30000000000010101'
-    """
-    return int.from_bytes(bytes(counts), "little")
-
 
 def sets_only(counts: Sequence[int]) -> bool:
     """True when one suit's nine counts split into pungs and chows only.
@@ -307,11 +265,6 @@ def sets_only(counts: Sequence[int]) -> bool:
     >>> sets_only((3, 1, 1, 1, 0, 0, 0, 0, 0)), sets_only((1, 1, 1, 1, 0, 0, 0, 0, 0))
     (True, False)
     """
-    if len(counts) == 9 and sum(counts) <= MOST_IN_SHAPES:
-        try:
-            return suit_word(counts) * SPREAD in shape_tables()[0]
-        except ValueError:
-            return False  # a count below zero
     below = two_below = 0  # chows starting one and two ranks lower
     for c in counts:
         c -= below + two_below
@@ -598,12 +551,9 @@ def is_complete(hand: Hand, forms: Iterable[Form] = ALL_FORMS) -> bool:
 
 
 __all__ = [
-    "ADD_RANK",
     "ALL_FORMS",
     "KNITTED_STRAIGHTS",
     "KONG",
-    "MOST_IN_SHAPES",
-    "SPREAD",
     "SUIT_SPLITS",
     "Decomposition",
     "Group",
@@ -617,7 +567,5 @@ __all__ = [
     "set_splits",
     "sets_and_pair",
     "sets_only",
-    "shape_tables",
     "suit_sets",
-    "suit_word",
 ]
