@@ -24,6 +24,7 @@ HEAVY = (
     "mahjongkit.playing",
     "fastapi",
     "sqlalchemy",
+    "pydantic",  # Typer 0.29 imports it at every start (pyproject.toml's cli extra)
 )
 
 SRC = str(Path(mahjongkit.__file__).parents[1])

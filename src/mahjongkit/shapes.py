@@ -5,8 +5,8 @@ A concealed set is a small int, its *set code* (`set_code`): twice its tile, plu
 a chow. A *split* is the codes of its sets ascending, as bytes, and its pair's tile (-1
 for none). Each suit is split on its own and remembered by its counts (`suit_splits`),
 the honours by theirs (`honor_split`); a hand's splits join its suits' (`regular_splits`,
-`set_splits`). Whether a suit splits at all is one look-up in the tables of every suit
-shape of at most four sets (`sets_only`, `sets_and_pair`). The scorers, the waits of the
+`set_splits`). Whether a suit splits at all is one walk up its ranks (`sets_only`,
+`sets_and_pair`). The scorers, the waits of the
 game engine (`mahjongkit.completion`) and the decompositions below all split this way.
 
 The declared melds are fixed; the concealed tiles are split in every distinct way for
@@ -255,42 +255,6 @@ def _splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple[Split, ...]
 
 # -- whether a suit splits ------------------------------------------------------------------
 
-SPREAD: Final = 0x9E3779B97F4A7C15
-"""A suit's word (`suit_word`) times this odd number is its key in the shape tables:
-an int hashes to itself (below 2**61), and words that differ only in their higher
-ranks would crowd the same places of a set."""
-
-
-def _set_shapes() -> frozenset[int]:
-    """Every nine counts of one suit that split into at most four pungs and chows, each
-    as the key of its word (`SPREAD`)."""
-    sets = [3 << 8 * r for r in range(9)] + [0x010101 << 8 * r for r in range(7)]
-    level = shapes = {0}
-    for _ in range(4):
-        level = {shape + one for shape in level for one in sets}
-        shapes = shapes | level
-    return frozenset(shape * SPREAD for shape in shapes)
-
-
-SET_SHAPES: Final = _set_shapes()
-"""The suits of sets only (4726 shapes, built in a few milliseconds), by their keys."""
-PAIRED_SHAPES: Final = frozenset(s + (2 << 8 * r) * SPREAD for s in SET_SHAPES for r in range(9))
-"""The suits of sets and a pair, by their keys."""
-MOST_IN_SHAPES: Final = 12
-"""The most tiles of a shape in `SET_SHAPES`: any suit of a hand before its last tile
-(thirteen at most) is judged by these tables."""
-ADD_RANK: Final = tuple((1 << 8 * r) * SPREAD for r in range(9))
-"""A tile of each rank, added to a suit's key."""
-
-
-def suit_word(counts: Sequence[int]) -> int:
-    """The counts of one suit as one int, a byte per rank (the first rank lowest).
-
-    >>> hex(suit_word((1, 1, 1, 0, 0, 0, 0, 0, 3)))
-    '0x30000000000010101'
-    """
-    return int.from_bytes(bytes(counts), "little")
-
 
 def sets_only(counts: Sequence[int]) -> bool:
     """True when one suit's nine counts split into pungs and chows only.
@@ -301,11 +265,6 @@ def sets_only(counts: Sequence[int]) -> bool:
     >>> sets_only((3, 1, 1, 1, 0, 0, 0, 0, 0)), sets_only((1, 1, 1, 1, 0, 0, 0, 0, 0))
     (True, False)
     """
-    if len(counts) == 9 and sum(counts) <= MOST_IN_SHAPES:
-        try:
-            return suit_word(counts) * SPREAD in SET_SHAPES
-        except ValueError:
-            return False  # a count below zero
     below = two_below = 0  # chows starting one and two ranks lower
     for c in counts:
         c -= below + two_below
@@ -592,14 +551,9 @@ def is_complete(hand: Hand, forms: Iterable[Form] = ALL_FORMS) -> bool:
 
 
 __all__ = [
-    "ADD_RANK",
     "ALL_FORMS",
     "KNITTED_STRAIGHTS",
     "KONG",
-    "MOST_IN_SHAPES",
-    "PAIRED_SHAPES",
-    "SET_SHAPES",
-    "SPREAD",
     "SUIT_SPLITS",
     "Decomposition",
     "Group",
@@ -614,5 +568,4 @@ __all__ = [
     "sets_and_pair",
     "sets_only",
     "suit_sets",
-    "suit_word",
 ]

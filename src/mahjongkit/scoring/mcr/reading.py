@@ -26,15 +26,9 @@ from mahjongkit.hand import PUNG as MELD_PUNG
 from mahjongkit.notation import format_tiles
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.shapes import (
-    ADD_RANK,
-    MOST_IN_SHAPES,
-    PAIRED_SHAPES,
-    SET_SHAPES,
-    SPREAD,
     pair_rank_class,
     sets_and_pair,
     sets_only,
-    suit_word,
 )
 from mahjongkit.tiles import (
     FLOWERS,
@@ -524,22 +518,8 @@ def _suit_waits(kinds: str) -> SuitWaits:
     """`SuitWaits` of one suit whose nine counts ``kinds`` holds, a character each (the
     key the garbage collector need not visit). A suit of 3k+2 tiles can only become
     sets, one of 3k+1 sets and the pair."""
-    counts = kinds.encode("latin-1")
-    size = sum(counts)
-    if size > MOST_IN_SHAPES + 1:
-        shape = tuple(counts)  # beyond the tables: searched rank by rank
-        return (_suit_part(shape), *_suit_completions(shape))
-    key = suit_word(counts) * SPREAD
-    if size % 3 == 0:
-        return (_SETS if key in SET_SHAPES else _LOOSE), (), ()
-    if size % 3 == 2:
-        to_sets = map(SET_SHAPES.__contains__, map(key.__add__, ADD_RANK))
-        return (_PAIR if key in PAIRED_SHAPES else _LOOSE), tuple(compress(_RANKS, to_sets)), ()
-    to_pair = map(PAIRED_SHAPES.__contains__, map(key.__add__, ADD_RANK))
-    return _LOOSE, (), tuple(compress(_RANKS, to_pair))
-
-
-_RANKS: Final = range(9)
+    shape = tuple(kinds.encode("latin-1"))
+    return (_suit_part(shape), *_suit_completions(shape))
 
 
 @lru_cache(maxsize=1 << 16)
