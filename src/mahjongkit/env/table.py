@@ -34,9 +34,9 @@ from .encoding import (
     LONE_HAND,
     MatchView,
     SeatBlocks,
-    action_mask,
-    encode,
+    encode_seat,
     match_view,
+    seat_mask,
 )
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
@@ -219,9 +219,10 @@ class Table:
         """What ``player`` sees: its planes and its action mask (all 0 when it has
         nothing to decide)."""
         state = self.state
-        obs = state.observation(player)
-        planes = encode(obs, self.dtype, self.match_view(), self.blocks)
-        return {"observation": planes, "action_mask": action_mask(obs)}
+        hand = state.hand
+        seat = state.seat_of(player)
+        planes = encode_seat(hand, seat, self.dtype, self.match_view(), self.blocks)
+        return {"observation": planes, "action_mask": seat_mask(hand, seat)}
 
     def render(self) -> str:
         """The whole table as text (every hand shown: for a person watching)."""

@@ -36,6 +36,7 @@ from mahjongkit.hand import Meld
 
 if TYPE_CHECKING:
     from mahjongkit.game.match_state import MatchState
+    from mahjongkit.game.state import HandState
     from mahjongkit.money.rotation import Deal
 
 ENCODING_VERSION: Final = 2
@@ -265,12 +266,16 @@ def _seat_block(
     return bytes(block), lying
 
 
-def _seat_blocks(obs: Observation, blocks: SeatBlocks | None) -> tuple[list[bytes], list[int]]:
+def _seat_blocks(
+    all_melds: tuple[tuple[Meld, ...], ...],
+    discards: tuple[tuple[tuple[int, bool], ...], ...],
+    all_drawn: tuple[tuple[bool, ...], ...],
+    blocks: SeatBlocks | None,
+) -> tuple[list[bytes], list[int]]:
     """Each seat's table planes (by seat, from `blocks` where its values are the same as
     last time), and the table's unclaimed discards as 34 counts."""
     table = [0] * KINDS
     out: list[bytes] = []
-    all_melds, discards, all_drawn = obs.melds, obs.discards, obs.drawn_discards
     for s in range(4):
         melds = all_melds[s]
         row = discards[s]
@@ -302,14 +307,115 @@ def planes_of(
     seat = obs.seat
     if not 0 <= seat < 4:
         raise ValueError(f"planes are built for a seat 0..3, not {seat}")
-    by_seat, table = _seat_blocks(obs, blocks)
-    pond = obs.pond
+    return _planes(
+        seat,
+        bytes(obs.concealed),
+        obs.last_tile,
+        _seat_blocks(obs.melds, obs.discards, obs.drawn_discards, blocks),
+        (obs.hidden_kongs, obs.flowers, obs.hand_sizes, obs.ting, obs.forfeited),
+        obs.wall_parts,
+        obs.claim_giver,
+        obs.claim_tile,
+        obs.last_discarder,
+        obs.last_discard,
+        obs.pond,
+        (obs.wall_live, obs.wall_remaining, obs.dealer_streak, obs.prevalent_wind),
+        obs.phase,
+        match,
+    )
+
+
+def state_planes(
+    state: HandState, seat: int, match: MatchView = LONE_HAND, blocks: SeatBlocks | None = None
+) -> bytes:
+    """`planes_of` the seat's `Observation` of ``state`` (0..3), read straight from the
+    hand rather than through an `Observation` built first (`game.observation.observation`
+    reads the same values): the environments build planes at every decision.
+
+    >>> import random
+    >>> from mahjongkit.game.state import HandState
+    >>> hand = HandState.new("mcr", random.Random(5))
+    >>> state_planes(hand, 2) == planes_of(hand.observation(2))
+    True
+    """
+    if not 0 <= seat < 4:
+        raise ValueError(f"planes are built for a seat 0..3, not {seat}")
+    (
+        melds,
+        hidden,
+        flowers,
+        discards,
+        sizes,
+        ting,
+        forfeited,
+        drawn,
+        pond,
+        last_discard,
+        last_discarder,
+    ) = state.table_snapshot()
+    if hidden[seat]:
+        # The seat sees its own concealed kongs (as `observation` shows them).
+        own = list(melds)
+        own[seat] = tuple(state.melds[seat])
+        melds = tuple(own)
+        hidden = tuple([0 if s == seat else hidden[s] for s in range(4)])
+    w = state.window
+    phase = state.phase.value
+    wall = state.wall
+    if w is not None and (phase == "claim" or phase == "rob"):
+        giver, tile, last = w.giver, w.tile, -1
+    else:
+        giver, tile = -1, -1
+        last = state.last_tile if seat == state.turn and phase == "turn" else -1
+    remaining = wall.remaining
+    live = remaining - wall.reserve
+    return _planes(
+        seat,
+        bytes(state.concealed[seat]),
+        last,
+        _seat_blocks(melds, discards, drawn, blocks),
+        (hidden, flowers, sizes, ting, forfeited),
+        wall.parts_left,
+        giver,
+        tile,
+        last_discarder,
+        last_discard,
+        pond,
+        (live if live > 0 else 0, remaining, state.dealer_streak, state.prevalent_wind),
+        phase,
+        match,
+    )
+
+
+def _planes(
+    seat: int,
+    concealed: bytes,
+    last_tile: int,
+    seat_blocks: tuple[list[bytes], list[int]],
+    seats: tuple[
+        tuple[int, ...],
+        tuple[tuple[int, ...], ...],
+        tuple[int, ...],
+        tuple[bool, ...],
+        tuple[bool, ...],
+    ],
+    parts: tuple[int, ...],
+    giver: int,
+    claim_tile: int,
+    thrower: int,
+    last_discard: int,
+    pond: tuple[int, ...],
+    counts: tuple[int, int, int, int],
+    phase: str,
+    match: MatchView,
+) -> bytes:
+    """The planes of one seat from the values an `Observation` holds (``seats``: each
+    seat's hidden kongs, flowers, hand sizes, Ting and forfeited flags; ``counts``: the
+    live wall, the wall left, the dealer's streak, the prevalent wind)."""
+    by_seat, table = seat_blocks
+    hidden, flowers, sizes, ting, forfeited = seats
+    wall_live, wall_remaining, dealer_streak, prevalent = counts
     scores = match.scores
-    giver = obs.claim_giver
-    thrower = obs.last_discarder
-    parts = obs.wall_parts
-    hidden, flowers, sizes = obs.hidden_kongs, obs.flowers, obs.hand_sizes
-    ting, forfeited = obs.ting, obs.forfeited
     numbers: list[int] = []
     for r in range(4):
         s = (seat + r) % 4
@@ -327,11 +433,10 @@ def planes_of(
             _capped(score // SCORE_UNIT) if score > 0 else 0,
             _capped(-score // SCORE_UNIT) if score < 0 else 0,
         ]
-    phase = obs.phase
     numbers += [
-        _capped(obs.wall_live),
-        _capped(obs.wall_remaining),
-        _capped(obs.dealer_streak),
+        _capped(wall_live),
+        _capped(wall_remaining),
+        _capped(dealer_streak),
         int(phase == "turn"),
         int(phase == "claim"),
         int(phase == "rob"),
@@ -340,17 +445,17 @@ def planes_of(
         _capped(match.dealer_in_round),
     ]
     rows = [
-        _counts(bytes(obs.concealed)),
-        _MARKS[obs.last_tile + 1],
+        _counts(concealed),
+        _MARKS[last_tile + 1],
         by_seat[seat],
         by_seat[(seat + 1) % 4],
         by_seat[(seat + 2) % 4],
         by_seat[(seat + 3) % 4],
         _counts(bytes(pond if pond else table)),
-        _MARKS[obs.last_discard + 1],
-        _MARKS[obs.claim_tile + 1],
+        _MARKS[last_discard + 1],
+        _MARKS[claim_tile + 1],
         _MARKS[_EAST + seat + 1],
-        _MARKS[obs.prevalent_wind + 1],
+        _MARKS[prevalent + 1],
     ]
     rows += [_ROWS[v] for v in numbers]
     return b"".join(rows)
@@ -409,6 +514,20 @@ def legal_action(legal: Sequence[Action], index: int) -> Action | None:
     return None
 
 
+def mask_of(legal: Sequence[Action]) -> bytearray:
+    """1 at the index of every action of ``legal`` (a seat's legal actions), 0 elsewhere
+    (`NUM_ACTIONS` bytes).
+
+    >>> mask = mask_of((Action.from_index(3), Action.from_index(166)))
+    >>> len(mask), mask[3], mask[166], sum(mask)
+    (167, 1, 1, 2)
+    """
+    out = bytearray(NUM_ACTIONS)
+    for a in legal:
+        out[index_of(a)] = 1
+    return out
+
+
 def write_mask(obs: Observation, out: bytearray | None = None, at: int = 0) -> bytearray:
     """1 at the index of every legal action of the seat, 0 elsewhere (`NUM_ACTIONS`
     bytes, written into ``out`` from ``at``, which must be zeros there, or a new one)."""
@@ -435,8 +554,10 @@ __all__ = [
     "SeatBlocks",
     "index_of",
     "legal_action",
+    "mask_of",
     "match_view",
     "planes_of",
+    "state_planes",
     "view_of",
     "write_mask",
     "write_planes",
