@@ -203,12 +203,14 @@ _BLOCK: Final = _PER_SEAT * KINDS
 
 
 class SeatBlocks:
-    """Each seat's table planes as last written (its melds, its discards in order), kept
-    beside a table from one decision to the next with the engine's values they were
-    written from: the engine makes a new row of discards (a new tuple of melds) only when
-    it changes, so a seat whose values are the very same objects as last time has the
-    same planes, copied rather than written again. Every decision changes one seat's row
-    at most: the other three are copied.
+    """Each seat's table planes (its melds, its discards in order), kept beside a table
+    from one decision to the next with the engine's values they were written from, and
+    brought up to date as those change: the engine makes a new row of discards (a new
+    tuple of melds) only when it changes, so a seat whose values are the very same
+    objects as last time keeps its planes as they are; a row that gained one discard,
+    or whose last discard was claimed, has that discard written in; any other change
+    (a meld, a new hand) writes the part that changed again. Every decision changes one
+    seat's row at most. Also kept: the table's unclaimed discards by kind.
 
     >>> import random
     >>> from mahjongkit.game.state import HandState
@@ -219,21 +221,31 @@ class SeatBlocks:
     """
 
     def __init__(self) -> None:
-        self.keys: list[tuple[object, object, object]] = [((), (), ())] * 4
-        """What each seat's block was written from: its melds, discards, drawn marks."""
-        self.blocks: list[bytes] = [bytes(_BLOCK)] * 4
+        self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+        """What each seat's block was written from: its melds, ..."""
+        self.rows: list[tuple[tuple[int, bool], ...]] = [(), (), (), ()]
+        """... its discards, ..."""
+        self.drawn: list[tuple[bool, ...]] = [(), (), (), ()]
+        """... and their drawn marks."""
+        self.blocks: list[bytearray] = [bytearray(_BLOCK) for _ in range(4)]
+        self.seen: list[list[int]] = [[0] * KINDS for _ in range(4)]
+        """Each seat's discards by kind, claimed or not."""
         self.lying: list[list[int]] = [[], [], [], []]
         """The kinds of each seat's discards lying unclaimed (one entry per tile)."""
+        self.table: list[int] = [0] * KINDS
+        """The unclaimed discards of all four seats, by kind."""
 
 
-def _seat_block(
-    melds: tuple[Meld, ...],
-    row: tuple[tuple[int, bool], ...],
-    drawn: tuple[bool, ...],
-) -> tuple[bytes, list[int]]:
-    """One seat's table planes (`_PER_SEAT` rows), and the kinds of its discards lying
-    unclaimed."""
-    block = bytearray(_BLOCK)
+_MELD_ROWS: Final = 4 * KINDS
+_NO_MELDS: Final = bytes(_MELD_ROWS)
+_NO_DISCARDS: Final = bytes(_BLOCK - _MELD_ROWS)
+_RECENT_ROWS: Final = len(RECENT) * KINDS
+_NO_RECENT: Final = bytes(_RECENT_ROWS)
+
+
+def _write_melds(block: bytearray, melds: tuple[Meld, ...]) -> None:
+    """The meld planes of a seat's block, written anew."""
+    block[0:_MELD_ROWS] = _NO_MELDS
     seen = [0] * KINDS
     for meld in melds:
         for t in meld.tiles:
@@ -241,29 +253,103 @@ def _seat_block(
             if c < 4:
                 block[c * KINDS + t] = 1
             seen[t] = c + 1
-    lying: list[int] = []
-    seen = [0] * KINDS
+
+
+def _write_recent(block: bytearray, row: tuple[tuple[int, bool], ...]) -> None:
+    """The recency planes of a seat's block, written anew."""
+    at = _RECENT_AT * KINDS
+    block[at : at + _RECENT_ROWS] = _NO_RECENT
     n = len(row)
-    for i in range(n):
-        t, claimed = row[i]
-        c = seen[t]
-        if c < 4:
-            block[(4 + c) * KINDS + t] = 1
-        seen[t] = c + 1
-        b = i // BUCKET
-        order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
-        block[order + t] += 1
-        if claimed:
-            block[order + KINDS + t] = 1
-        else:
-            lying.append(t)
-        if i < len(drawn) and drawn[i]:
-            block[order + 2 * KINDS + t] = 1
     for k in range(len(RECENT)):
         latest = RECENT[k]
         for i in range(n - latest if n > latest else 0, n):
             block[(_RECENT_AT + k) * KINDS + row[i][0]] = 1
-    return bytes(block), lying
+
+
+def _add_discard(
+    block: bytearray,
+    seen: list[int],
+    lying: list[int],
+    row: tuple[tuple[int, bool], ...],
+    drawn: tuple[bool, ...],
+    i: int,
+) -> int:
+    """Discard ``i`` of the row written into its seat's block (the recency planes
+    aside); returns its kind if it lies unclaimed, else -1."""
+    t, claimed = row[i]
+    c = seen[t]
+    if c < 4:
+        block[(4 + c) * KINDS + t] = 1
+    seen[t] = c + 1
+    b = i // BUCKET
+    order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
+    block[order + t] += 1
+    if i < len(drawn) and drawn[i]:
+        block[order + 2 * KINDS + t] = 1
+    if claimed:
+        block[order + KINDS + t] = 1
+        return -1
+    lying.append(t)
+    return t
+
+
+def _write_discards(
+    block: bytearray, row: tuple[tuple[int, bool], ...], drawn: tuple[bool, ...]
+) -> tuple[list[int], list[int]]:
+    """The discard planes of a seat's block, written anew; returns its discards by kind
+    and the kinds of those lying unclaimed."""
+    block[_MELD_ROWS:_BLOCK] = _NO_DISCARDS
+    seen = [0] * KINDS
+    lying: list[int] = []
+    for i in range(len(row)):
+        _add_discard(block, seen, lying, row, drawn, i)
+    _write_recent(block, row)
+    return seen, lying
+
+
+def _seat_block(
+    melds: tuple[Meld, ...],
+    row: tuple[tuple[int, bool], ...],
+    drawn: tuple[bool, ...],
+) -> tuple[bytearray, list[int]]:
+    """One seat's table planes (`_PER_SEAT` rows), and the kinds of its discards lying
+    unclaimed."""
+    block = bytearray(_BLOCK)
+    _write_melds(block, melds)
+    _, lying = _write_discards(block, row, drawn)
+    return block, lying
+
+
+def _update_discards(
+    blocks: SeatBlocks, s: int, row: tuple[tuple[int, bool], ...], drawn: tuple[bool, ...]
+) -> None:
+    """Bring seat ``s``'s discard planes in `blocks` up to its row now: the one discard
+    added or claimed since, or the whole row again."""
+    old, old_drawn = blocks.rows[s], blocks.drawn[s]
+    block, lying, table = blocks.blocks[s], blocks.lying[s], blocks.table
+    n, m = len(row), len(old)
+    if n == m + 1 and row[:m] == old and drawn[:m] == old_drawn[:m]:
+        t = _add_discard(block, blocks.seen[s], lying, row, drawn, m)
+        if t >= 0:
+            table[t] += 1
+        _write_recent(block, row)
+        return
+    if n == m and n > 0 and row[: n - 1] == old[: n - 1] and drawn[:n] == old_drawn[:n]:
+        t, was_claimed = old[n - 1]
+        if not was_claimed and row[n - 1] == (t, True):
+            b = (n - 1) // BUCKET
+            order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
+            block[order + KINDS + t] = 1
+            lying.remove(t)
+            table[t] -= 1
+            return
+    for t in lying:
+        table[t] -= 1
+    seen, lying = _write_discards(block, row, drawn)
+    blocks.seen[s] = seen
+    blocks.lying[s] = lying
+    for t in lying:
+        table[t] += 1
 
 
 def _seat_blocks(
@@ -271,30 +357,30 @@ def _seat_blocks(
     discards: tuple[tuple[tuple[int, bool], ...], ...],
     all_drawn: tuple[tuple[bool, ...], ...],
     blocks: SeatBlocks | None,
-) -> tuple[list[bytes], list[int]]:
-    """Each seat's table planes (by seat, from `blocks` where its values are the same as
-    last time), and the table's unclaimed discards as 34 counts."""
-    table = [0] * KINDS
-    out: list[bytes] = []
+) -> tuple[list[bytearray], list[int]]:
+    """Each seat's table planes (by seat; kept up to date in `blocks` when given), and the
+    table's unclaimed discards as 34 counts."""
+    if blocks is None:
+        table = [0] * KINDS
+        out: list[bytearray] = []
+        for s in range(4):
+            block, lying = _seat_block(all_melds[s], discards[s], all_drawn[s])
+            out.append(block)
+            for t in lying:
+                table[t] += 1
+        return out, table
     for s in range(4):
         melds = all_melds[s]
+        if blocks.melds[s] is not melds:
+            _write_melds(blocks.blocks[s], melds)
+            blocks.melds[s] = melds
         row = discards[s]
         drawn = all_drawn[s]
-        if blocks is None:
-            block, lying = _seat_block(melds, row, drawn)
-        else:
-            key = blocks.keys[s]
-            if key[0] is melds and key[1] is row and key[2] is drawn:
-                block, lying = blocks.blocks[s], blocks.lying[s]
-            else:
-                block, lying = _seat_block(melds, row, drawn)
-                blocks.keys[s] = (melds, row, drawn)
-                blocks.blocks[s] = block
-                blocks.lying[s] = lying
-        out.append(block)
-        for t in lying:
-            table[t] += 1
-    return out, table
+        if blocks.rows[s] is not row or blocks.drawn[s] is not drawn:
+            _update_discards(blocks, s, row, drawn)
+            blocks.rows[s] = row
+            blocks.drawn[s] = drawn
+    return blocks.blocks, blocks.table
 
 
 def planes_of(
@@ -391,7 +477,7 @@ def _planes(
     seat: int,
     concealed: bytes,
     last_tile: int,
-    seat_blocks: tuple[list[bytes], list[int]],
+    seat_blocks: tuple[list[bytearray], list[int]],
     seats: tuple[
         tuple[int, ...],
         tuple[tuple[int, ...], ...],
@@ -444,7 +530,7 @@ def _planes(
         _capped(match.hands_left),
         _capped(match.dealer_in_round),
     ]
-    rows = [
+    rows: list[bytes | bytearray] = [
         _counts(concealed),
         _MARKS[last_tile + 1],
         by_seat[seat],
