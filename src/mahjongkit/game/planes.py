@@ -501,35 +501,6 @@ def _planes(
     by_seat, table = seat_blocks
     hidden, flowers, sizes, ting, forfeited = seats
     wall_live, wall_remaining, dealer_streak, prevalent = counts
-    scores = match.scores
-    numbers: list[int] = []
-    for r in range(4):
-        s = (seat + r) % 4
-        score = scores[s]
-        numbers += [
-            _capped(hidden[s]),
-            _capped(len(flowers[s])),
-            _capped(sizes[s]),
-            int(ting[s]),
-            int(forfeited[s]),
-            int(s == 0),
-            _capped(parts[s]) if parts else 0,
-            int(s == giver),
-            int(s == thrower),
-            _capped(score // SCORE_UNIT) if score > 0 else 0,
-            _capped(-score // SCORE_UNIT) if score < 0 else 0,
-        ]
-    numbers += [
-        _capped(wall_live),
-        _capped(wall_remaining),
-        _capped(dealer_streak),
-        int(phase == "turn"),
-        int(phase == "claim"),
-        int(phase == "rob"),
-        _capped(match.hand_number),
-        _capped(match.hands_left),
-        _capped(match.dealer_in_round),
-    ]
     rows: list[bytes | bytearray] = [
         _counts(concealed),
         _MARKS[last_tile + 1],
@@ -543,7 +514,32 @@ def _planes(
         _MARKS[_EAST + seat + 1],
         _MARKS[prevalent + 1],
     ]
-    rows += [_ROWS[v] for v in numbers]
+    # The rows of numbers, each taken whole from `_ROWS` (in the order of `_SEAT_NUMBERS`).
+    scores = match.scores
+    zero, one = _ROWS[0], _ROWS[1]
+    for r in range(4):
+        s = (seat + r) % 4
+        score = scores[s]
+        rows.append(_ROWS[_capped(hidden[s])])
+        rows.append(_ROWS[_capped(len(flowers[s]))])
+        rows.append(_ROWS[_capped(sizes[s])])
+        rows.append(one if ting[s] else zero)
+        rows.append(one if forfeited[s] else zero)
+        rows.append(one if s == 0 else zero)
+        rows.append(_ROWS[_capped(parts[s])] if parts else zero)
+        rows.append(one if s == giver else zero)
+        rows.append(one if s == thrower else zero)
+        rows.append(_ROWS[_capped(score // SCORE_UNIT)] if score > 0 else zero)
+        rows.append(_ROWS[_capped(-score // SCORE_UNIT)] if score < 0 else zero)
+    rows.append(_ROWS[_capped(wall_live)])
+    rows.append(_ROWS[_capped(wall_remaining)])
+    rows.append(_ROWS[_capped(dealer_streak)])
+    rows.append(one if phase == "turn" else zero)
+    rows.append(one if phase == "claim" else zero)
+    rows.append(one if phase == "rob" else zero)
+    rows.append(_ROWS[_capped(match.hand_number)])
+    rows.append(_ROWS[_capped(match.hands_left)])
+    rows.append(_ROWS[_capped(match.dealer_in_round)])
     return b"".join(rows)
 
 
