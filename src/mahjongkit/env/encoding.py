@@ -55,6 +55,10 @@ DTYPES = ("float32", "int8")
 """The dtypes the planes come in."""
 
 
+_SHAPE = (NUM_PLANES, NUM_KINDS)
+_INT8 = np.dtype(np.int8)
+
+
 def _checked(dtype: str) -> str:
     if dtype not in DTYPES:
         raise ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
@@ -93,13 +97,13 @@ def encode_seat(
     >>> bool((encode_seat(hand, 1) == encode(hand.observation(1))).all())
     True
     """
-    flat = np.frombuffer(state_planes(hand, seat, match, blocks), dtype=np.int8)
-    return flat.reshape(NUM_PLANES, NUM_KINDS).astype(_checked(dtype))
+    planes = np.ndarray(_SHAPE, _INT8, state_planes(hand, seat, match, blocks))
+    return planes.astype(_checked(dtype))  # the caller's own copy, in the dtype asked
 
 
 def seat_mask(hand: HandState, seat: int) -> npt.NDArray[np.int8]:
     """`action_mask` of ``hand.observation(seat)``, from the seat's legal actions alone."""
-    return np.frombuffer(mask_of(hand.legal_actions(seat)), dtype=np.int8)
+    return np.frombuffer(mask_of(hand.legal_actions(seat)), _INT8)
 
 
 def encode_batch(

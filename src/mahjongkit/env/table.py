@@ -217,7 +217,7 @@ class Table:
 
     def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
         """What ``player`` sees: its planes and its action mask (all 0 when it has
-        nothing to decide)."""
+        nothing to decide), read from the hand (`encode_seat`, `seat_mask`)."""
         state = self.state
         hand = state.hand
         seat = state.seat_of(player)
@@ -229,12 +229,18 @@ class Table:
         return str(self.state)
 
 
+_INTEGERS = int | np.integer
+"""What an action index may be (besides a 0-d array of one)."""
+
+
 def action_index(action: Any) -> int:
     """An action index as given to an environment: an int, or a NumPy integer (a 0-d
     array of one too)."""
+    if type(action) is int:
+        return action  # the common case, checked first
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+    if isinstance(action, bool) or not isinstance(action, _INTEGERS):
         raise IllegalActionError(
             f"an action is an index 0..{NUM_ACTIONS - 1} (an integer), not {action!r}"
         )
