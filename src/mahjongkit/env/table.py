@@ -185,7 +185,10 @@ class Table:
         """Take ``player``'s action (an index 0..NUM_ACTIONS-1, as an int or a NumPy
         integer); an index outside the mask raises `IllegalActionError`, changing
         nothing."""
-        self.state.apply(player, self.legal(player, action_index(action)))
+        state = self.state
+        index = action_index(action)
+        legal = legal_action(state.legal_actions(player), index)
+        state.apply(player, legal if legal is not None else self.legal(player, index))
 
     def take_rewards(self) -> Sequence[float]:
         """Each player's reward since the last call: the points won or lost (the hand's
@@ -209,10 +212,13 @@ class Table:
 
     def match_view(self) -> MatchView:
         """The match around the hand on show, as the planes show it (`MatchView`)."""
-        hand, view = self._view
-        if hand is not self.state.hand:
-            view = match_view(self.state)
-            self._view = (self.state.hand, view)
+        return self._match_view(self.state, self.state.hand)
+
+    def _match_view(self, state: MatchState, hand: object) -> MatchView:
+        shown, view = self._view
+        if shown is not hand:
+            view = match_view(state)
+            self._view = (hand, view)
         return view
 
     def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
@@ -221,7 +227,8 @@ class Table:
         state = self.state
         hand = state.hand
         seat = state.seat_of(player)
-        planes = encode_seat(hand, seat, self.dtype, self.match_view(), self.blocks)
+        view = self._match_view(state, hand)
+        planes = encode_seat(hand, seat, self.dtype, view, self.blocks)
         return {"observation": planes, "action_mask": seat_mask(hand, seat)}
 
     def render(self) -> str:

@@ -446,7 +446,7 @@ def state_planes(
         melds = tuple(own)
         hidden = tuple([0 if s == seat else hidden[s] for s in range(4)])
     w = state.window
-    phase = state.phase.value
+    phase = state.phase._value_  # as `observation` reads it (the property is slower)
     wall = state.wall
     if w is not None and (phase == "claim" or phase == "rob"):
         giver, tile, last = w.giver, w.tile, -1
