@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, InvalidNotationError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
-from mahjongkit.game.planes import mask_of, state_planes
+from mahjongkit.game.planes import legal_action, mask_of, state_planes
 from mahjongkit.game.state import Phase
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
@@ -138,8 +138,9 @@ class VectorEnv:
     def _gather(self) -> None:
         """Write the planes and masks of every player who must decide, table by table
         (read from each hand, as `mahjongkit.env.encoding.encode_seat` reads them)."""
-        claim = self._claim
-        row_table, row_player = self._row_table, self._row_player
+        row_table: list[int] = []
+        row_player: list[int] = []
+        claim: list[int] = []
         written: list[bytes] = []
         masks = bytearray(len(self._masks) * NUM_ACTIONS)
         k = 0
@@ -158,15 +159,18 @@ class VectorEnv:
                 written.append(state_planes(hand, seat, view, table.blocks))
                 at = k * NUM_ACTIONS
                 masks[at : at + NUM_ACTIONS] = mask_of(hand.legal_actions(seat))
-                row_table[k] = i
-                row_player[k] = p
-                claim[k] = tile
+                row_table.append(i)
+                row_player.append(p)
+                claim.append(tile)
                 k += 1
         if k:
             self._planes[:k] = np.frombuffer(b"".join(written), np.int8).reshape(
                 k, NUM_PLANES, NUM_KINDS
             )
         self._masks[:k] = np.frombuffer(masks, np.int8, k * NUM_ACTIONS).reshape(k, NUM_ACTIONS)
+        self._row_table[:k] = row_table
+        self._row_player[:k] = row_player
+        self._claim[:k] = claim
         self._rows = k
 
     def _batch(self) -> _Batch:
@@ -237,9 +241,11 @@ class VectorEnv:
         row_table = self._row_table[:k].tolist()
         row_player = self._row_player[:k].tolist()
         for i, p, a in zip(row_table, row_player, chosen.tolist(), strict=True):
-            action = _BY_INDEX[a]
+            state = tables[i].state
+            # The legal action itself (the engine then finds it by identity, not equality).
+            action = legal_action(state.legal_actions(p), a) or _BY_INDEX[a]
             assert action is not None  # the mask has no unused slot
-            tables[i].state.apply(p, action)
+            state.apply(p, action)
         rewards = np.zeros((self.num_tables, 4), dtype=np.float64)
         terminations = np.zeros(self.num_tables, dtype=np.bool_)
         for i, table in enumerate(tables):
