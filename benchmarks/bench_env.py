@@ -18,20 +18,26 @@ on one side only; ratios are ours over the peer's. The first line names the buil
 (``make bench`` runs this on the Python source and on the compiled build).
 
 Target: 400 MCR hands/s through the AEC environment on the compiled build.
-Run: ``python benchmarks/bench_env.py [hands] [tables] [steps]`` (defaults 200, 256, 200).
+Run: ``python benchmarks/bench_env.py [hands] [tables] [steps] [--markdown]`` (defaults
+200, 256, 200); ``--markdown`` prints the table as the rows of docs/env.md's (a comment
+line naming the build, the passes and the load average first); `table` gives its lines
+(`Row`) to another script.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+import mahjongkit.game.planes
 import mahjongkit.shanten
 from mahjongkit.env import VectorEnv, aec_env
 from mahjongkit.sim import simulate
@@ -153,7 +159,59 @@ def vector_rate(ruleset: str, tables: int, steps: int, copy: bool = True) -> tup
     return rows_per_s, rows_per_s / steps_per_s
 
 
-def compare(ruleset: str, hands: int, games: int) -> str:
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: a ruleset's figures, measured in one run."""
+
+    build: str
+    ruleset: str
+    env_hands: float
+    env_decisions: float
+    sim_hands: float
+    rlcard_hands: float = 0.0
+    """0 where RLCard was not measured (not installed, or another ruleset)."""
+    vector_decisions: float = 0.0
+    """0 where `VectorEnv` was not measured (only MCR is)."""
+
+    def text(self) -> str:
+        """The line as the plain table prints it."""
+        peer = self.rlcard_hands
+        peer_text = (
+            f"{peer:>16.0f}{self.env_hands / peer:>11.1f}x" if peer else f"{'-':>16}{'-':>12}"
+        )
+        return (
+            f"{self.ruleset:<15}{self.env_hands:>12.0f}{self.env_decisions:>13.0f}"
+            f"{self.sim_hands:>13.0f}{self.env_hands / self.sim_hands:>8.2f}x{peer_text}"
+        )
+
+    def markdown(self) -> str:
+        """The line as a row of docs/env.md's speed table."""
+        peer = self.rlcard_hands
+        cells = [
+            self.build,
+            f"`{self.ruleset}`",
+            f"{self.env_hands:,.0f}",
+            f"{self.env_decisions:,.0f}",
+            f"{self.sim_hands:,.0f}",
+            f"{self.env_hands / self.sim_hands:.2f}x",
+            f"{peer:,.0f}" if peer else "-",
+            f"{self.env_hands / peer:.1f}x" if peer else "-",
+            f"{self.vector_decisions:,.0f}" if self.vector_decisions else "-",
+        ]
+        return "| " + " | ".join(cells) + " |"
+
+
+def markdown_header(tables: int = 256) -> str:
+    """The head of docs/env.md's speed table, whose rows `Row.markdown` writes."""
+    return (
+        "| build | ruleset | env hands/s | env decisions/s | simulator hands/s"
+        " | env / simulator | RLCard hands/s | env / RLCard"
+        f" | `VectorEnv` decisions/s, {tables} tables |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    )
+
+
+def compare(ruleset: str, hands: int, games: int) -> Row:
     """One line of the table: the environment, the simulator and (``games`` > 0 and
     RLCard installed) RLCard's environment, interleaved."""
     plays: dict[str, Callable[[int], Callable[[], int] | None]] = {
@@ -164,33 +222,55 @@ def compare(ruleset: str, hands: int, games: int) -> str:
         plays["rlcard"] = lambda p: rlcard_pass(games, p)
     rates = best_rates(plays, {"env": hands, "sim": hands, "rlcard": games})
     env_hands, env_decisions = rates["env"]
-    sim_hands = rates["sim"][0]
-    peer = rates.get("rlcard", (0.0, 0.0))[0]
-    peer_text = f"{peer:>16.0f}{env_hands / peer:>11.1f}x" if peer else f"{'-':>16}{'-':>12}"
-    return (
-        f"{ruleset:<15}{env_hands:>12.0f}{env_decisions:>13.0f}{sim_hands:>13.0f}"
-        f"{env_hands / sim_hands:>8.2f}x{peer_text}"
+    return Row(
+        build(short=True),
+        ruleset,
+        env_hands,
+        env_decisions,
+        rates["sim"][0],
+        rates.get("rlcard", (0.0, 0.0))[0],
     )
 
 
-def build() -> str:
+def build(short: bool = False) -> str:
     """The build this interpreter runs: compiled (C extensions) or the Python source."""
     compiled = not str(mahjongkit.shanten.__file__).endswith(".py")
+    if short:
+        return "compiled" if compiled else "source"
     return "compiled by mypyc (setup.py)" if compiled else "Python source"
 
 
-def main() -> None:
-    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    tables = int(sys.argv[2]) if len(sys.argv) > 2 else 256
-    steps = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+def table(hands: int = 200, tables: int = 256, steps: int = 200) -> list[Row]:
+    """Every line of the table (MCR and Taiwanese LRC), `VectorEnv`'s figure on MCR's."""
     games = max(hands // 4, 20)  # RLCard plays about 30 times slower
+    rows = [compare(r, hands, games if r == "mcr" else 0) for r in ("mcr", "taiwanese-lrc")]
+    decisions, _ = vector_rate("mcr", tables, steps)
+    rows[0] = replace(rows[0], vector_decisions=decisions)
+    return rows
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if a != "--markdown"]
+    markdown = len(args) < len(sys.argv) - 1
+    hands = int(args[0]) if len(args) > 0 else 200
+    tables = int(args[1]) if len(args) > 1 else 256
+    steps = int(args[2]) if len(args) > 2 else 200
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    if markdown:
+        print(f"<!-- {build()}; {hands} hands a pass, best of {PASSES}; load {load} -->")
+        print(markdown_header(tables))
+        for row in table(hands, tables, steps):
+            print(row.markdown(), flush=True)
+        return
+    games = max(hands // 4, 20)
     print(f"build: {build()}; {hands} hands a pass (RLCard {games}), best of {PASSES}")
+    print(f"load average: {load}; modules from {mahjongkit.game.planes.__file__}")
     print(
         f"{'ruleset':<15}{'env hands/s':>12}{'decisions/s':>13}{'sim hands/s':>13}"
         f"{'env/sim':>9}{'RLCard hands/s':>16}{'env/RLCard':>12}"
     )
     for ruleset in ("mcr", "taiwanese-lrc"):
-        print(compare(ruleset, hands, games if ruleset == "mcr" else 0), flush=True)
+        print(compare(ruleset, hands, games if ruleset == "mcr" else 0).text(), flush=True)
     decisions, rows = vector_rate("mcr", tables, steps)
     print(f"VectorEnv, mcr, {tables} tables: {decisions:.0f} decisions/s ({rows:.0f} a step)")
 

@@ -71,7 +71,10 @@ def main() -> None:
     steps = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     compiled = mahjongkit.shanten.__file__.endswith((".so", ".pyd"))
     print(f"build: {'compiled' if compiled else 'Python source'}; {tables} tables, {steps} steps")
-    print(f"{'ruleset':<15}{'vector/s':>10}{'no copy/s':>11}{'rows/step':>11}{'parallel/s':>12}")
+    print(
+        f"{'ruleset':<15}{'vector/s':>10}{'no copy/s':>11}{'rows/step':>11}"
+        f"{'parallel/s':>12}{'AEC/s':>8}"
+    )
     for ruleset in ("mcr", "taiwanese-lrc"):
         rate, rows = vector_rate(ruleset, tables, steps, copy=True)
         fast, _ = vector_rate(ruleset, tables, steps, copy=False)

@@ -24,7 +24,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mahjongkit.game.planes import MatchView, SeatBlocks, write_mask, write_planes
+from mahjongkit.game.planes import (
+    MatchView,
+    SeatBlocks,
+    mask_of,
+    state_planes,
+    write_mask,
+    write_planes,
+)
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.scoring import score
@@ -103,12 +110,16 @@ def planes(ruleset: str) -> str:
     digest = hashlib.sha256()
     for seed in range(10):
         state = HandState.new(ruleset, random.Random(seed))
-        blocks = SeatBlocks()
+        blocks, read = SeatBlocks(), SeatBlocks()
         view = MatchView((8 * seed, -8 * seed, 3, -3), seed, 3, seed % 4)
         while not state.ended:
-            obs = state.observation(state.to_act()[0])
+            seat = state.to_act()[0]
+            obs = state.observation(seat)
             digest.update(write_planes(obs, view, blocks=blocks))
             digest.update(write_mask(obs))
+            # As the environments read them: from the hand, without the Observation.
+            digest.update(state_planes(state, seat, view, read))
+            digest.update(mask_of(state.legal_actions(seat)))
             _move(state, rng)
     return digest.hexdigest()[:16]
 

@@ -34,6 +34,9 @@ from mahjongkit.rules.ruleset import Ruleset
 from .spaces import action_space, observation_space
 from .table import AGENTS, NO_REWARDS, Table
 
+_PLAYER = {a: p for p, a in enumerate(AGENTS)}
+"""Each agent's table position."""
+
 
 class MahjongAEC(AECEnv):
     """A hand (or a match) of a mahjongkit ruleset as a PettingZoo AEC environment. See
@@ -87,7 +90,7 @@ class MahjongAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's planes and action mask now."""
-        return self.table.observe(AGENTS.index(agent))
+        return self.table.observe(_PLAYER[agent])
 
     def step(self, action: Any) -> None:
         """The selected agent's action (an index its mask allows; None once it is done)."""
@@ -100,7 +103,7 @@ class MahjongAEC(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
         table = self.table
-        table.apply(AGENTS.index(agent), action)
+        table.apply(_PLAYER[agent], action)
         self._cumulative_rewards[agent] = 0.0
         rewards = table.take_rewards()
         if rewards is not NO_REWARDS or self._rewarded:  # most steps move no money

@@ -34,9 +34,9 @@ from .encoding import (
     LONE_HAND,
     MatchView,
     SeatBlocks,
-    action_mask,
-    encode,
+    encode_seat,
     match_view,
+    seat_mask,
 )
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
@@ -185,7 +185,10 @@ class Table:
         """Take ``player``'s action (an index 0..NUM_ACTIONS-1, as an int or a NumPy
         integer); an index outside the mask raises `IllegalActionError`, changing
         nothing."""
-        self.state.apply(player, self.legal(player, action_index(action)))
+        state = self.state
+        index = action_index(action)
+        legal = legal_action(state.legal_actions(player), index)
+        state.apply(player, legal if legal is not None else self.legal(player, index))
 
     def take_rewards(self) -> Sequence[float]:
         """Each player's reward since the last call: the points won or lost (the hand's
@@ -209,31 +212,42 @@ class Table:
 
     def match_view(self) -> MatchView:
         """The match around the hand on show, as the planes show it (`MatchView`)."""
-        hand, view = self._view
-        if hand is not self.state.hand:
-            view = match_view(self.state)
-            self._view = (self.state.hand, view)
+        return self._match_view(self.state, self.state.hand)
+
+    def _match_view(self, state: MatchState, hand: object) -> MatchView:
+        shown, view = self._view
+        if shown is not hand:
+            view = match_view(state)
+            self._view = (hand, view)
         return view
 
     def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
         """What ``player`` sees: its planes and its action mask (all 0 when it has
-        nothing to decide)."""
+        nothing to decide), read from the hand (`encode_seat`, `seat_mask`)."""
         state = self.state
-        obs = state.observation(player)
-        planes = encode(obs, self.dtype, self.match_view(), self.blocks)
-        return {"observation": planes, "action_mask": action_mask(obs)}
+        hand = state.hand
+        seat = state.seat_of(player)
+        view = self._match_view(state, hand)
+        planes = encode_seat(hand, seat, self.dtype, view, self.blocks)
+        return {"observation": planes, "action_mask": seat_mask(hand, seat)}
 
     def render(self) -> str:
         """The whole table as text (every hand shown: for a person watching)."""
         return str(self.state)
 
 
+_INTEGERS = int | np.integer
+"""What an action index may be (besides a 0-d array of one)."""
+
+
 def action_index(action: Any) -> int:
     """An action index as given to an environment: an int, or a NumPy integer (a 0-d
     array of one too)."""
+    if type(action) is int:
+        return action  # the common case, checked first
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+    if isinstance(action, bool) or not isinstance(action, _INTEGERS):
         raise IllegalActionError(
             f"an action is an index 0..{NUM_ACTIONS - 1} (an integer), not {action!r}"
         )

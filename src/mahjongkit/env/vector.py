@@ -35,12 +35,12 @@ import numpy.typing as npt
 
 from mahjongkit.errors import IllegalActionError, InvalidNotationError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
-from mahjongkit.game.observation import Observation
-from mahjongkit.game.planes import write_mask
+from mahjongkit.game.planes import legal_action, mask_of, state_planes
+from mahjongkit.game.state import Phase
 from mahjongkit.rules.ruleset import Ruleset
 from mahjongkit.tiles import NUM_KINDS
 
-from .encoding import NUM_PLANES, MatchView, SeatBlocks, encode_batch
+from .encoding import NUM_PLANES
 from .spaces import action_space, observation_space
 from .table import AGENTS, Table
 
@@ -136,12 +136,12 @@ class VectorEnv:
         return self._batch(), {}
 
     def _gather(self) -> None:
-        """Write the planes and masks of every player who must decide, table by table."""
-        claim = self._claim
-        row_table, row_player = self._row_table, self._row_player
-        seen: list[Observation] = []
-        matches: list[MatchView] = []
-        blocks: list[SeatBlocks | None] = []
+        """Write the planes and masks of every player who must decide, table by table
+        (read from each hand, as `mahjongkit.env.encoding.encode_seat` reads them)."""
+        row_table: list[int] = []
+        row_player: list[int] = []
+        claim: list[int] = []
+        written: list[bytes] = []
         masks = bytearray(len(self._masks) * NUM_ACTIONS)
         k = 0
         for i, table in enumerate(self.tables):
@@ -150,18 +150,27 @@ class VectorEnv:
             if not to_act:
                 continue
             view = table.match_view()
+            hand = state.hand
+            window = hand.window
+            answering = hand.phase is Phase.CLAIM or hand.phase is Phase.ROB
+            tile = window.tile if window is not None and answering else -1
             for p in to_act:
-                obs = state.observation(p)
-                seen.append(obs)
-                matches.append(view)
-                blocks.append(table.blocks)
-                write_mask(obs, masks, k * NUM_ACTIONS)
-                row_table[k] = i
-                row_player[k] = p
-                claim[k] = obs.claim_tile
+                seat = state.seat_of(p)
+                written.append(state_planes(hand, seat, view, table.blocks))
+                at = k * NUM_ACTIONS
+                masks[at : at + NUM_ACTIONS] = mask_of(hand.legal_actions(seat))
+                row_table.append(i)
+                row_player.append(p)
+                claim.append(tile)
                 k += 1
-        encode_batch(seen, self._planes, matches, blocks)
+        if k:
+            self._planes[:k] = np.frombuffer(b"".join(written), np.int8).reshape(
+                k, NUM_PLANES, NUM_KINDS
+            )
         self._masks[:k] = np.frombuffer(masks, np.int8, k * NUM_ACTIONS).reshape(k, NUM_ACTIONS)
+        self._row_table[:k] = row_table
+        self._row_player[:k] = row_player
+        self._claim[:k] = claim
         self._rows = k
 
     def _batch(self) -> _Batch:
@@ -232,9 +241,11 @@ class VectorEnv:
         row_table = self._row_table[:k].tolist()
         row_player = self._row_player[:k].tolist()
         for i, p, a in zip(row_table, row_player, chosen.tolist(), strict=True):
-            action = _BY_INDEX[a]
+            state = tables[i].state
+            # The legal action itself (the engine then finds it by identity, not equality).
+            action = legal_action(state.legal_actions(p), a) or _BY_INDEX[a]
             assert action is not None  # the mask has no unused slot
-            tables[i].state.apply(p, action)
+            state.apply(p, action)
         rewards = np.zeros((self.num_tables, 4), dtype=np.float64)
         terminations = np.zeros(self.num_tables, dtype=np.bool_)
         for i, table in enumerate(tables):

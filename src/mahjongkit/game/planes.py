@@ -36,6 +36,7 @@ from mahjongkit.hand import Meld
 
 if TYPE_CHECKING:
     from mahjongkit.game.match_state import MatchState
+    from mahjongkit.game.state import HandState
     from mahjongkit.money.rotation import Deal
 
 ENCODING_VERSION: Final = 2
@@ -202,12 +203,14 @@ _BLOCK: Final = _PER_SEAT * KINDS
 
 
 class SeatBlocks:
-    """Each seat's table planes as last written (its melds, its discards in order), kept
-    beside a table from one decision to the next with the engine's values they were
-    written from: the engine makes a new row of discards (a new tuple of melds) only when
-    it changes, so a seat whose values are the very same objects as last time has the
-    same planes, copied rather than written again. Every decision changes one seat's row
-    at most: the other three are copied.
+    """Each seat's table planes (its melds, its discards in order), kept beside a table
+    from one decision to the next with the engine's values they were written from, and
+    brought up to date as those change: the engine makes a new row of discards (a new
+    tuple of melds) only when it changes, so a seat whose values are the very same
+    objects as last time keeps its planes as they are; a row that gained one discard,
+    or whose last discard was claimed, has that discard written in; any other change
+    (a meld, a new hand) writes the part that changed again. Every decision changes one
+    seat's row at most. Also kept: the table's unclaimed discards by kind.
 
     >>> import random
     >>> from mahjongkit.game.state import HandState
@@ -218,21 +221,31 @@ class SeatBlocks:
     """
 
     def __init__(self) -> None:
-        self.keys: list[tuple[object, object, object]] = [((), (), ())] * 4
-        """What each seat's block was written from: its melds, discards, drawn marks."""
-        self.blocks: list[bytes] = [bytes(_BLOCK)] * 4
+        self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+        """What each seat's block was written from: its melds, ..."""
+        self.rows: list[tuple[tuple[int, bool], ...]] = [(), (), (), ()]
+        """... its discards, ..."""
+        self.drawn: list[tuple[bool, ...]] = [(), (), (), ()]
+        """... and their drawn marks."""
+        self.blocks: list[bytearray] = [bytearray(_BLOCK) for _ in range(4)]
+        self.seen: list[list[int]] = [[0] * KINDS for _ in range(4)]
+        """Each seat's discards by kind, claimed or not."""
         self.lying: list[list[int]] = [[], [], [], []]
         """The kinds of each seat's discards lying unclaimed (one entry per tile)."""
+        self.table: list[int] = [0] * KINDS
+        """The unclaimed discards of all four seats, by kind."""
 
 
-def _seat_block(
-    melds: tuple[Meld, ...],
-    row: tuple[tuple[int, bool], ...],
-    drawn: tuple[bool, ...],
-) -> tuple[bytes, list[int]]:
-    """One seat's table planes (`_PER_SEAT` rows), and the kinds of its discards lying
-    unclaimed."""
-    block = bytearray(_BLOCK)
+_MELD_ROWS: Final = 4 * KINDS
+_NO_MELDS: Final = bytes(_MELD_ROWS)
+_NO_DISCARDS: Final = bytes(_BLOCK - _MELD_ROWS)
+_RECENT_ROWS: Final = len(RECENT) * KINDS
+_NO_RECENT: Final = bytes(_RECENT_ROWS)
+
+
+def _write_melds(block: bytearray, melds: tuple[Meld, ...]) -> None:
+    """The meld planes of a seat's block, written anew."""
+    block[0:_MELD_ROWS] = _NO_MELDS
     seen = [0] * KINDS
     for meld in melds:
         for t in meld.tiles:
@@ -240,56 +253,134 @@ def _seat_block(
             if c < 4:
                 block[c * KINDS + t] = 1
             seen[t] = c + 1
-    lying: list[int] = []
-    seen = [0] * KINDS
+
+
+def _write_recent(block: bytearray, row: tuple[tuple[int, bool], ...]) -> None:
+    """The recency planes of a seat's block, written anew."""
+    at = _RECENT_AT * KINDS
+    block[at : at + _RECENT_ROWS] = _NO_RECENT
     n = len(row)
-    for i in range(n):
-        t, claimed = row[i]
-        c = seen[t]
-        if c < 4:
-            block[(4 + c) * KINDS + t] = 1
-        seen[t] = c + 1
-        b = i // BUCKET
-        order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
-        block[order + t] += 1
-        if claimed:
-            block[order + KINDS + t] = 1
-        else:
-            lying.append(t)
-        if i < len(drawn) and drawn[i]:
-            block[order + 2 * KINDS + t] = 1
     for k in range(len(RECENT)):
         latest = RECENT[k]
         for i in range(n - latest if n > latest else 0, n):
             block[(_RECENT_AT + k) * KINDS + row[i][0]] = 1
-    return bytes(block), lying
 
 
-def _seat_blocks(obs: Observation, blocks: SeatBlocks | None) -> tuple[list[bytes], list[int]]:
-    """Each seat's table planes (by seat, from `blocks` where its values are the same as
-    last time), and the table's unclaimed discards as 34 counts."""
-    table = [0] * KINDS
-    out: list[bytes] = []
-    all_melds, discards, all_drawn = obs.melds, obs.discards, obs.drawn_discards
+def _add_discard(
+    block: bytearray,
+    seen: list[int],
+    lying: list[int],
+    row: tuple[tuple[int, bool], ...],
+    drawn: tuple[bool, ...],
+    i: int,
+) -> int:
+    """Discard ``i`` of the row written into its seat's block (the recency planes
+    aside); returns its kind if it lies unclaimed, else -1."""
+    t, claimed = row[i]
+    c = seen[t]
+    if c < 4:
+        block[(4 + c) * KINDS + t] = 1
+    seen[t] = c + 1
+    b = i // BUCKET
+    order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
+    block[order + t] += 1
+    if i < len(drawn) and drawn[i]:
+        block[order + 2 * KINDS + t] = 1
+    if claimed:
+        block[order + KINDS + t] = 1
+        return -1
+    lying.append(t)
+    return t
+
+
+def _write_discards(
+    block: bytearray, row: tuple[tuple[int, bool], ...], drawn: tuple[bool, ...]
+) -> tuple[list[int], list[int]]:
+    """The discard planes of a seat's block, written anew; returns its discards by kind
+    and the kinds of those lying unclaimed."""
+    block[_MELD_ROWS:_BLOCK] = _NO_DISCARDS
+    seen = [0] * KINDS
+    lying: list[int] = []
+    for i in range(len(row)):
+        _add_discard(block, seen, lying, row, drawn, i)
+    _write_recent(block, row)
+    return seen, lying
+
+
+def _seat_block(
+    melds: tuple[Meld, ...],
+    row: tuple[tuple[int, bool], ...],
+    drawn: tuple[bool, ...],
+) -> tuple[bytearray, list[int]]:
+    """One seat's table planes (`_PER_SEAT` rows), and the kinds of its discards lying
+    unclaimed."""
+    block = bytearray(_BLOCK)
+    _write_melds(block, melds)
+    _, lying = _write_discards(block, row, drawn)
+    return block, lying
+
+
+def _update_discards(
+    blocks: SeatBlocks, s: int, row: tuple[tuple[int, bool], ...], drawn: tuple[bool, ...]
+) -> None:
+    """Bring seat ``s``'s discard planes in `blocks` up to its row now: the one discard
+    added or claimed since, or the whole row again."""
+    old, old_drawn = blocks.rows[s], blocks.drawn[s]
+    block, lying, table = blocks.blocks[s], blocks.lying[s], blocks.table
+    n, m = len(row), len(old)
+    if n == m + 1 and row[:m] == old and drawn[:m] == old_drawn[:m]:
+        t = _add_discard(block, blocks.seen[s], lying, row, drawn, m)
+        if t >= 0:
+            table[t] += 1
+        _write_recent(block, row)
+        return
+    if n == m and n > 0 and row[: n - 1] == old[: n - 1] and drawn[:n] == old_drawn[:n]:
+        t, was_claimed = old[n - 1]
+        if not was_claimed and row[n - 1] == (t, True):
+            b = (n - 1) // BUCKET
+            order = (_ORDER_AT + 3 * (b if b < BUCKETS else BUCKETS - 1)) * KINDS
+            block[order + KINDS + t] = 1
+            lying.remove(t)
+            table[t] -= 1
+            return
+    for t in lying:
+        table[t] -= 1
+    seen, lying = _write_discards(block, row, drawn)
+    blocks.seen[s] = seen
+    blocks.lying[s] = lying
+    for t in lying:
+        table[t] += 1
+
+
+def _seat_blocks(
+    all_melds: tuple[tuple[Meld, ...], ...],
+    discards: tuple[tuple[tuple[int, bool], ...], ...],
+    all_drawn: tuple[tuple[bool, ...], ...],
+    blocks: SeatBlocks | None,
+) -> tuple[list[bytearray], list[int]]:
+    """Each seat's table planes (by seat; kept up to date in `blocks` when given), and the
+    table's unclaimed discards as 34 counts."""
+    if blocks is None:
+        table = [0] * KINDS
+        out: list[bytearray] = []
+        for s in range(4):
+            block, lying = _seat_block(all_melds[s], discards[s], all_drawn[s])
+            out.append(block)
+            for t in lying:
+                table[t] += 1
+        return out, table
     for s in range(4):
         melds = all_melds[s]
+        if blocks.melds[s] is not melds:
+            _write_melds(blocks.blocks[s], melds)
+            blocks.melds[s] = melds
         row = discards[s]
         drawn = all_drawn[s]
-        if blocks is None:
-            block, lying = _seat_block(melds, row, drawn)
-        else:
-            key = blocks.keys[s]
-            if key[0] is melds and key[1] is row and key[2] is drawn:
-                block, lying = blocks.blocks[s], blocks.lying[s]
-            else:
-                block, lying = _seat_block(melds, row, drawn)
-                blocks.keys[s] = (melds, row, drawn)
-                blocks.blocks[s] = block
-                blocks.lying[s] = lying
-        out.append(block)
-        for t in lying:
-            table[t] += 1
-    return out, table
+        if blocks.rows[s] is not row or blocks.drawn[s] is not drawn:
+            _update_discards(blocks, s, row, drawn)
+            blocks.rows[s] = row
+            blocks.drawn[s] = drawn
+    return blocks.blocks, blocks.table
 
 
 def planes_of(
@@ -302,57 +393,153 @@ def planes_of(
     seat = obs.seat
     if not 0 <= seat < 4:
         raise ValueError(f"planes are built for a seat 0..3, not {seat}")
-    by_seat, table = _seat_blocks(obs, blocks)
-    pond = obs.pond
-    scores = match.scores
-    giver = obs.claim_giver
-    thrower = obs.last_discarder
-    parts = obs.wall_parts
-    hidden, flowers, sizes = obs.hidden_kongs, obs.flowers, obs.hand_sizes
-    ting, forfeited = obs.ting, obs.forfeited
-    numbers: list[int] = []
-    for r in range(4):
-        s = (seat + r) % 4
-        score = scores[s]
-        numbers += [
-            _capped(hidden[s]),
-            _capped(len(flowers[s])),
-            _capped(sizes[s]),
-            int(ting[s]),
-            int(forfeited[s]),
-            int(s == 0),
-            _capped(parts[s]) if parts else 0,
-            int(s == giver),
-            int(s == thrower),
-            _capped(score // SCORE_UNIT) if score > 0 else 0,
-            _capped(-score // SCORE_UNIT) if score < 0 else 0,
-        ]
-    phase = obs.phase
-    numbers += [
-        _capped(obs.wall_live),
-        _capped(obs.wall_remaining),
-        _capped(obs.dealer_streak),
-        int(phase == "turn"),
-        int(phase == "claim"),
-        int(phase == "rob"),
-        _capped(match.hand_number),
-        _capped(match.hands_left),
-        _capped(match.dealer_in_round),
-    ]
-    rows = [
-        _counts(bytes(obs.concealed)),
-        _MARKS[obs.last_tile + 1],
+    return _planes(
+        seat,
+        bytes(obs.concealed),
+        obs.last_tile,
+        _seat_blocks(obs.melds, obs.discards, obs.drawn_discards, blocks),
+        (obs.hidden_kongs, obs.flowers, obs.hand_sizes, obs.ting, obs.forfeited),
+        obs.wall_parts,
+        obs.claim_giver,
+        obs.claim_tile,
+        obs.last_discarder,
+        obs.last_discard,
+        obs.pond,
+        (obs.wall_live, obs.wall_remaining, obs.dealer_streak, obs.prevalent_wind),
+        obs.phase,
+        match,
+    )
+
+
+def state_planes(
+    state: HandState, seat: int, match: MatchView = LONE_HAND, blocks: SeatBlocks | None = None
+) -> bytes:
+    """`planes_of` the seat's `Observation` of ``state`` (0..3), read straight from the
+    hand rather than through an `Observation` built first (`game.observation.observation`
+    reads the same values): the environments build planes at every decision.
+
+    >>> import random
+    >>> from mahjongkit.game.state import HandState
+    >>> hand = HandState.new("mcr", random.Random(5))
+    >>> state_planes(hand, 2) == planes_of(hand.observation(2))
+    True
+    """
+    if not 0 <= seat < 4:
+        raise ValueError(f"planes are built for a seat 0..3, not {seat}")
+    (
+        melds,
+        hidden,
+        flowers,
+        discards,
+        sizes,
+        ting,
+        forfeited,
+        drawn,
+        pond,
+        last_discard,
+        last_discarder,
+    ) = state.table_snapshot()
+    if hidden[seat]:
+        # The seat sees its own concealed kongs (as `observation` shows them).
+        own = list(melds)
+        own[seat] = tuple(state.melds[seat])
+        melds = tuple(own)
+        hidden = tuple([0 if s == seat else hidden[s] for s in range(4)])
+    w = state.window
+    phase = state.phase._value_  # as `observation` reads it (the property is slower)
+    wall = state.wall
+    if w is not None and (phase == "claim" or phase == "rob"):
+        giver, tile, last = w.giver, w.tile, -1
+    else:
+        giver, tile = -1, -1
+        last = state.last_tile if seat == state.turn and phase == "turn" else -1
+    remaining = wall.remaining
+    live = remaining - wall.reserve
+    return _planes(
+        seat,
+        bytes(state.concealed[seat]),
+        last,
+        _seat_blocks(melds, discards, drawn, blocks),
+        (hidden, flowers, sizes, ting, forfeited),
+        wall.parts_left,
+        giver,
+        tile,
+        last_discarder,
+        last_discard,
+        pond,
+        (live if live > 0 else 0, remaining, state.dealer_streak, state.prevalent_wind),
+        phase,
+        match,
+    )
+
+
+def _planes(
+    seat: int,
+    concealed: bytes,
+    last_tile: int,
+    seat_blocks: tuple[list[bytearray], list[int]],
+    seats: tuple[
+        tuple[int, ...],
+        tuple[tuple[int, ...], ...],
+        tuple[int, ...],
+        tuple[bool, ...],
+        tuple[bool, ...],
+    ],
+    parts: tuple[int, ...],
+    giver: int,
+    claim_tile: int,
+    thrower: int,
+    last_discard: int,
+    pond: tuple[int, ...],
+    counts: tuple[int, int, int, int],
+    phase: str,
+    match: MatchView,
+) -> bytes:
+    """The planes of one seat from the values an `Observation` holds (``seats``: each
+    seat's hidden kongs, flowers, hand sizes, Ting and forfeited flags; ``counts``: the
+    live wall, the wall left, the dealer's streak, the prevalent wind)."""
+    by_seat, table = seat_blocks
+    hidden, flowers, sizes, ting, forfeited = seats
+    wall_live, wall_remaining, dealer_streak, prevalent = counts
+    rows: list[bytes | bytearray] = [
+        _counts(concealed),
+        _MARKS[last_tile + 1],
         by_seat[seat],
         by_seat[(seat + 1) % 4],
         by_seat[(seat + 2) % 4],
         by_seat[(seat + 3) % 4],
         _counts(bytes(pond if pond else table)),
-        _MARKS[obs.last_discard + 1],
-        _MARKS[obs.claim_tile + 1],
+        _MARKS[last_discard + 1],
+        _MARKS[claim_tile + 1],
         _MARKS[_EAST + seat + 1],
-        _MARKS[obs.prevalent_wind + 1],
+        _MARKS[prevalent + 1],
     ]
-    rows += [_ROWS[v] for v in numbers]
+    # The rows of numbers, each taken whole from `_ROWS` (in the order of `_SEAT_NUMBERS`).
+    scores = match.scores
+    zero, one = _ROWS[0], _ROWS[1]
+    for r in range(4):
+        s = (seat + r) % 4
+        score = scores[s]
+        rows.append(_ROWS[_capped(hidden[s])])
+        rows.append(_ROWS[_capped(len(flowers[s]))])
+        rows.append(_ROWS[_capped(sizes[s])])
+        rows.append(one if ting[s] else zero)
+        rows.append(one if forfeited[s] else zero)
+        rows.append(one if s == 0 else zero)
+        rows.append(_ROWS[_capped(parts[s])] if parts else zero)
+        rows.append(one if s == giver else zero)
+        rows.append(one if s == thrower else zero)
+        rows.append(_ROWS[_capped(score // SCORE_UNIT)] if score > 0 else zero)
+        rows.append(_ROWS[_capped(-score // SCORE_UNIT)] if score < 0 else zero)
+    rows.append(_ROWS[_capped(wall_live)])
+    rows.append(_ROWS[_capped(wall_remaining)])
+    rows.append(_ROWS[_capped(dealer_streak)])
+    rows.append(one if phase == "turn" else zero)
+    rows.append(one if phase == "claim" else zero)
+    rows.append(one if phase == "rob" else zero)
+    rows.append(_ROWS[_capped(match.hand_number)])
+    rows.append(_ROWS[_capped(match.hands_left)])
+    rows.append(_ROWS[_capped(match.dealer_in_round)])
     return b"".join(rows)
 
 
@@ -409,6 +596,20 @@ def legal_action(legal: Sequence[Action], index: int) -> Action | None:
     return None
 
 
+def mask_of(legal: Sequence[Action]) -> bytearray:
+    """1 at the index of every action of ``legal`` (a seat's legal actions), 0 elsewhere
+    (`NUM_ACTIONS` bytes).
+
+    >>> mask = mask_of((Action.from_index(3), Action.from_index(166)))
+    >>> len(mask), mask[3], mask[166], sum(mask)
+    (167, 1, 1, 2)
+    """
+    out = bytearray(NUM_ACTIONS)
+    for a in legal:
+        out[index_of(a)] = 1
+    return out
+
+
 def write_mask(obs: Observation, out: bytearray | None = None, at: int = 0) -> bytearray:
     """1 at the index of every legal action of the seat, 0 elsewhere (`NUM_ACTIONS`
     bytes, written into ``out`` from ``at``, which must be zeros there, or a new one)."""
@@ -435,8 +636,10 @@ __all__ = [
     "SeatBlocks",
     "index_of",
     "legal_action",
+    "mask_of",
     "match_view",
     "planes_of",
+    "state_planes",
     "view_of",
     "write_mask",
     "write_planes",
