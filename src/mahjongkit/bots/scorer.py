@@ -73,7 +73,14 @@ from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
-from mahjongkit.shanten import pungs_shanten, regular_shanten, shanten, useful_tiles, waits
+from mahjongkit.shanten import (
+    discard_shanten,
+    pungs_shanten,
+    regular_shanten,
+    shanten,
+    useful_tiles,
+    waits,
+)
 from mahjongkit.tiles import EAST, NUM_KINDS
 
 Q: Final = 0.4
@@ -112,10 +119,30 @@ def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
 
 CHOW_PLANS: Final = _chow_plans()
 """(fan, points, the three chows by their lowest tile) of the MCR chow plans."""
-_CHOW_TILES: Final = tuple(
-    (name, pts, starts, tuple(t for s in starts for t in (s, s + 1, s + 2)))
-    for name, pts, starts in CHOW_PLANS
-)
+
+
+class _ChowPlan(NamedTuple):
+    """A chow plan read once: what `ScorerBot._chow_value` asks of it for every hand."""
+
+    points: int
+    starts: tuple[int, int, int]
+    needs: tuple[tuple[int, int], ...]
+    """(tile, copies) the three chows take: one of each tile but where they overlap (a
+    Pure Shifted Chow's 123 234 345 takes two 2s and three 3s)."""
+    overlap: bool
+    """Some tile lies in two of its chows (only Pure Shifted Chows)."""
+
+
+def _read_plan(points: int, starts: tuple[int, int, int]) -> _ChowPlan:
+    tiles = [t for s in starts for t in (s, s + 1, s + 2)]
+    needs = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
+    return _ChowPlan(points, starts, needs, len(needs) < 9)
+
+
+_PLANS: Final = tuple(_read_plan(pts, starts) for _, pts, starts in CHOW_PLANS)
+"""`CHOW_PLANS` read, in their order."""
+_CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
+"""The lowest tile of every chow."""
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
 
@@ -157,23 +184,35 @@ class ScorerBot(EfficientBot):
             self._tables[ruleset] = _Table.of(get_ruleset(ruleset))
         return self._tables[ruleset]
 
-    def value(self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld]) -> float:
+    def value(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        known: int | None = None,
+    ) -> float:
         """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth:
-        roughly the chance to win with it times what the win would bring."""
+        roughly the chance to win with it times what the win would bring. ``known`` is
+        its shanten when the caller has it already.
+
+        A hand that is not ready is worth less than its reach, ``Q ** shanten * u / (u +
+        8)`` (``u`` its unseen useful tiles): `discard_values` leaves out the discards
+        that cannot reach the best one's value by it."""
         ruleset = view.obs.ruleset
         forms = self.forms(ruleset)
         table = self.table(ruleset)
         m = len(melds)
-        d_all = shanten(counts, m, forms)
+        least = shanten(counts, m, forms) if known is None else known
+        d_all = least
         if d_all == 0:
             exact = self._ready_value(view, counts, melds, table)
             if exact > 0:
                 return exact
             d_all = 1  # ready, but no live tile makes a win that qualifies
-        useful = live_useful(counts, m, view.unseen, forms)
+        useful = live_useful(counts, m, view.unseen, forms, least)
         q = Q if table.strict else Q_TAIWANESE
         reach = q**d_all * useful / (useful + 8)
-        plans = self.plan_points(view, counts, melds, d_all, table)
+        plans = self.plan_points(view, counts, melds, d_all, table, least)
         if table.strict:
             return reach * min(1.0, 0.15 + 0.1 * plans)
         return reach * plans
@@ -185,9 +224,11 @@ class ScorerBot(EfficientBot):
         melds: Sequence[Meld],
         floor: int,
         table: _Table,
+        known: int | None = None,
     ) -> float:
         """The best plan's points, discounted by ``Q`` for each step it lies beyond
-        ``floor`` (the hand's shanten)."""
+        ``floor`` (the hand's shanten, or one step more for a ready hand that cannot
+        qualify; ``known`` its shanten, if the caller has it)."""
         q = Q if table.strict else Q_TAIWANESE
         m = len(melds)
         sets = table.sets - m
@@ -196,7 +237,8 @@ class ScorerBot(EfficientBot):
         if table.strict:
             best = q ** (floor + 1) * 1.5
             if m == 0:
-                if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_shanten(counts, sets):
+                least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
+                if least < regular_shanten(counts, sets):
                     best = max(best, q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
                 best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
@@ -232,42 +274,59 @@ class ScorerBot(EfficientBot):
         floor: int,
         minimum: int,
     ) -> float:
-        best = 0.0
+        """The best of the chow plans' values ``Q ** (d + 1) * worth``, ``d`` the plan's
+        missing tiles plus the shanten of the rest, at least ``floor``.
+
+        The plans are read in `CHOW_PLANS` order, and a plan is left out once its missing
+        tiles alone cannot beat the best value so far. That is not quite a bound (the
+        rest may be complete with its pair, one step less than its missing tiles), so
+        the order is kept: it decides which plans count. The missing tiles are counted
+        first, per chow, and the tiles the plan leaves only for the plans not left out.
+        """
         chows = [x.tile for x in melds if x.kind is CHOW]
         others = len(melds) - len(chows)
-        for _name, pts, starts, _tiles in _CHOW_TILES:
+        if others > 1:
+            return 0.0  # every plan has two sets that do not fit it
+        # Each chow's missing tiles, and whether one of them is all out (dead).
+        chow_missing = [0] * NUM_KINDS
+        chow_dead = [False] * NUM_KINDS
+        for s in _CHOW_STARTS:
+            for t in (s, s + 1, s + 2):
+                if not counts[t]:
+                    chow_missing[s] += 1
+                    if not unseen[t]:
+                        chow_dead[s] = True
+        best = 0.0
+        for plan in _PLANS:
+            pts = plan.points
+            worth = pts if pts >= minimum else pts * 8 / 11
+            starts = plan.starts
+            done: tuple[int, ...] = ()
             extra = others
             if chows:
-                left = list(chows)
-                for c in left[:]:
-                    if c in starts:
-                        left.remove(c)
-                extra += len(left)
-                done = [s for s in starts if s in chows]
-            else:
-                done = []
+                done = tuple(s for s in starts if s in chows)
+                # A declared chow that is none of the plan's three does not fit it (two
+                # declared chows of the same start both count as the plan's).
+                extra += sum(1 for c in chows if c not in starts)
             rest_sets = sets - (3 - len(done))
             if rest_sets < 0 or extra > 1:
                 continue
-            work = list(counts)
-            missing = 0
-            dead = False
-            for s in starts:
-                if s in done:
-                    done.remove(s)
-                    continue
-                for t in (s, s + 1, s + 2):
-                    if work[t]:
-                        work[t] -= 1
-                    else:
-                        missing += 1
-                        if not unseen[t]:
-                            dead = True
+            if plan.overlap or done:
+                missing, dead = _missing(counts, unseen, plan, done)
+            else:
+                a, b, c = starts
+                missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
+                dead = chow_dead[a] or chow_dead[b] or chow_dead[c]
             if dead or missing > 5:
                 continue
-            worth = pts if pts >= minimum else pts * 8 / 11
             if Q ** (max(missing, floor) + 1) * worth <= best:
                 continue
+            work = list(counts)
+            for s in starts:
+                if s not in done:
+                    for t in (s, s + 1, s + 2):
+                        if work[t]:
+                            work[t] -= 1
             d = max(missing + regular_shanten(work, rest_sets), floor)
             v = Q ** (d + 1) * worth
             if v > best:
@@ -376,6 +435,46 @@ class ScorerBot(EfficientBot):
         here; the defender adds danger)."""
         return {}
 
+    def weighs_plainly(self, view: HandView) -> bool:
+        """True when `weigh` gives the values back as they are, so that a discard that
+        cannot reach the best one's value cannot be chosen."""
+        return type(self).weigh is ScorerBot.weigh
+
+    def discard_values(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        allowed: frozenset[int] | None,
+        bounded: bool,
+    ) -> list[tuple[float, int]]:
+        """``(value, tile)`` of each discard (of ``allowed``). When ``bounded`` (MCR: only
+        the best discard and those tied with it count), a discard whose hand is not ready
+        is left out once its reach (an upper bound of its value, see `value`) falls
+        short of the best value so far, the closest hands first."""
+        tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
+        if not bounded:
+            return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
+        forms = self.forms(view.obs.ruleset)
+        m = len(melds)
+        after = discard_shanten(counts, m, forms)
+        tiles.sort(key=after.__getitem__)
+        raw: list[tuple[float, int]] = []
+        reachable = -1.0  # what a discard must reach to be kept: the best less the ties
+        for t in tiles:
+            least = after[t]
+            kept = after_discard(counts, t)
+            if least > 0:
+                if Q**least <= reachable:
+                    break  # nor can any after it: they are no closer
+                useful = live_useful(kept, m, view.unseen, forms, least)
+                if Q**least * useful / (useful + 8) < reachable:
+                    continue
+            v = self.value(view, kept, melds, least)
+            raw.append((v, t))
+            reachable = max(reachable, v - 1e-12)
+        return raw
+
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
     ) -> list[tuple[float, int]]:
@@ -409,11 +508,8 @@ class ScorerBot(EfficientBot):
                 fastest = options[0][0]
                 if not penalty:
                     allowed = frozenset(o[0] for o in options)
-        raw = []
-        for t in range(NUM_KINDS):
-            if not counts[t] or (allowed is not None and t not in allowed):
-                continue
-            raw.append((self.value(view, after_discard(counts, t), melds), t))
+        bounded = not penalty and self.table(view.obs.ruleset).strict and self.weighs_plainly(view)
+        raw = self.discard_values(view, counts, melds, allowed, bounded)
         if fastest >= 0:
             # Taiwanese: the efficient bot's discard stands unless another is clearly worth
             # more (a ready hand's wait by RICHER_WAIT; a hand further off never: measured,
@@ -489,6 +585,27 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
     return bot.choose_discard(view, after, melds)[1]
+
+
+def _missing(
+    counts: Sequence[int], unseen: Sequence[int], plan: _ChowPlan, done: tuple[int, ...]
+) -> tuple[int, bool]:
+    """The tiles a chow plan misses beyond its declared chows (``done``), and whether one
+    of them is all out."""
+    if done:
+        tiles = [t for s in plan.starts if s not in done for t in (s, s + 1, s + 2)]
+        needs = [(t, tiles.count(t)) for t in set(tiles)]
+    else:
+        needs = list(plan.needs)
+    missing = 0
+    dead = False
+    for t, n in needs:
+        short = n - counts[t]
+        if short > 0:
+            missing += short
+            if not unseen[t]:
+                dead = True
+    return missing, dead
 
 
 def _meld_of(action: Action, tile: int, source: int) -> Meld:
