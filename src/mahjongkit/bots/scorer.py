@@ -143,6 +143,7 @@ _PLANS: Final = tuple(_read_plan(pts, starts) for _, pts, starts in CHOW_PLANS)
 """`CHOW_PLANS` read, in their order."""
 _CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
 """The lowest tile of every chow."""
+_NONE: Final = (0,) * NUM_KINDS
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
 
@@ -253,15 +254,17 @@ class ScorerBot(EfficientBot):
         if all(x.kind is not CHOW for x in melds):
             d = max(pungs_shanten(counts, sets), floor)
             best = max(best, q ** (d + 1) * pung_pts)
-        for suit in SUIT_TILES:
+        # A flush counts only where it could beat the best plan: at best at ``floor``.
+        at_floor = q ** (floor + 1)
+        for s, suit in enumerate(SUIT_TILES):
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
-            kept = tuple(c if t in suit or t in HONORS else 0 for t, c in enumerate(counts))
-            d = max(regular_shanten(kept, sets), floor)
-            best = max(best, q ** (d + 1) * half_pts)
-            if all(x.tile in suit for x in melds):
-                pure = tuple(c if t in suit else 0 for t, c in enumerate(counts))
-                d = max(regular_shanten(pure, sets), floor)
+            kept = _NONE[: 9 * s] + counts[9 * s : 9 * s + 9] + _NONE[9 * s + 9 : 27]
+            if at_floor * half_pts > best:
+                d = max(regular_shanten(kept + counts[27:], sets), floor)
+                best = max(best, q ** (d + 1) * half_pts)
+            if at_floor * flush_pts > best and all(x.tile in suit for x in melds):
+                d = max(regular_shanten(kept + _NONE[27:], sets), floor)
                 best = max(best, q ** (d + 1) * flush_pts)
         return best / q ** (floor + 1)
 
@@ -311,12 +314,21 @@ class ScorerBot(EfficientBot):
             rest_sets = sets - (3 - len(done))
             if rest_sets < 0 or extra > 1:
                 continue
-            if plan.overlap or done:
+            if done:
                 missing, dead = _missing(counts, unseen, plan, done)
             else:
                 a, b, c = starts
                 missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
                 dead = chow_dead[a] or chow_dead[b] or chow_dead[c]
+                if (
+                    plan.overlap
+                    and not dead
+                    and missing <= 5
+                    and Q ** (max(missing, floor) + 1) * worth > best
+                ):
+                    # Chows sharing a tile: their own missing tiles were a floor (a tile
+                    # held once that two of them take is short once more).
+                    missing, dead = _missing(counts, unseen, plan, done)
             if dead or missing > 5:
                 continue
             if Q ** (max(missing, floor) + 1) * worth <= best:
