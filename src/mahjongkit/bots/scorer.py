@@ -148,6 +148,10 @@ SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
 
 
+_RICHEST_CHOWS: Final = 16
+"""The most points a chow plan is worth (Pure Straight, Pure Shifted Chows)."""
+
+
 class _Table(NamedTuple):
     """What the scorer reads of a ruleset's rules to choose its way of play."""
 
@@ -243,7 +247,6 @@ class ScorerBot(EfficientBot):
                     best = max(best, q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
                 best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
-            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
             flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
         else:
             # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
@@ -266,6 +269,8 @@ class ScorerBot(EfficientBot):
             if at_floor * flush_pts > best and all(x.tile in suit for x in melds):
                 d = max(regular_shanten(kept + _NONE[27:], sets), floor)
                 best = max(best, q ** (d + 1) * flush_pts)
+        if table.strict and at_floor * _RICHEST_CHOWS > best:
+            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
         return best / q ** (floor + 1)
 
     def _chow_value(
@@ -459,11 +464,12 @@ class ScorerBot(EfficientBot):
         melds: Sequence[Meld],
         allowed: frozenset[int] | None,
         bounded: bool,
+        beat: float = -1.0,
     ) -> list[tuple[float, int]]:
         """``(value, tile)`` of each discard (of ``allowed``). When ``bounded`` (MCR: only
         the best discard and those tied with it count), a discard whose hand is not ready
         is left out once its reach (an upper bound of its value, see `value`) falls
-        short of the best value so far, the closest hands first."""
+        short of the best value so far (or of ``beat``), the closest hands first."""
         tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
         if not bounded:
             return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
@@ -472,7 +478,7 @@ class ScorerBot(EfficientBot):
         after = discard_shanten(counts, m, forms)
         tiles.sort(key=after.__getitem__)
         raw: list[tuple[float, int]] = []
-        reachable = -1.0  # what a discard must reach to be kept: the best less the ties
+        reachable = beat  # what a discard must reach to count: the best less the ties
         for t in tiles:
             least = after[t]
             kept = after_discard(counts, t)
@@ -499,8 +505,11 @@ class ScorerBot(EfficientBot):
         counts: tuple[int, ...],
         melds: Sequence[Meld],
         allowed: frozenset[int] | None = None,
+        beat: float = -1.0,
     ) -> tuple[int, float]:
-        """The best discard of a hand holding one tile too many, and its value."""
+        """The best discard of a hand holding one tile too many, and its value; MCR,
+        when only a value above ``beat`` matters (a claim against passing): ``(-1,
+        beat)`` if no discard's value can be above it."""
         penalty = self.discard_penalty(view, 0.0)
         fastest = -1
         if not self.table(view.obs.ruleset).strict:
@@ -521,7 +530,9 @@ class ScorerBot(EfficientBot):
                 if not penalty:
                     allowed = frozenset(o[0] for o in options)
         bounded = not penalty and self.table(view.obs.ruleset).strict and self.weighs_plainly(view)
-        raw = self.discard_values(view, counts, melds, allowed, bounded)
+        raw = self.discard_values(view, counts, melds, allowed, bounded, beat if bounded else -1.0)
+        if not raw:
+            return -1, beat
         if fastest >= 0:
             # Taiwanese: the efficient bot's discard stands unless another is clearly worth
             # more (a ready hand's wait by RICHER_WAIT; a hand further off never: measured,
@@ -582,7 +593,7 @@ class ScorerBot(EfficientBot):
             if k is ActionKind.KONG:
                 v = self.value(view, after, melds)
             else:
-                _, v = self.choose_discard(view, after, melds)
+                _, v = self.choose_discard(view, after, melds, beat=best[0])
             if v > best[0]:
                 best = (v, a)
         return best[1]
