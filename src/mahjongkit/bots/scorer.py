@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import permutations
 from typing import Final, NamedTuple
 
@@ -291,34 +292,18 @@ class ScorerBot(EfficientBot):
         the order is kept: it decides which plans count. The missing tiles are counted
         first, per chow, and the tiles the plan leaves only for the plans not left out.
         """
-        chows = [x.tile for x in melds if x.kind is CHOW]
-        others = len(melds) - len(chows)
-        if others > 1:
-            return 0.0  # every plan has two sets that do not fit it
-        # Each chow's missing tiles, and whether one of them is all out (dead).
-        chow_missing = [0] * NUM_KINDS
-        chow_dead = [False] * NUM_KINDS
-        for s in _CHOW_STARTS:
-            for t in (s, s + 1, s + 2):
-                if not counts[t]:
-                    chow_missing[s] += 1
-                    if not unseen[t]:
-                        chow_dead[s] = True
+        chows = tuple(x.tile for x in melds if x.kind is CHOW)
+        # Each chow's missing tiles (by its lowest tile), and whether one of them is all
+        # out (none unseen): the plan is dead.
+        held = [c > 0 for c in counts]
+        gone = [c == 0 and u == 0 for c, u in zip(counts, unseen, strict=True)]
+        chow_missing = [3 - held[s] - held[s + 1] - held[s + 2] for s in range(27)]
+        chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
         best = 0.0
-        for plan in _PLANS:
+        for plan, done, rest_sets in _open_plans(chows, len(melds) - len(chows), sets):
             pts = plan.points
             worth = pts if pts >= minimum else pts * 8 / 11
             starts = plan.starts
-            done: tuple[int, ...] = ()
-            extra = others
-            if chows:
-                done = tuple(s for s in starts if s in chows)
-                # A declared chow that is none of the plan's three does not fit it (two
-                # declared chows of the same start both count as the plan's).
-                extra += sum(1 for c in chows if c not in starts)
-            rest_sets = sets - (3 - len(done))
-            if rest_sets < 0 or extra > 1:
-                continue
             if done:
                 missing, dead = _missing(counts, unseen, plan, done)
             else:
@@ -608,6 +593,25 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
     return bot.choose_discard(view, after, melds)[1]
+
+
+@lru_cache(maxsize=1024)
+def _open_plans(
+    chows: tuple[int, ...], others: int, sets: int
+) -> tuple[tuple[_ChowPlan, tuple[int, ...], int], ...]:
+    """The chow plans a hand with these declared chows (their lowest tiles) and
+    ``others`` declared sets, needing ``sets`` more, may still make, in their order: each
+    with the plan's chows already declared and the sets it leaves to make. A plan is
+    closed by two declared sets that do not fit it (two declared chows of the same
+    start both count as the plan's)."""
+    out = []
+    for plan in _PLANS:
+        done = tuple(s for s in plan.starts if s in chows)
+        extra = others + sum(1 for c in chows if c not in plan.starts)
+        rest_sets = sets - (3 - len(done))
+        if rest_sets >= 0 and extra <= 1:
+            out.append((plan, done, rest_sets))
+    return tuple(out)
 
 
 def _missing(
