@@ -95,6 +95,8 @@ LOOK_DEPTH: Final = 2
 ready, or fewer, after the discard."""
 RICHER_WAIT: Final = 1.3
 """Taiwanese: how much more a wait must be worth than the efficient bot's to be chosen."""
+WINS_KEPT: Final = 4096
+"""How many scored wins a bot keeps (`ScorerBot._win_total`) before it starts again."""
 TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
@@ -182,6 +184,7 @@ class ScorerBot(EfficientBot):
     def __init__(self) -> None:
         super().__init__()
         self._tables: dict[str, _Table] = {}
+        self._totals: dict[tuple[Hand, Situation, str], int | None] = {}
 
     # -- the value of a hand ------------------------------------------------------------
     def table(self, ruleset: str) -> _Table:
@@ -196,10 +199,11 @@ class ScorerBot(EfficientBot):
         counts: tuple[int, ...],
         melds: Sequence[Meld],
         known: int | None = None,
+        useful: int | None = None,
     ) -> float:
         """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth:
         roughly the chance to win with it times what the win would bring. ``known`` is
-        its shanten when the caller has it already.
+        its shanten and ``useful`` its unseen useful tiles when the caller has them.
 
         A hand that is not ready is worth less than its reach, ``Q ** shanten * u / (u +
         8)`` (``u`` its unseen useful tiles): `discard_values` leaves out the discards
@@ -215,7 +219,8 @@ class ScorerBot(EfficientBot):
             if exact > 0:
                 return exact
             d_all = 1  # ready, but no live tile makes a win that qualifies
-        useful = live_useful(counts, m, view.unseen, forms, least)
+        if useful is None:
+            useful = live_useful(counts, m, view.unseen, forms, least)
         q = Q if table.strict else Q_TAIWANESE
         reach = q**d_all * useful / (useful + 8)
         plans = self.plan_points(view, counts, melds, d_all, table, least)
@@ -365,13 +370,10 @@ class ScorerBot(EfficientBot):
             full[t] += 1
             hand = Hand(tuple(full), tuple(melds), flowers, t)
             for share, situation in ((0.65, by_discard), (0.35, by_drawing)):
-                try:
-                    sc = score(hand, situation, obs.ruleset)
-                except MahjongError:  # a situation this hand cannot have: not counted
-                    continue
-                if sc.qualifies:
+                total = self._win_total(hand, situation, obs.ruleset)
+                if total is not None:
                     weight += share * n
-                    points += share * n * sc.total * payers[situation.self_drawn]
+                    points += share * n * total * payers[situation.self_drawn]
         if not weight:
             return 0.0
         average = points / weight
@@ -379,6 +381,22 @@ class ScorerBot(EfficientBot):
         if table.strict:
             return reach * (1 + (average - 8) / 32)
         return reach * average
+
+    def _win_total(self, hand: Hand, situation: Situation, ruleset: str) -> int | None:
+        """The total of a win that qualifies, None for one that does not or cannot be
+        (kept: a ready hand is valued again turn after turn, up to `WINS_KEPT` wins)."""
+        key = (hand, situation, ruleset)
+        if key in self._totals:
+            return self._totals[key]
+        try:
+            sc = score(hand, situation, ruleset)
+            total = sc.total if sc.qualifies else None
+        except MahjongError:  # a situation this hand cannot have: not counted
+            total = None
+        if len(self._totals) >= WINS_KEPT:
+            self._totals.clear()
+        self._totals[key] = total
+        return total
 
     # -- decisions ------------------------------------------------------------------------
     def _fast_claim(self, view: HandView, keep: float) -> Action:
@@ -467,13 +485,14 @@ class ScorerBot(EfficientBot):
         for t in tiles:
             least = after[t]
             kept = after_discard(counts, t)
+            useful = None
             if least > 0:
                 if Q**least <= reachable:
                     break  # nor can any after it: they are no closer
                 useful = live_useful(kept, m, view.unseen, forms, least)
                 if Q**least * useful / (useful + 8) < reachable:
                     continue
-            v = self.value(view, kept, melds, least)
+            v = self.value(view, kept, melds, least, useful)
             raw.append((v, t))
             reachable = max(reachable, v - 1e-12)
         return raw
