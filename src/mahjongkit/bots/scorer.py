@@ -304,10 +304,11 @@ class ScorerBot(EfficientBot):
         gone = [c == 0 and u == 0 for c, u in zip(counts, unseen, strict=True)]
         chow_missing = [3 - held[s] - held[s + 1] - held[s + 2] for s in range(27)]
         chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
+        # What a plan missing k tiles could be worth per point, at best (k up to 5).
+        reach = [Q ** (max(k, floor) + 1) for k in range(6)]
         best = 0.0
-        for plan, done, rest_sets in _open_plans(chows, len(melds) - len(chows), sets):
-            pts = plan.points
-            worth = pts if pts >= minimum else pts * 8 / 11
+        open_plans = _open_plans(chows, len(melds) - len(chows), sets, minimum)
+        for plan, worth, done, rest_sets in open_plans:
             starts = plan.starts
             if done:
                 missing, dead = _missing(counts, unseen, plan, done)
@@ -319,14 +320,12 @@ class ScorerBot(EfficientBot):
                     plan.overlap
                     and not dead
                     and missing <= 5
-                    and Q ** (max(missing, floor) + 1) * worth > best
+                    and reach[missing] * worth > best
                 ):
                     # Chows sharing a tile: their own missing tiles were a floor (a tile
                     # held once that two of them take is short once more).
                     missing, dead = _missing(counts, unseen, plan, done)
-            if dead or missing > 5:
-                continue
-            if Q ** (max(missing, floor) + 1) * worth <= best:
+            if dead or missing > 5 or reach[missing] * worth <= best:
                 continue
             work = list(counts)
             for s in starts:
@@ -616,11 +615,12 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
 
 @lru_cache(maxsize=1024)
 def _open_plans(
-    chows: tuple[int, ...], others: int, sets: int
-) -> tuple[tuple[_ChowPlan, tuple[int, ...], int], ...]:
+    chows: tuple[int, ...], others: int, sets: int, minimum: int
+) -> tuple[tuple[_ChowPlan, float, tuple[int, ...], int], ...]:
     """The chow plans a hand with these declared chows (their lowest tiles) and
     ``others`` declared sets, needing ``sets`` more, may still make, in their order: each
-    with the plan's chows already declared and the sets it leaves to make. A plan is
+    with its worth (its points, 8/11 of them under the ``minimum``: it needs a second
+    fan), the plan's chows already declared and the sets it leaves to make. A plan is
     closed by two declared sets that do not fit it (two declared chows of the same
     start both count as the plan's)."""
     out = []
@@ -629,7 +629,8 @@ def _open_plans(
         extra = others + sum(1 for c in chows if c not in plan.starts)
         rest_sets = sets - (3 - len(done))
         if rest_sets >= 0 and extra <= 1:
-            out.append((plan, done, rest_sets))
+            pts = plan.points
+            out.append((plan, pts if pts >= minimum else pts * 8 / 11, done, rest_sets))
     return tuple(out)
 
 
