@@ -478,22 +478,31 @@ class ScorerBot(EfficientBot):
         forms = self.forms(view.obs.ruleset)
         m = len(melds)
         after = discard_shanten(counts, m, forms)
-        tiles.sort(key=after.__getitem__)
         raw: list[tuple[float, int]] = []
         reachable = beat  # what a discard must reach to count: the best less the ties
-        for t in tiles:
-            least = after[t]
-            kept = after_discard(counts, t)
-            useful = None
-            if least > 0:
-                if Q**least <= reachable:
-                    break  # nor can any after it: they are no closer
+        for least in sorted({after[t] for t in tiles}):
+            level = [t for t in tiles if after[t] == least]
+            if least == 0:
+                for t in level:
+                    v = self.value(view, after_discard(counts, t), melds, 0)
+                    raw.append((v, t))
+                    reachable = max(reachable, v - 1e-12)
+                continue
+            if Q**least <= reachable:
+                break  # nor can any further from ready
+            # The hands of this level by reach, the highest first, until one falls short.
+            reaches = []
+            for t in level:
+                kept = after_discard(counts, t)
                 useful = live_useful(kept, m, view.unseen, forms, least)
-                if Q**least * useful / (useful + 8) < reachable:
-                    continue
-            v = self.value(view, kept, melds, least, useful)
-            raw.append((v, t))
-            reachable = max(reachable, v - 1e-12)
+                reaches.append((Q**least * useful / (useful + 8), t, kept, useful))
+            reaches.sort(key=lambda r: -r[0])
+            for reach, t, kept, useful in reaches:
+                if reach < reachable:
+                    break
+                v = self.value(view, kept, melds, least, useful)
+                raw.append((v, t))
+                reachable = max(reachable, v - 1e-12)
         return raw
 
     def weigh(
