@@ -316,12 +316,7 @@ class ScorerBot(EfficientBot):
                 a, b, c = starts
                 missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
                 dead = chow_dead[a] or chow_dead[b] or chow_dead[c]
-                if (
-                    plan.overlap
-                    and not dead
-                    and missing <= 5
-                    and reach[missing] * worth > best
-                ):
+                if plan.overlap and not dead and missing <= 5 and reach[missing] * worth > best:
                     # Chows sharing a tile: their own missing tiles were a floor (a tile
                     # held once that two of them take is short once more).
                     missing, dead = _missing(counts, unseen, plan, done)
