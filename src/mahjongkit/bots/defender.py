@@ -478,6 +478,12 @@ class DefenderBot(ScorerBot):
         """MCR: True once some opponent's threat reaches `ALERT`."""
         return max(threats(view)) >= ALERT
 
+    def weighs_plainly(self, view: HandView) -> bool:
+        """As the scorer's while nobody threatens (MCR) and under Taiwanese rules."""
+        return type(self).weigh is DefenderBot.weigh and (
+            view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view)
+        )
+
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
     ) -> list[tuple[float, int]]:

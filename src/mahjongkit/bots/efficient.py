@@ -74,22 +74,28 @@ def best_discards(
     best first (most unseen useful tiles, then `DISCARD_ORDER`).
 
     The hand's groups are read from the tables once; every discard changes one group,
-    so all shanten values come from that group's neighbours in one pass.
+    so all shanten values come from that group's neighbours in one pass (under the
+    default forms, the standard form's for all discards at once: `discard_ties`).
     """
     es = group_entries(counts)
-    after = discard_shanten(counts, melds, forms, es)
-    least = 99
-    best: list[int] = []
-    for t in range(NUM_KINDS):
-        s = after[t]
-        if s > least or s == 99 or (allowed is not None and t not in allowed):
-            continue
-        if s < least:
-            least = s
-            best = [t]
-        else:
-            best.append(t)
-    useful = useful_after_discards(es, best, melds, unseen, forms, least)
+    found = discard_ties(es, melds, allowed) if forms is None else None
+    if found is not None:
+        least, best, regular = found
+        useful = useful_of_ties(es, best, regular, melds, unseen, forms, least)
+    else:
+        after = discard_shanten(counts, melds, forms, es)
+        least = 99
+        best = []
+        for t in range(NUM_KINDS):
+            s = after[t]
+            if s > least or s == 99 or (allowed is not None and t not in allowed):
+                continue
+            if s < least:
+                least = s
+                best = [t]
+            else:
+                best.append(t)
+        useful = useful_after_discards(es, best, melds, unseen, forms, least)
     options = [(t, least, u) for t, u in zip(best, useful, strict=True)]
     options.sort(key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]))
     return options

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import permutations
 from typing import Final, NamedTuple
 
@@ -73,7 +74,14 @@ from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
-from mahjongkit.shanten import pungs_shanten, regular_shanten, shanten, useful_tiles, waits
+from mahjongkit.shanten import (
+    discard_shanten,
+    pungs_shanten,
+    regular_shanten,
+    shanten,
+    useful_tiles,
+    waits,
+)
 from mahjongkit.tiles import EAST, NUM_KINDS
 
 Q: Final = 0.4
@@ -87,6 +95,8 @@ LOOK_DEPTH: Final = 2
 ready, or fewer, after the discard."""
 RICHER_WAIT: Final = 1.3
 """Taiwanese: how much more a wait must be worth than the efficient bot's to be chosen."""
+WINS_KEPT: Final = 4096
+"""How many scored wins a bot keeps (`ScorerBot._win_total`) before it starts again."""
 TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
@@ -112,12 +122,37 @@ def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
 
 CHOW_PLANS: Final = _chow_plans()
 """(fan, points, the three chows by their lowest tile) of the MCR chow plans."""
-_CHOW_TILES: Final = tuple(
-    (name, pts, starts, tuple(t for s in starts for t in (s, s + 1, s + 2)))
-    for name, pts, starts in CHOW_PLANS
-)
+
+
+class _ChowPlan(NamedTuple):
+    """A chow plan read once: what `ScorerBot._chow_value` asks of it for every hand."""
+
+    points: int
+    starts: tuple[int, int, int]
+    needs: tuple[tuple[int, int], ...]
+    """(tile, copies) the three chows take: one of each tile but where they overlap (a
+    Pure Shifted Chow's 123 234 345 takes two 2s and three 3s)."""
+    overlap: bool
+    """Some tile lies in two of its chows (only Pure Shifted Chows)."""
+
+
+def _read_plan(points: int, starts: tuple[int, int, int]) -> _ChowPlan:
+    tiles = [t for s in starts for t in (s, s + 1, s + 2)]
+    needs = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
+    return _ChowPlan(points, starts, needs, len(needs) < 9)
+
+
+_PLANS: Final = tuple(_read_plan(pts, starts) for _, pts, starts in CHOW_PLANS)
+"""`CHOW_PLANS` read, in their order."""
+_CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
+"""The lowest tile of every chow."""
+_NONE: Final = (0,) * NUM_KINDS
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
+
+
+_RICHEST_CHOWS: Final = 16
+"""The most points a chow plan is worth (Pure Straight, Pure Shifted Chows)."""
 
 
 class _Table(NamedTuple):
@@ -149,6 +184,7 @@ class ScorerBot(EfficientBot):
     def __init__(self) -> None:
         super().__init__()
         self._tables: dict[str, _Table] = {}
+        self._totals: dict[tuple[Hand, Situation, str], int | None] = {}
 
     # -- the value of a hand ------------------------------------------------------------
     def table(self, ruleset: str) -> _Table:
@@ -157,23 +193,37 @@ class ScorerBot(EfficientBot):
             self._tables[ruleset] = _Table.of(get_ruleset(ruleset))
         return self._tables[ruleset]
 
-    def value(self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld]) -> float:
+    def value(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        known: int | None = None,
+        useful: int | None = None,
+    ) -> float:
         """What a waiting-size hand (``counts`` concealed, ``melds`` declared) is worth:
-        roughly the chance to win with it times what the win would bring."""
+        roughly the chance to win with it times what the win would bring. ``known`` is
+        its shanten and ``useful`` its unseen useful tiles when the caller has them.
+
+        A hand that is not ready is worth less than its reach, ``Q ** shanten * u / (u +
+        8)`` (``u`` its unseen useful tiles): `discard_values` leaves out the discards
+        that cannot reach the best one's value by it."""
         ruleset = view.obs.ruleset
         forms = self.forms(ruleset)
         table = self.table(ruleset)
         m = len(melds)
-        d_all = shanten(counts, m, forms)
+        least = shanten(counts, m, forms) if known is None else known
+        d_all = least
         if d_all == 0:
             exact = self._ready_value(view, counts, melds, table)
             if exact > 0:
                 return exact
             d_all = 1  # ready, but no live tile makes a win that qualifies
-        useful = live_useful(counts, m, view.unseen, forms)
+        if useful is None:
+            useful = live_useful(counts, m, view.unseen, forms, least)
         q = Q if table.strict else Q_TAIWANESE
         reach = q**d_all * useful / (useful + 8)
-        plans = self.plan_points(view, counts, melds, d_all, table)
+        plans = self.plan_points(view, counts, melds, d_all, table, least)
         if table.strict:
             return reach * min(1.0, 0.15 + 0.1 * plans)
         return reach * plans
@@ -185,9 +235,11 @@ class ScorerBot(EfficientBot):
         melds: Sequence[Meld],
         floor: int,
         table: _Table,
+        known: int | None = None,
     ) -> float:
         """The best plan's points, discounted by ``Q`` for each step it lies beyond
-        ``floor`` (the hand's shanten)."""
+        ``floor`` (the hand's shanten, or one step more for a ready hand that cannot
+        qualify; ``known`` its shanten, if the caller has it)."""
         q = Q if table.strict else Q_TAIWANESE
         m = len(melds)
         sets = table.sets - m
@@ -196,11 +248,11 @@ class ScorerBot(EfficientBot):
         if table.strict:
             best = q ** (floor + 1) * 1.5
             if m == 0:
-                if shanten(counts, 0, self.forms(view.obs.ruleset)) < regular_shanten(counts, sets):
+                least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
+                if least < regular_shanten(counts, sets):
                     best = max(best, q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
                 best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
-            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
             flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
         else:
             # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
@@ -211,16 +263,20 @@ class ScorerBot(EfficientBot):
         if all(x.kind is not CHOW for x in melds):
             d = max(pungs_shanten(counts, sets), floor)
             best = max(best, q ** (d + 1) * pung_pts)
-        for suit in SUIT_TILES:
+        # A flush counts only where it could beat the best plan: at best at ``floor``.
+        at_floor = q ** (floor + 1)
+        for s, suit in enumerate(SUIT_TILES):
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
-            kept = tuple(c if t in suit or t in HONORS else 0 for t, c in enumerate(counts))
-            d = max(regular_shanten(kept, sets), floor)
-            best = max(best, q ** (d + 1) * half_pts)
-            if all(x.tile in suit for x in melds):
-                pure = tuple(c if t in suit else 0 for t, c in enumerate(counts))
-                d = max(regular_shanten(pure, sets), floor)
+            kept = _NONE[: 9 * s] + counts[9 * s : 9 * s + 9] + _NONE[9 * s + 9 : 27]
+            if at_floor * half_pts > best:
+                d = max(regular_shanten(kept + counts[27:], sets), floor)
+                best = max(best, q ** (d + 1) * half_pts)
+            if at_floor * flush_pts > best and all(x.tile in suit for x in melds):
+                d = max(regular_shanten(kept + _NONE[27:], sets), floor)
                 best = max(best, q ** (d + 1) * flush_pts)
+        if table.strict and at_floor * _RICHEST_CHOWS > best:
+            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
         return best / q ** (floor + 1)
 
     def _chow_value(
@@ -232,42 +288,46 @@ class ScorerBot(EfficientBot):
         floor: int,
         minimum: int,
     ) -> float:
+        """The best of the chow plans' values ``Q ** (d + 1) * worth``, ``d`` the plan's
+        missing tiles plus the shanten of the rest, at least ``floor``.
+
+        The plans are read in `CHOW_PLANS` order, and a plan is left out once its missing
+        tiles alone cannot beat the best value so far. That is not quite a bound (the
+        rest may be complete with its pair, one step less than its missing tiles), so
+        the order is kept: it decides which plans count. The missing tiles are counted
+        first, per chow, and the tiles the plan leaves only for the plans not left out.
+        """
+        chows = tuple(x.tile for x in melds if x.kind is CHOW)
+        # Each chow's missing tiles (by its lowest tile), and whether one of them is all
+        # out (none unseen): the plan is dead.
+        held = [c > 0 for c in counts]
+        gone = [c == 0 and u == 0 for c, u in zip(counts, unseen, strict=True)]
+        chow_missing = [3 - held[s] - held[s + 1] - held[s + 2] for s in range(27)]
+        chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
+        # What a plan missing k tiles could be worth per point, at best (k up to 5).
+        reach = [Q ** (max(k, floor) + 1) for k in range(6)]
         best = 0.0
-        chows = [x.tile for x in melds if x.kind is CHOW]
-        others = len(melds) - len(chows)
-        for _name, pts, starts, _tiles in _CHOW_TILES:
-            extra = others
-            if chows:
-                left = list(chows)
-                for c in left[:]:
-                    if c in starts:
-                        left.remove(c)
-                extra += len(left)
-                done = [s for s in starts if s in chows]
+        open_plans = _open_plans(chows, len(melds) - len(chows), sets, minimum)
+        for plan, worth, done, rest_sets in open_plans:
+            starts = plan.starts
+            if done:
+                missing, dead = _missing(counts, unseen, plan, done)
             else:
-                done = []
-            rest_sets = sets - (3 - len(done))
-            if rest_sets < 0 or extra > 1:
+                a, b, c = starts
+                missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
+                dead = chow_dead[a] or chow_dead[b] or chow_dead[c]
+                if plan.overlap and not dead and missing <= 5 and reach[missing] * worth > best:
+                    # Chows sharing a tile: their own missing tiles were a floor (a tile
+                    # held once that two of them take is short once more).
+                    missing, dead = _missing(counts, unseen, plan, done)
+            if dead or missing > 5 or reach[missing] * worth <= best:
                 continue
             work = list(counts)
-            missing = 0
-            dead = False
             for s in starts:
-                if s in done:
-                    done.remove(s)
-                    continue
-                for t in (s, s + 1, s + 2):
-                    if work[t]:
-                        work[t] -= 1
-                    else:
-                        missing += 1
-                        if not unseen[t]:
-                            dead = True
-            if dead or missing > 5:
-                continue
-            worth = pts if pts >= minimum else pts * 8 / 11
-            if Q ** (max(missing, floor) + 1) * worth <= best:
-                continue
+                if s not in done:
+                    for t in (s, s + 1, s + 2):
+                        if work[t]:
+                            work[t] -= 1
             d = max(missing + regular_shanten(work, rest_sets), floor)
             v = Q ** (d + 1) * worth
             if v > best:
@@ -304,13 +364,10 @@ class ScorerBot(EfficientBot):
             full[t] += 1
             hand = Hand(tuple(full), tuple(melds), flowers, t)
             for share, situation in ((0.65, by_discard), (0.35, by_drawing)):
-                try:
-                    sc = score(hand, situation, obs.ruleset)
-                except MahjongError:  # a situation this hand cannot have: not counted
-                    continue
-                if sc.qualifies:
+                total = self._win_total(hand, situation, obs.ruleset)
+                if total is not None:
                     weight += share * n
-                    points += share * n * sc.total * payers[situation.self_drawn]
+                    points += share * n * total * payers[situation.self_drawn]
         if not weight:
             return 0.0
         average = points / weight
@@ -318,6 +375,22 @@ class ScorerBot(EfficientBot):
         if table.strict:
             return reach * (1 + (average - 8) / 32)
         return reach * average
+
+    def _win_total(self, hand: Hand, situation: Situation, ruleset: str) -> int | None:
+        """The total of a win that qualifies, None for one that does not or cannot be
+        (kept: a ready hand is valued again turn after turn, up to `WINS_KEPT` wins)."""
+        key = (hand, situation, ruleset)
+        if key in self._totals:
+            return self._totals[key]
+        try:
+            sc = score(hand, situation, ruleset)
+            total = sc.total if sc.qualifies else None
+        except MahjongError:  # a situation this hand cannot have: not counted
+            total = None
+        if len(self._totals) >= WINS_KEPT:
+            self._totals.clear()
+        self._totals[key] = total
+        return total
 
     # -- decisions ------------------------------------------------------------------------
     def _fast_claim(self, view: HandView, keep: float) -> Action:
@@ -376,6 +449,57 @@ class ScorerBot(EfficientBot):
         here; the defender adds danger)."""
         return {}
 
+    def weighs_plainly(self, view: HandView) -> bool:
+        """True when `weigh` gives the values back as they are, so that a discard that
+        cannot reach the best one's value cannot be chosen."""
+        return type(self).weigh is ScorerBot.weigh
+
+    def discard_values(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        allowed: frozenset[int] | None,
+        bounded: bool,
+        beat: float = -1.0,
+    ) -> list[tuple[float, int]]:
+        """``(value, tile)`` of each discard (of ``allowed``). When ``bounded`` (MCR: only
+        the best discard and those tied with it count), a discard whose hand is not ready
+        is left out once its reach (an upper bound of its value, see `value`) falls
+        short of the best value so far (or of ``beat``), the closest hands first."""
+        tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
+        if not bounded:
+            return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
+        forms = self.forms(view.obs.ruleset)
+        m = len(melds)
+        after = discard_shanten(counts, m, forms)
+        raw: list[tuple[float, int]] = []
+        reachable = beat  # what a discard must reach to count: the best less the ties
+        for least in sorted({after[t] for t in tiles}):
+            level = [t for t in tiles if after[t] == least]
+            if least == 0:
+                for t in level:
+                    v = self.value(view, after_discard(counts, t), melds, 0)
+                    raw.append((v, t))
+                    reachable = max(reachable, v - 1e-12)
+                continue
+            if Q**least <= reachable:
+                break  # nor can any further from ready
+            # The hands of this level by reach, the highest first, until one falls short.
+            reaches = []
+            for t in level:
+                kept = after_discard(counts, t)
+                useful = live_useful(kept, m, view.unseen, forms, least)
+                reaches.append((Q**least * useful / (useful + 8), t, kept, useful))
+            reaches.sort(key=lambda r: -r[0])
+            for reach, t, kept, useful in reaches:
+                if reach < reachable:
+                    break
+                v = self.value(view, kept, melds, least, useful)
+                raw.append((v, t))
+                reachable = max(reachable, v - 1e-12)
+        return raw
+
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
     ) -> list[tuple[float, int]]:
@@ -388,8 +512,11 @@ class ScorerBot(EfficientBot):
         counts: tuple[int, ...],
         melds: Sequence[Meld],
         allowed: frozenset[int] | None = None,
+        beat: float = -1.0,
     ) -> tuple[int, float]:
-        """The best discard of a hand holding one tile too many, and its value."""
+        """The best discard of a hand holding one tile too many, and its value; MCR,
+        when only a value above ``beat`` matters (a claim against passing): ``(-1,
+        beat)`` if no discard's value can be above it."""
         penalty = self.discard_penalty(view, 0.0)
         fastest = -1
         if not self.table(view.obs.ruleset).strict:
@@ -409,11 +536,10 @@ class ScorerBot(EfficientBot):
                 fastest = options[0][0]
                 if not penalty:
                     allowed = frozenset(o[0] for o in options)
-        raw = []
-        for t in range(NUM_KINDS):
-            if not counts[t] or (allowed is not None and t not in allowed):
-                continue
-            raw.append((self.value(view, after_discard(counts, t), melds), t))
+        bounded = not penalty and self.table(view.obs.ruleset).strict and self.weighs_plainly(view)
+        raw = self.discard_values(view, counts, melds, allowed, bounded, beat if bounded else -1.0)
+        if not raw:
+            return -1, beat
         if fastest >= 0:
             # Taiwanese: the efficient bot's discard stands unless another is clearly worth
             # more (a ready hand's wait by RICHER_WAIT; a hand further off never: measured,
@@ -474,7 +600,7 @@ class ScorerBot(EfficientBot):
             if k is ActionKind.KONG:
                 v = self.value(view, after, melds)
             else:
-                _, v = self.choose_discard(view, after, melds)
+                _, v = self.choose_discard(view, after, melds, beat=best[0])
             if v > best[0]:
                 best = (v, a)
         return best[1]
@@ -489,6 +615,48 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
     return bot.choose_discard(view, after, melds)[1]
+
+
+@lru_cache(maxsize=1024)
+def _open_plans(
+    chows: tuple[int, ...], others: int, sets: int, minimum: int
+) -> tuple[tuple[_ChowPlan, float, tuple[int, ...], int], ...]:
+    """The chow plans a hand with these declared chows (their lowest tiles) and
+    ``others`` declared sets, needing ``sets`` more, may still make, in their order: each
+    with its worth (its points, 8/11 of them under the ``minimum``: it needs a second
+    fan), the plan's chows already declared and the sets it leaves to make. A plan is
+    closed by two declared sets that do not fit it (two declared chows of the same
+    start both count as the plan's)."""
+    out = []
+    for plan in _PLANS:
+        done = tuple(s for s in plan.starts if s in chows)
+        extra = others + sum(1 for c in chows if c not in plan.starts)
+        rest_sets = sets - (3 - len(done))
+        if rest_sets >= 0 and extra <= 1:
+            pts = plan.points
+            out.append((plan, pts if pts >= minimum else pts * 8 / 11, done, rest_sets))
+    return tuple(out)
+
+
+def _missing(
+    counts: Sequence[int], unseen: Sequence[int], plan: _ChowPlan, done: tuple[int, ...]
+) -> tuple[int, bool]:
+    """The tiles a chow plan misses beyond its declared chows (``done``), and whether one
+    of them is all out."""
+    if done:
+        tiles = [t for s in plan.starts if s not in done for t in (s, s + 1, s + 2)]
+        needs = [(t, tiles.count(t)) for t in set(tiles)]
+    else:
+        needs = list(plan.needs)
+    missing = 0
+    dead = False
+    for t, n in needs:
+        short = n - counts[t]
+        if short > 0:
+            missing += short
+            if not unseen[t]:
+                dead = True
+    return missing, dead
 
 
 def _meld_of(action: Action, tile: int, source: int) -> Meld:

@@ -1,0 +1,50 @@
+"""Hands per CPU second of each bot tier: four bots of a tier at a table, per ruleset.
+
+Each tier plays the same seeded hands through `play_hand` (no simulator: the bots and
+the engine alone), timed in CPU seconds so other load on the machine counts less; a
+warm-up hand first fills the tables. Run it on two builds or two checkouts one after the
+other (or alternated) to compare them.
+
+Run: ``python benchmarks/bench_bots.py [hands] [tier ...] [--rulesets r,...]``
+(default 40 hands; efficient, scorer, defender; mcr and taiwanese-lrc).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import mahjongkit
+from mahjongkit.bots import BOTS
+from mahjongkit.game.runner import play_hand
+from mahjongkit.game.state import HandState
+
+
+def rate(ruleset: str, tier: str, hands: int, first: int = 0) -> float:
+    """Hands per CPU second of four ``tier`` bots over ``hands`` seeded hands."""
+    start = time.process_time()
+    for n in range(first, first + hands):
+        bots = [BOTS[tier]() for _ in range(4)]
+        play_hand(HandState.new(ruleset, random.Random(n)), bots, n)
+    return hands / (time.process_time() - start)
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    rulesets = ["mcr", "taiwanese-lrc"]
+    if "--rulesets" in args:
+        i = args.index("--rulesets")
+        rulesets = args[i + 1].split(",")
+        del args[i : i + 2]
+    hands = int(args[0]) if args else 40
+    tiers = args[1:] or ["efficient", "scorer", "defender"]
+    print(f"# {mahjongkit.__file__}")
+    for ruleset in rulesets:
+        for tier in tiers:
+            rate(ruleset, tier, 1, first=10**6)  # warm-up: the tables fill
+            print(f"{ruleset} {tier}: {rate(ruleset, tier, hands):.1f} hands/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
