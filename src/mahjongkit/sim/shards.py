@@ -156,9 +156,7 @@ def shards_of_jobs(
         yield Shard(ruleset, bots, seed, first, last, duplicate, seatings, keep_records)
 
 
-def in_hand_order(
-    results: Iterable[ShardResult], shards: Iterable[Shard]
-) -> Iterator[HandOutcome]:
+def in_hand_order(results: Iterable[ShardResult], shards: Iterable[Shard]) -> Iterator[HandOutcome]:
     """The outcomes of ``results`` (in any order) in the order of ``shards``: each shard's
     outcomes as soon as it and every shard before it are in."""
     waiting: dict[int, ShardResult] = {}

@@ -2,7 +2,9 @@
 
 The hands are cut into shards (`mahjongkit.sim.shards`) of `CHUNK` consecutive hands,
 called chunks here; each worker plays one chunk at a time. Another engine (Ray,
-`mahjongkit.sim.ray_engine`) can play the shards instead: see `Engine`. Chunks finished ahead of the next one due wait in a reorder buffer of at most
+`mahjongkit.sim.ray_engine`) can play the shards instead: see `Engine`.
+
+Chunks finished ahead of the next one due wait in a reorder buffer of at most
 ``2 * workers`` chunks (no chunk further ahead is handed out), so memory does not grow with
 the run. A worker that dies (killed by the out-of-memory killer, say) is seen within
 `POLL` seconds: its chunk is played again on a new worker, with the same result, since
@@ -25,7 +27,6 @@ import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-
 from typing import Protocol
 
 from mahjongkit.sim.errors import WorkerLostError
@@ -165,9 +166,7 @@ class _Pool:
 
     def _start(self) -> None:
         mine, theirs = self.context.Pipe()
-        process = self.context.Process(
-            target=_serve, args=(theirs, os.getpid()), daemon=True
-        )
+        process = self.context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
         process.start()
         theirs.close()
         self.workers.append(_Worker(process, mine))
