@@ -58,12 +58,17 @@ def write_shard_records(folder: str, result: ShardResult, settings: dict[str, An
     return name
 
 
-def _play(shard: Shard, folder: str | None, settings: dict[str, Any]) -> ShardResult:
-    """A Ray task: play the shard, write its records where asked."""
+def _play(
+    shard: Shard, folder: str | None, settings: dict[str, Any], send_records: bool
+) -> ShardResult:
+    """A Ray task: play the shard, write its records where asked; the records travel back
+    only when the driver wants them."""
     result = play_shard(shard)
     if folder is not None:
         write_shard_records(folder, result, settings)
-    return result
+    if send_records:
+        return result
+    return ShardResult(result.shard, tuple(_without_record(o) for o in result.outcomes))
 
 
 class RayEngine:
@@ -144,7 +149,8 @@ class RayEngine:
                 if stop():
                     return
                 while upcoming is not None and len(given) < window:
-                    running[task.remote(upcoming, self.shard_records, self.settings)] = upcoming
+                    ref = task.remote(upcoming, self.shard_records, self.settings, keep_records)
+                    running[ref] = upcoming
                     given.append(upcoming)
                     upcoming = next(shards, None)
                 ready, _ = ray.wait(list(running), num_returns=1, timeout=POLL)
@@ -159,11 +165,7 @@ class RayEngine:
                             " the run stops"
                         ) from None
                 while given and given[0].first in done:
-                    result = done.pop(given.pop(0).first)
-                    if keep_records:
-                        yield from result.outcomes
-                    else:  # records asked for the shard files only: not kept here
-                        yield from (_without_record(o) for o in result.outcomes)
+                    yield from done.pop(given.pop(0).first).outcomes
         finally:
             for ref in running:
                 ray.cancel(ref, force=True)

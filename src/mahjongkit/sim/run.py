@@ -220,6 +220,7 @@ def simulate(
     duplicate: bool = False,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    engine: Engine | None = None,
 ) -> Run:
     """Play ``hands`` hands (walls; four hands each with ``duplicate``) between the bots and
     keep every outcome (for a run of any length, see `play_run`).
@@ -227,6 +228,7 @@ def simulate(
     ``lineup`` names four bots (line-up position 0 sits East on the first rotation);
     ``progress`` is called with the number of hands just finished. A worker process that
     dies is replaced and its hands played again; `RunFailedError` when one keeps dying.
+    An ``engine`` (Ray) plays the hands instead of the ``workers``, with the same results.
     """
     settings = RunSettings(ruleset, tuple(lineup), seed, hands, duplicate)
     run = play_run(
@@ -235,6 +237,7 @@ def simulate(
         keep_records=keep_records,
         keep_outcomes=True,
         progress=progress,
+        engine=engine,
     )
     if run.failure:
         raise RunFailedError(run.failure)
