@@ -29,7 +29,8 @@ def cluster() -> Iterator[object]:
     # The nodes' worker processes import this source tree, not an installed copy.
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = str(SOURCE) + (os.pathsep + old if old else "")
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    auth = os.environ.get("RAY_AUTH_MODE")
+    os.environ["RAY_AUTH_MODE"] = "disabled"  # a private cluster of this machine
     nodes = cluster_utils.Cluster(
         initialize_head=True,
         head_node_args={"num_cpus": 1, "include_dashboard": False},
@@ -41,10 +42,11 @@ def cluster() -> Iterator[object]:
     finally:
         ray.shutdown()
         nodes.shutdown()
-        if old is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = old
+        for name, value in (("PYTHONPATH", old), ("RAY_AUTH_MODE", auth)):
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def test_simulate_on_two_nodes_is_one_process_byte_for_byte(
