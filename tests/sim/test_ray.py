@@ -114,3 +114,15 @@ def test_a_worker_killed_mid_shard_is_replaced_with_the_same_results(cluster: ob
     assert on_ray.failure == ""
     assert on_ray.outcomes == here.outcomes
     assert on_ray.stats.to_json(0) == here.stats.to_json(0)
+
+
+def test_a_shard_that_cannot_write_its_records_stops_the_run_naming_it(
+    cluster: object, tmp_path: Path
+) -> None:
+    (tmp_path / "taken").write_text("a file, not a folder")
+    settings = RunSettings("mcr", ("random",) * 4, seed=4, hands=3)
+    engine = RayEngine(shard_records=str(tmp_path / "taken"), settings=settings.to_json())
+    run = play_run(settings, engine=engine)
+    assert run.stats.hands == 0
+    assert "hands 0-2 could not be played on the Ray cluster" in run.failure
+    assert "FileExistsError" in run.failure or "NotADirectoryError" in run.failure

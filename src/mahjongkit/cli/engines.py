@@ -66,13 +66,15 @@ def engine_of(
         return None
     from mahjongkit.sim.ray_engine import SHARD_HANDS, RayEngine
 
-    return RayEngine(
+    ray = RayEngine(
         address,
         shard_hands=shard_hands or SHARD_HANDS,
         shard_records=shard_records,
         settings=settings,
         env=env,
     )
+    ray.check()
+    return ray
 
 
 __all__ = [

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from mahjongkit.sim.errors import WorkerLostError
+from mahjongkit.sim.errors import RunFailedError, WorkerLostError
 from mahjongkit.sim.records import record_line
 from mahjongkit.sim.selfplay import HandJob, HandOutcome
 from mahjongkit.sim.shards import Shard, ShardResult, play_shard, shards_of_jobs
@@ -101,20 +101,25 @@ class RayEngine:
         self.retries = retries
         self.env = dict(env or {})
 
+    def check(self) -> None:
+        """`ValueError` when Ray is not installed (before a run starts)."""
+        _import_ray()
+
     def _ray(self) -> Any:
-        try:
-            import ray
-        except ImportError as err:
-            raise ValueError(
-                f"--engine ray needs Ray: pip install 'mahjongkit[ray]' ({err})"
-            ) from None
+        ray = _import_ray()
         if not ray.is_initialized():
-            ray.init(
-                address=self.address,
-                include_dashboard=False,
-                log_to_driver=False,
-                configure_logging=False,
-            )
+            try:
+                ray.init(
+                    address=self.address,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+            except Exception as err:  # Ray's own errors: no cluster there, a version mismatch
+                where = self.address or "RAY_ADDRESS or this machine"
+                raise RunFailedError(
+                    f"cannot start or join the Ray cluster ({where}): {err}"
+                ) from None
         return ray
 
     def outcomes(
@@ -129,7 +134,9 @@ class RayEngine:
         warn: Callable[[str], None] | None,
     ) -> Iterator[HandOutcome]:
         """The outcomes of the hands ``todo``, in hand order (`mahjongkit.sim.workers.Engine`);
-        `WorkerLostError` when a shard's task fails more than `RETRIES` times."""
+        `WorkerLostError` when a shard's task is lost more than ``retries`` times or raises
+        (a shard records folder that cannot be written, say), `RunFailedError` when the
+        cluster cannot be joined."""
         ray = self._ray()
         keep = keep_records or self.shard_records is not None
         shards = shards_of_jobs(
@@ -158,17 +165,25 @@ class RayEngine:
                     shard = running.pop(ref)
                     try:
                         done[shard.first] = ray.get(ref)
-                    except Exception as err:  # a task lost or failed beyond its retries
+                    except Exception as err:  # lost beyond its retries, or raised (no retry)
+                        why = (str(err).strip().splitlines() or [""])[-1]
                         raise WorkerLostError(
-                            f"hands {shard.first}-{shard.last} failed on the Ray cluster, tried"
-                            f" {self.retries + 1} time(s) (last: {type(err).__name__});"
-                            " the run stops"
+                            f"hands {shard.first}-{shard.last} could not be played on the Ray"
+                            f" cluster ({type(err).__name__}: {why}); the run stops"
                         ) from None
                 while given and given[0].first in done:
                     yield from done.pop(given.pop(0).first).outcomes
         finally:
             for ref in running:
                 ray.cancel(ref, force=True)
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError as err:
+        raise ValueError(f"--engine ray needs Ray: pip install 'mahjongkit[ray]' ({err})") from None
+    return ray
 
 
 def _without_record(out: HandOutcome) -> HandOutcome:
