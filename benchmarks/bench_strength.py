@@ -9,8 +9,10 @@ tier per hand with a 95% confidence interval over walls (each wall's four hands 
 first). Targets: every difference's interval clear of zero; in MCR the scorer wins at
 least 20% of its hands against three efficient bots, and every win qualifies (8 points).
 
-Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...] [--only TIER]``
-(defaults 200 walls = 800 hands per pair, 2 workers, mcr and taiwanese-lrc).
+Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...] [--only TIER]
+[--engine ray [--address ADDRESS]]`` (defaults 200 walls = 800 hands per pair, 2 workers,
+mcr and taiwanese-lrc); with ``--engine ray`` the matches are played on a Ray cluster
+(docs/scale.md), ``workers`` unused, with the same results.
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ import time
 from collections import defaultdict
 
 from mahjongkit.sim import mean_interval, simulate
+from mahjongkit.sim.workers import Engine
 
 PAIRS = (("efficient", "random"), ("scorer", "efficient"), ("defender", "scorer"))
 
 
-def measure(ruleset: str, upper: str, lower: str, walls: int, workers: int) -> dict[str, object]:
+def measure(
+    ruleset: str, upper: str, lower: str, walls: int, workers: int, engine: Engine | None = None
+) -> dict[str, object]:
     """One duplicate match of ``upper`` against three ``lower`` bots."""
     start = time.perf_counter()
     run = simulate(
@@ -34,6 +39,7 @@ def measure(ruleset: str, upper: str, lower: str, walls: int, workers: int) -> d
         seed=2026,
         workers=workers,
         duplicate=True,
+        engine=engine,
     )
     per_wall: dict[int, list[float]] = defaultdict(list)
     hands = len(run.outcomes)
@@ -78,9 +84,22 @@ def main() -> None:
     walls = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     args = sys.argv[3:]
-    # ``--only TIER`` (repeatable) measures only the matches of those tiers.
+    # ``--only TIER`` (repeatable) measures only the matches of those tiers; ``--engine ray``
+    # and ``--address A`` choose the Ray cluster.
+    valued = ("--only", "--engine", "--address")
     only = {args[i + 1] for i, a in enumerate(args) if a == "--only"}
-    rulesets = [a for i, a in enumerate(args) if a != "--only" and args[i - 1 : i] != ["--only"]]
+    engines = [args[i + 1] for i, a in enumerate(args) if a == "--engine"]
+    addresses = [args[i + 1] for i, a in enumerate(args) if a == "--address"]
+    engine: Engine | None = None
+    if engines and engines[-1] == "ray":
+        from mahjongkit.sim.ray_engine import RayEngine
+
+        engine = RayEngine(addresses[-1] if addresses else None)
+    rulesets = [
+        a
+        for i, a in enumerate(args)
+        if a not in valued and args[i - 1 : i] not in ([v] for v in valued)
+    ]
     rulesets = rulesets or ["mcr", "taiwanese-lrc"]
     print(
         "| ruleset | match (duplicate) | hands | win rate: tier | win rate: below (per seat)"
@@ -91,7 +110,7 @@ def main() -> None:
         for upper, lower in PAIRS:
             if only and upper not in only:
                 continue
-            r = measure(ruleset, upper, lower, walls, workers)
+            r = measure(ruleset, upper, lower, walls, workers, engine)
             mean, low, high = r["diff"]  # type: ignore[misc]
             print(
                 f"| {ruleset} | {r['pair']} | {r['hands']} | {100 * r['upper_win_rate']:.1f}%"  # type: ignore[operator]

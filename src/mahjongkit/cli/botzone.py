@@ -34,6 +34,13 @@ from mahjongkit.botzone.logs import to_botzone_log
 from mahjongkit.botzone.program import run
 from mahjongkit.botzone.seat import RULESET
 from mahjongkit.cli.app import SEED, app, fail, whole_number_option
+from mahjongkit.cli.engines import (
+    AddressOption,
+    EngineOption,
+    ShardHandsOption,
+    ShardRecordsOption,
+    engine_of,
+)
 from mahjongkit.cli.game import bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.record import HandRecord
@@ -217,6 +224,10 @@ def botzone_match_command(
             parser=whole_number_option("workers", 1, 256),
         ),
     ] = 1,
+    engine: EngineOption = "processes",
+    address: AddressOption = None,
+    shard_hands: ShardHandsOption = 100,
+    shard_records: ShardRecordsOption = None,
     time_limit: Annotated[
         float,
         typer.Option(help="Seconds a program's run may take (Botzone's Python limit: 6)."),
@@ -247,6 +258,17 @@ def botzone_match_command(
             if records is not None
             else None
         )
+        playing = engine_of(
+            engine,
+            address,
+            shard_hands,
+            shard_records,
+            settings.to_json(),
+            {
+                "MAHJONGKIT_BOTZONE_TIME_LIMIT": str(time_limit),
+                "MAHJONGKIT_BOTZONE_SUB_TIME_LIMIT": str(sub_time_limit),
+            },
+        )
         log_file = logs.open("w", encoding="utf-8") if logs is not None else None
     except (MahjongError, ValueError, OSError) as err:
         raise fail(str(err)) from None
@@ -272,6 +294,7 @@ def botzone_match_command(
         run = play_run(
             settings,
             workers=workers,
+            engine=playing,
             keep_records=writer is not None or log_file is not None,
             on_hand=on_hand,
             stop=stop,

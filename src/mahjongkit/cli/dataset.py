@@ -7,7 +7,9 @@ them, the action taken and the reward to go (`mahjongkit.env.dataset`; docs/env.
 the columns). ``--db URL [GAME_ID...]`` reads the games the web table stored instead
 (every finished one when no id is given); ``--from NAME`` another registered reader. A
 file that starts as a Botzone log (the PKU corpus's text, the judge's JSON) is read by the
-Botzone logs' reader (`mahjongkit.env.dataset_botzone`) without ``--from``.
+Botzone logs' reader (`mahjongkit.env.dataset_botzone`) without ``--from``. A folder
+stands for its ``*.jsonl`` files in name order: the shard records a run on a Ray cluster
+wrote (``simulate --engine ray --shard-records FOLDER``, docs/scale.md), in hand order.
 
 A record that cannot be read or replayed is named on stderr (where it is, with its line
 number, a code, what is wrong) and skipped; the rest goes on. The summary (records,
@@ -42,6 +44,21 @@ def _reader(source: str, name: str) -> Reader:
     return READERS[source]
 
 
+def _files(names: list[str]) -> list[str]:
+    """The files to read: a folder's ``*.jsonl`` files in name order in its place."""
+    out: list[str] = []
+    for name in names:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found = sorted(str(p) for p in path.glob("*.jsonl") if p.is_file())
+            if not found:
+                raise fail(f"{name} is a folder without .jsonl record files")
+            out.extend(found)
+        else:
+            out.append(name)
+    return out
+
+
 def _warn(message: str) -> None:
     print(f"warning: {message}, skipped", file=sys.stderr)
 
@@ -52,7 +69,8 @@ def dataset_command(
         list[str] | None,
         typer.Argument(
             help="Game record files (JSON Lines of hand records, as `simulate --records`"
-            " writes them; - for stdin), or with --db the stored games' ids (none: every"
+            " writes them; - for stdin; a folder: its *.jsonl files in name order, as"
+            " --shard-records writes them), or with --db the stored games' ids (none: every"
             " finished game).",
             show_default=False,
         ),
@@ -101,7 +119,8 @@ def dataset_command(
             raise fail("name the record files to read (or --db URL for stored games)")
         if source != "records" and source not in READERS:
             raise fail(f"unknown record kind {source!r}; known: {', '.join(sorted(READERS))}")
-        items = (item for name in names for item in _reader(source, name)(name))
+        files = _files(names)
+        items = (item for name in files for item in _reader(source, name)(name))
     try:
         summary = make_dataset(out, items, _warn, chunk)
     except MahjongError as err:

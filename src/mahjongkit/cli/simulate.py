@@ -5,7 +5,8 @@
 share, exhaustive draws, average points, points per bot, every fan's frequency and
 hands per second. ``--json`` prints one object whose first keys are ``{"ruleset",
 "hands", "wins", "draws", "self_drawn", "points_by_bot", "fans", "hands_per_second",
-"errors"}``. ``--workers K`` plays on K processes with the same results as one;
+"errors"}``. ``--workers K`` plays on K processes with the same results as one, and
+``--engine ray [--address HOST:PORT]`` on a Ray cluster (docs/scale.md), the same again;
 ``--duplicate`` plays each of the ``--hands`` walls four times, the line-up turned one
 seat each time (so ``hands`` is four times ``--hands``). ``--records FILE.jsonl``
 writes every hand's record as the hand ends, one per line, in hand order (an existing
@@ -33,6 +34,13 @@ import typer
 
 from mahjongkit.botzone.external import bot_of
 from mahjongkit.cli.app import HANDS, SEED, app, fail, whole_number_option
+from mahjongkit.cli.engines import (
+    AddressOption,
+    EngineOption,
+    ShardHandsOption,
+    ShardRecordsOption,
+    engine_of,
+)
 from mahjongkit.cli.game import BOTS_HELP, bot_names
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import SEAT_NAMES
@@ -42,6 +50,7 @@ from mahjongkit.sim import plot as plotting
 from mahjongkit.sim.records import RecordsFile, Resumed, read_run
 from mahjongkit.sim.run import Run, RunSettings, play_run
 from mahjongkit.sim.signals import StopSignals
+from mahjongkit.sim.workers import Engine
 
 
 def _warn(message: str) -> None:
@@ -54,11 +63,13 @@ def _run_with_bar(
     records: RecordsFile | None,
     resumed: Resumed | None,
     stop: StopSignals,
+    engine: Engine | None = None,
 ) -> Run:
     def run(progress: Callable[[int], None] | None = None) -> Run:
         return play_run(
             settings,
             workers=workers,
+            engine=engine,
             keep_records=records is not None,
             recorded=resumed.recorded() if resumed is not None else (),
             todo=resumed.todo() if resumed is not None else None,
@@ -168,6 +179,10 @@ def simulate_command(
             parser=whole_number_option("workers", 1, 256),
         ),
     ] = 1,
+    engine: EngineOption = "processes",
+    address: AddressOption = None,
+    shard_hands: ShardHandsOption = 100,
+    shard_records: ShardRecordsOption = None,
     duplicate: Annotated[
         bool, typer.Option("--duplicate", help="Play every wall four times, seats rotated.")
     ] = False,
@@ -220,6 +235,7 @@ def simulate_command(
             settings = _settings(ruleset, hands, seed, bots, duplicate)
         if workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
+        playing = engine_of(engine, address, shard_hands, shard_records, settings.to_json())
         if plot is not None:
             plotting.check(plot)
         writer: RecordsFile | None = None
@@ -230,7 +246,7 @@ def simulate_command(
     except (MahjongError, ValueError) as err:
         raise fail(str(err)) from None
     with StopSignals() as stop, writer if writer is not None else contextlib.nullcontext():
-        run = _run_with_bar(settings, workers, writer, resumed, stop)
+        run = _run_with_bar(settings, workers, writer, resumed, stop, playing)
     data = run.stats.to_json(run.seconds, run.played)
     data.update(
         {

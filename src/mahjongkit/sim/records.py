@@ -61,6 +61,15 @@ def _sim_field(out: HandOutcome, settings: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def record_line(out: HandOutcome, settings: dict[str, Any]) -> str:
+    """The hand's line in a records file (the run's ``settings`` as `RunSettings.to_json`
+    gives them), its newline included; the hand must have its record."""
+    record = out.record.strip()
+    sim = json.dumps(_sim_field(out, settings), separators=(",", ":"))
+    # The record is one compact JSON object: the field goes in before its closing brace.
+    return f'{record[:-1]},"{FIELD}":{sim}}}\n'
+
+
 def outcome_of(sim: Any) -> HandOutcome:
     """The outcome kept in a line's ``"sim"`` field (without the record itself)."""
     if not isinstance(sim, dict):
@@ -134,10 +143,7 @@ class RecordsFile:
         written, has none); `RecordsWriteError` when it cannot, the file cut back."""
         if not out.record or out.index <= self.last:
             return
-        record = out.record.strip()
-        sim = json.dumps(_sim_field(out, self._settings), separators=(",", ":"))
-        # The record is one compact JSON object: the field goes in before its closing brace.
-        data = f'{record[:-1]},"{FIELD}":{sim}}}\n'.encode()
+        data = record_line(out, self._settings).encode()
         written = 0
         try:
             while written < len(data):
@@ -262,4 +268,4 @@ def read_run(path: Path) -> Resumed:
     return Resumed(path, settings, lines, last, tuple(gaps), size, torn)
 
 
-__all__ = ["FIELD", "RecordsFile", "Resumed", "outcome_of", "read_run"]
+__all__ = ["FIELD", "RecordsFile", "Resumed", "outcome_of", "read_run", "record_line"]

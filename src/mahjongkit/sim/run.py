@@ -27,7 +27,7 @@ from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.sim.errors import RunFailedError
 from mahjongkit.sim.selfplay import SEATINGS, HandJob, HandOutcome, job_at
 from mahjongkit.sim.stats import Stats
-from mahjongkit.sim.workers import CHUNK, play_in_order
+from mahjongkit.sim.workers import CHUNK, Engine, play_in_order
 
 
 @dataclass(frozen=True)
@@ -149,6 +149,7 @@ def play_run(
     progress: Callable[[int], None] | None = None,
     stop: Callable[[], bool] = _never,
     warn: Callable[[str], None] | None = None,
+    engine: Engine | None = None,
 ) -> Run:
     """Play the run's hands (``todo``, all of them by default) and count them in hand order
     with the outcomes already ``recorded`` (a resumed run's, in hand order).
@@ -157,7 +158,8 @@ def play_run(
     ``progress`` hears of each hand counted. ``stop`` ends the run early when it answers
     true; a `RunFailedError` (a worker that keeps dying, or raised by ``on_hand``) ends it
     too, its message in the run's ``failure``: either way the hands counted are those
-    handed to ``on_hand``.
+    handed to ``on_hand``. An ``engine`` (`mahjongkit.sim.ray_engine.RayEngine`) plays the
+    hands instead of ``workers`` processes, with the same results.
     """
     settings = settings.checked()
     if workers < 1:
@@ -178,6 +180,7 @@ def play_run(
         keep_records=keep_records,
         stop=stop,
         warn=warn,
+        engine=engine,
     )
     try:
         for out, fresh in _merged(recorded, outcomes):
@@ -217,6 +220,7 @@ def simulate(
     duplicate: bool = False,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    engine: Engine | None = None,
 ) -> Run:
     """Play ``hands`` hands (walls; four hands each with ``duplicate``) between the bots and
     keep every outcome (for a run of any length, see `play_run`).
@@ -224,6 +228,7 @@ def simulate(
     ``lineup`` names four bots (line-up position 0 sits East on the first rotation);
     ``progress`` is called with the number of hands just finished. A worker process that
     dies is replaced and its hands played again; `RunFailedError` when one keeps dying.
+    An ``engine`` (Ray) plays the hands instead of the ``workers``, with the same results.
     """
     settings = RunSettings(ruleset, tuple(lineup), seed, hands, duplicate)
     run = play_run(
@@ -232,6 +237,7 @@ def simulate(
         keep_records=keep_records,
         keep_outcomes=True,
         progress=progress,
+        engine=engine,
     )
     if run.failure:
         raise RunFailedError(run.failure)

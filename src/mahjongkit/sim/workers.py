@@ -1,7 +1,10 @@
 """Hands played on worker processes and handed back in hand order.
 
-The hands are cut into chunks of `CHUNK` consecutive hands; each worker plays one chunk at
-a time. Chunks finished ahead of the next one due wait in a reorder buffer of at most
+The hands are cut into shards (`mahjongkit.sim.shards`) of `CHUNK` consecutive hands,
+called chunks here; each worker plays one chunk at a time. Another engine (Ray,
+`mahjongkit.sim.ray_engine`) can play the shards instead: see `Engine`.
+
+Chunks finished ahead of the next one due wait in a reorder buffer of at most
 ``2 * workers`` chunks (no chunk further ahead is handed out), so memory does not grow with
 the run. A worker that dies (killed by the out-of-memory killer, say) is seen within
 `POLL` seconds: its chunk is played again on a new worker, with the same result, since
@@ -18,16 +21,17 @@ from __future__ import annotations
 
 import contextlib
 import heapq
-import itertools
 import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from typing import Protocol
 
 from mahjongkit.sim.errors import WorkerLostError
 from mahjongkit.sim.selfplay import HandJob, HandOutcome, play_job
+from mahjongkit.sim.shards import Shard, play_shard, shards_of_jobs
 
 CHUNK = 8
 """Hands per chunk sent to a worker: small enough for a smooth progress bar."""
@@ -38,7 +42,24 @@ ATTEMPTS = 3
 POLL = 0.5
 """Seconds between looks at the stop request while waiting for the workers."""
 
-_Chunk = tuple[HandJob, ...]
+_Chunk = Shard
+
+
+class Engine(Protocol):
+    """Somewhere else to play a run's hands: the outcomes of its hands ``todo`` in hand
+    order (`mahjongkit.sim.shards.in_hand_order`), as `play_in_order` hands them back."""
+
+    def outcomes(
+        self,
+        ruleset: str,
+        lineup: tuple[str, ...],
+        seed: int,
+        todo: Iterable[HandJob],
+        *,
+        keep_records: bool,
+        stop: Callable[[], bool],
+        warn: Callable[[str], None] | None,
+    ) -> Iterator[HandOutcome]: ...
 
 
 def _never() -> bool:
@@ -55,15 +76,28 @@ def play_in_order(
     keep_records: bool = False,
     stop: Callable[[], bool] = _never,
     warn: Callable[[str], None] | None = None,
+    engine: Engine | None = None,
 ) -> Generator[HandOutcome, None, None]:
     """The outcomes of the hands ``todo`` (in hand order), in that order.
 
-    With one worker the hands are played here, one by one. ``stop`` is asked between hands
+    With an ``engine`` (Ray, say) it plays them and ``workers`` is not used. With one
+    worker the hands are played here, one by one. ``stop`` is asked between hands
     (or while waiting for the workers): when it answers true no more hands are given out
     and the outcomes end early. ``warn`` hears of each worker that died.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if engine is not None:
+        outcomes = engine.outcomes(
+            ruleset, lineup, seed, todo, keep_records=keep_records, stop=stop, warn=warn
+        )
+        try:
+            yield from outcomes
+        finally:
+            close = getattr(outcomes, "close", None)
+            if close is not None:
+                close()
+        return
     if workers == 1:
         for job in todo:
             if stop():
@@ -72,23 +106,17 @@ def play_in_order(
         return
     pool = _Pool(ruleset, lineup, seed, keep_records, workers, warn)
     try:
-        yield from pool.outcomes(_chunks(todo), stop)
+        chunks = shards_of_jobs(ruleset, lineup, seed, todo, size=CHUNK, keep_records=keep_records)
+        yield from pool.outcomes(chunks, stop)
     finally:
         pool.close()
 
 
-def _chunks(todo: Iterable[HandJob]) -> Iterator[_Chunk]:
-    it = iter(todo)
-    while chunk := tuple(itertools.islice(it, CHUNK)):
-        yield chunk
-
-
-def _serve(conn: Connection, parent: int, task: tuple[str, tuple[str, ...], int, bool]) -> None:
+def _serve(conn: Connection, parent: int) -> None:
     """A worker: play each chunk it is sent, send back its outcomes; end with the parent."""
     # Ctrl-C reaches the whole process group: the parent alone decides to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    ruleset, lineup, seed, keep = task
     while True:
         while not conn.poll(POLL):
             if os.getppid() != parent:  # the parent was killed: nobody to play for
@@ -99,7 +127,7 @@ def _serve(conn: Connection, parent: int, task: tuple[str, tuple[str, ...], int,
             return
         if chunk is None:
             return
-        conn.send([play_job(ruleset, lineup, seed, job, keep_record=keep) for job in chunk])
+        conn.send(list(play_shard(chunk).outcomes))
 
 
 class _Worker:
@@ -138,9 +166,7 @@ class _Pool:
 
     def _start(self) -> None:
         mine, theirs = self.context.Pipe()
-        process = self.context.Process(
-            target=_serve, args=(theirs, os.getpid(), self.task), daemon=True
-        )
+        process = self.context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
         process.start()
         theirs.close()
         self.workers.append(_Worker(process, mine))
@@ -199,7 +225,7 @@ class _Pool:
         number = worker.chunk
         if number is not None:
             chunk = playing[number]
-            hands = f"hands {chunk[0].index}-{chunk[-1].index}"
+            hands = f"hands {chunk.first}-{chunk.last}"
             how = _death(worker.process)
             if tries[number] >= ATTEMPTS:
                 raise WorkerLostError(
@@ -225,4 +251,4 @@ class _Pool:
         self.workers = []
 
 
-__all__ = ["ATTEMPTS", "CHUNK", "POLL", "play_in_order"]
+__all__ = ["ATTEMPTS", "CHUNK", "POLL", "Engine", "play_in_order"]
