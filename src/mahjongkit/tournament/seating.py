@@ -43,6 +43,8 @@ MAX_ROUNDS = 40
 TABU_LOW, TABU_HIGH = 4, 100
 WIND_STEPS = 50_000
 SHAKES = 8
+REPAIR_BELOW = 6
+REPAIR_NODES = 2_000
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
 
 
@@ -500,6 +502,24 @@ def _search(n: int, rounds: int, rng: random.Random, steps: int) -> list[list[li
         table_b[table_b.index(b)] = a
         wr[a], wr[b] = tb, ta
 
+    def repair() -> int:
+        """Seat afresh, one at a time, the rounds where a pair meets again, so that
+        nobody meets anyone they meet in another round; the new cost."""
+        for r in range(rounds):
+            if not any(m[a * n + b] > 1 for t in tables[r] for a in t for b in t if a < b):
+                continue
+            for table in tables[r]:
+                _meet(m, n, table, -1)
+            fresh = _fresh_round(n, m, rng, REPAIR_NODES)
+            for table in fresh or tables[r]:
+                _meet(m, n, table, 1)
+            if fresh is not None:
+                tables[r] = fresh
+                for t, table in enumerate(fresh):
+                    for p in table:
+                        where[r][p] = t
+        return sum(k * (k - 1) // 2 for k in m) // 2
+
     for step in range(steps):
         if cost <= target:
             break
@@ -549,6 +569,8 @@ def _search(n: int, rounds: int, rng: random.Random, steps: int) -> list[list[li
         apply(r, a, b)
         cost += least
         tabu[(r, a, b) if a < b else (r, b, a)] = step + rng.randrange(TABU_LOW, TABU_HIGH)
+        if cost < best_cost and cost <= REPAIR_BELOW:
+            cost = repair()
         if cost < best_cost:
             best_cost = cost
             best = [[list(t) for t in tabs] for tabs in tables]
@@ -577,6 +599,56 @@ def _search(n: int, rounds: int, rng: random.Random, steps: int) -> list[list[li
                     cost += _swap_delta(m, n, tables[r], where[r], a, b)
                     apply(r, a, b)
     return best
+
+
+def _fresh_round(n: int, m: list[int], rng: random.Random, nodes: int) -> list[list[int]] | None:
+    """A round of seats 0..n-1 where nobody meets anyone they have met (``m``), found by a
+    depth-first search that seats first the player with the fewest possible table-mates;
+    ``None`` when there is none or the search gives up after ``nodes`` tries."""
+    order = list(range(n))
+    rng.shuffle(order)
+    free = [True] * n
+    tables: list[list[int]] = []
+    tried = 0
+
+    def fill(left: int) -> bool:
+        nonlocal tried
+        if not left:
+            return True
+        tried += 1
+        if tried > nodes:
+            return False
+        player, mates = -1, order
+        for p in order:
+            if free[p]:
+                row = p * n
+                can = [q for q in order if free[q] and q != p and not m[row + q]]
+                if len(can) < 3:
+                    return False
+                if player < 0 or len(can) < len(mates):
+                    player, mates = p, can
+        free[player] = False
+        for i, a in enumerate(mates):
+            for j in range(i + 1, len(mates)):
+                b = mates[j]
+                if m[a * n + b]:
+                    continue
+                for d in mates[j + 1 :]:
+                    if m[a * n + d] or m[b * n + d]:
+                        continue
+                    free[a] = free[b] = free[d] = False
+                    tables.append([player, a, b, d])
+                    if fill(left - 4):
+                        return True
+                    tables.pop()
+                    free[a] = free[b] = free[d] = True
+                    if tried > nodes:
+                        free[player] = True
+                        return False
+        free[player] = True
+        return False
+
+    return tables if fill(n) else None
 
 
 def _swap_delta(m: list[int], n: int, tabs: list[list[int]], wr: list[int], a: int, b: int) -> int:
