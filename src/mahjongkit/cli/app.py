@@ -38,6 +38,7 @@ COMMAND_MODULES = (
     "play",
     "botzone",
     "botzone_log",
+    "tournament",
 )
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
@@ -57,6 +58,7 @@ COMMAND_HOMES = {
     "botzone-bot": "botzone",
     "botzone-match": "botzone",
     "botzone-log": "botzone_log",
+    "tournament": "tournament",
 }
 """The module of `COMMAND_MODULES` that registers each command: running one command loads
 only its module (``score`` never imports the simulator or the web table), so it starts fast."""

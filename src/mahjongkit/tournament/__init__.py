@@ -1,0 +1,1 @@
+"""Tournaments: seating players over an event's rounds (`mahjongkit.tournament.seating`)."""
