@@ -135,13 +135,15 @@ class TableResult:
 
 @dataclass(slots=True)
 class Round:
-    """One round: its tables, who was replaced by whom (absent player -> substitute), and
-    each table's result once entered (by table number)."""
+    """One round: its tables, who was replaced by whom (absent player -> substitute),
+    each table's result once entered, and the scoresheet or game a table is kept on
+    (``sheet:<id>``), all by table number."""
 
     number: int
     tables: list[Table] = field(default_factory=list)
     replaced: dict[int, int] = field(default_factory=dict)
     results: dict[int, TableResult] = field(default_factory=dict)
+    links: dict[int, str] = field(default_factory=dict)
 
     def table_of(self, player: int) -> Table | None:
         """The table ``player`` sits at in this round (``None``: not seated)."""
@@ -290,6 +292,7 @@ class Event:
             raise EventError("not_seated", f"round {number} does not seat {', '.join(missing)}")
         rnd.tables = [Table(t, tuple(seats)) for t, seats in enumerate(tables, 1)]
         rnd.replaced = {}
+        rnd.links = {}
 
     def replace(self, number: int, absent: int, substitute: int) -> None:
         """Mark ``absent`` absent from round ``number``, ``substitute`` taking their seat;
@@ -334,6 +337,7 @@ class Event:
                     "tables": [list(t.seats) for t in r.tables],
                     "replaced": {str(a): s for a, s in r.replaced.items()},
                     "results": {str(t): res.to_json() for t, res in sorted(r.results.items())},
+                    "links": {str(t): link for t, link in sorted(r.links.items())},
                 }
                 for r in self.rounds
             ],
@@ -359,6 +363,7 @@ class Event:
             rnd.results = {
                 int(t): TableResult.from_json(res) for t, res in r.get("results", {}).items()
             }
+            rnd.links = {int(t): str(link) for t, link in r.get("links", {}).items()}
         return event
 
 
