@@ -156,4 +156,24 @@ def test_printable_pdf_sheets(server: Any) -> None:
     for path in ("/rounds/1/sheet.pdf", "/standings.pdf"):
         pdf = org.get(path)
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+        assert b"Helvetica" in pdf.content  # Latin names: the core font, nothing embedded
     assert error(org.get("/rounds/7/sheet.pdf"))[1] == "unknown_round"
+
+
+@pytest.mark.slow
+def test_a_pdf_sheet_writes_chinese_names(server: Any) -> None:
+    """A font with the names' characters is embedded (Noto Sans CJK here; seconds to
+    subset, so -m slow)."""
+    pytest.importorskip("fpdf")
+    from mahjongkit.web import tournament_pdf
+
+    if tournament_pdf._font() is None:
+        pytest.skip("no font with Chinese characters on this system")
+    made = httpx.post(server.url + "/api/events", json={"name": "春季赛", "rounds": 1}).json()
+    org = Organiser(server.url, made)
+    for name in ("小王", "老李", "阿张", "小陈"):
+        org.post("/players", {"name": name})
+    org.post("/seating", {"text": "1 2 3 4"})
+    pdf = org.get("/rounds/1/sheet.pdf")
+    assert pdf.status_code == 200 and b"Helvetica" not in pdf.content
+    assert b"FontFile2" in pdf.content or b"FontFile3" in pdf.content

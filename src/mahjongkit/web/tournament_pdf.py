@@ -1,10 +1,11 @@
 """Printable PDF sheets of a tournament event: a round's seating and result sheet (one
 box per table to write the scores in), and the standings.
 
-Drawn with fpdf2 (the ``pdf`` extra: pure Python, from PyPI, no system package). Names in
-Chinese need a font that has them: ``$MAHJONGKIT_PDF_FONT`` (a TTF/OTF/TTC file), else
-Noto Sans CJK or DejaVu Sans where the system has them, else the PDF core font, which
-writes Latin letters only (others print as ``?``).
+Drawn with fpdf2 (the ``pdf`` extra: pure Python, from PyPI, no system package). A sheet
+whose text is all Latin uses the PDF core font (nothing embedded: small and quick);
+names in Chinese need a font that has them: ``$MAHJONGKIT_PDF_FONT`` (a TTF/OTF/TTC
+file), else Noto Sans CJK or DejaVu Sans where the system has them, else the core font,
+which writes Latin letters only (others print as ``?``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,17 @@ def _font() -> Path | None:
     return None
 
 
-def _document(title: str) -> Any:
+def _latin(event: Event) -> bool:
+    """Whether the core font writes every name of the event."""
+    text = event.name + "".join(p.name for p in event.players)
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _document(title: str, event: Event) -> Any:
     try:
         from fpdf import FPDF
     except ImportError:
@@ -44,7 +55,7 @@ def _document(title: str) -> Any:
     pdf = FPDF(format="A4")
     pdf.set_title(title)
     pdf.set_auto_page_break(True, margin=15)
-    font = _font()
+    font = None if _latin(event) else _font()
     if font is not None:
         # Noto's collection: its Simplified Chinese face (2) has both scripts' characters.
         number = 2 if font.suffix == ".ttc" else 0
@@ -72,7 +83,7 @@ def round_sheet(event: Event, number: int) -> bytes:
     """Round ``number``'s seating, and a result box per table (the scores entered so far
     filled in)."""
     rnd = event.round(number)
-    pdf = _document(f"{event.name} - round {number}")
+    pdf = _document(f"{event.name} - round {number}", event)
     _heading(pdf, f"{event.name} - round {number}")
     widths = (18, 12, 90, 35)
     for table in rnd.tables:
@@ -95,7 +106,7 @@ def round_sheet(event: Event, number: int) -> bytes:
 
 def standings_sheet(event: Event) -> bytes:
     """The standings as they are."""
-    pdf = _document(f"{event.name} - standings")
+    pdf = _document(f"{event.name} - standings", event)
     _heading(pdf, f"{event.name} - standings")
     widths = (14, 90, 16, 30, 30)
     for cell, width in zip(("Rank", "Player", "Games", "Table pts", "Points"), widths, strict=True):
