@@ -64,12 +64,13 @@ def test_a_seating_seats_every_player_once_at_tables_of_four() -> None:
 
 
 def test_the_generators_seating_becomes_rounds_of_player_numbers() -> None:
-    class Seating:  # the generator's shape: rounds of tables of players 0..P-1
-        rounds = (((0, 1, 2, 3), (4, 5, 6, 7)),)
+    class Seating:  # the generator's shape: rounds of tables of players 1..P
+        rounds = (((1, 2, 3, 4), (5, 6, 7, 8)),)
 
     assert tables_from_seating(Seating(), [10, 11, 12, 13, 14, 15, 16, 17]) == [
         [(10, 11, 12, 13), (14, 15, 16, 17)]
     ]
+    assert codes(lambda: tables_from_seating([[(0, 1, 2, 3)]], [1, 2, 3, 4])) == "bad_seating"
     assert parse_seating("1 2 3 4 | 5 6 7 8") == [SEATING[0]]
     assert codes(lambda: parse_seating("1 2 x 4")) == "bad_seating"
 
@@ -189,3 +190,59 @@ def test_exports_hold_every_result() -> None:
     assert ema[1][7] == "1000" and ema[-1][7] == "0"
     data = json.loads(json.dumps(event_json(event)))
     assert len(data["standings"]) == 8 and data["seating"][1]["results"]["2"]["penalties"]
+
+
+class Generator:
+    """A seating generator of the test's own making, with the real one's calls: players
+    from 1, a round's tables of four by seat wind."""
+
+    class Seating:
+        def __init__(self, players: int, rounds: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+            self.players, self.rounds = players, rounds
+
+    @staticmethod
+    def seat(players: int, rounds: int, seed: int = 0) -> Generator.Seating:
+        """The hand-made seating above, whatever the seed."""
+        return Generator.Seating(players, tuple(tuple(r) for r in SEATING[:rounds]))
+
+    @staticmethod
+    def seat_by_standings(order: list[int], before: object) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(order[i : i + 4]) for i in range(0, len(order), 4))
+
+
+def test_the_generator_seats_every_round_and_a_round_by_standings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    from mahjongkit.tournament.seated import seat_event, seat_round_by_standings
+
+    monkeypatch.setitem(sys.modules, "mahjongkit.tournament.seating", Generator)
+    event = Event("e", "E", "mcr", 3)
+    for name in NAMES:
+        event.register(name)
+    event.register("Sam", substitute=True)  # not an entrant: not seated
+    seat_event(event, seed=1)
+    assert [[t.seats for t in r.tables] for r in event.rounds] == SEATING
+    play_all(event)
+    assert codes(lambda: seat_round_by_standings(event, 3)) == "round_has_results"
+    event.round(3).results.clear()
+    order = [line.player.number for line in standings(event) if line.rank is not None]
+    seat_round_by_standings(event, 3)  # the top four at table 1
+    assert [t.seats for t in event.round(3).tables] == [tuple(order[:4]), tuple(order[4:])]
+    event.register("Ivy")
+    assert codes(lambda: seat_event(event)) == "players_not_multiple_of_four"
+
+
+def test_the_real_generator_seats_an_event() -> None:
+    """Runs where the seating generator is installed: its seating becomes valid rounds."""
+    pytest.importorskip("mahjongkit.tournament.seating")
+    from mahjongkit.tournament.seated import seat_event
+
+    event = Event("e", "E", "mcr", 3)
+    for name in NAMES:
+        event.register(name)
+    seat_event(event, seed=4)
+    for rnd in event.rounds:
+        seated = sorted(n for t in rnd.tables for n in t.seats)
+        assert seated == list(range(1, 9)) and all(len(t.seats) == 4 for t in rnd.tables)

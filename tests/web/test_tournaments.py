@@ -177,3 +177,17 @@ def test_a_pdf_sheet_writes_chinese_names(server: Any) -> None:
     pdf = org.get("/rounds/1/sheet.pdf")
     assert pdf.status_code == 200 and b"Helvetica" not in pdf.content
     assert b"FontFile2" in pdf.content or b"FontFile3" in pdf.content
+
+
+def test_the_generator_seats_the_event_or_says_it_is_missing(server: Any) -> None:
+    import importlib.util
+
+    org = new_event(server.url)
+    generated = org.post("/seating", {"seed": 3})
+    by_standings = org.post("/rounds/3/by-standings")
+    if importlib.util.find_spec("mahjongkit.tournament.seating") is None:
+        assert error(generated) == (400, "seating_unavailable")
+        assert error(by_standings) == (400, "seating_unavailable")
+        return
+    assert generated.status_code == 200 and generated.json()["seated_rounds"] == [1, 2, 3]
+    assert by_standings.status_code == 200

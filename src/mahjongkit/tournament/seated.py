@@ -1,13 +1,14 @@
 """An event's rounds from a seating: the generator's (`tournament.seating.seat`), or one
 the organiser types or pastes (made with another program, or by hand).
 
-The one place that reads the generator's seating is `tables_from_seating`: a seating of
-players 0..P-1, each round a list of tables of four in seat order (E, S, W, N), becomes
-the event's rounds of tables of player numbers.
+The generator is called here only (`seat_event`, `seat_round_by_standings`), and its
+seating read by `tables_from_seating` only: a seating of players 1..P (its ``rounds``:
+each round a tuple of tables of four in seat order E, S, W, N) becomes the event's
+rounds of tables of its entrants' numbers.
 
 >>> parse_seating("1 2 3 4 | 5 6 7 8\\n8 7 6 5 | 4 3 2 1")
 [[(1, 2, 3, 4), (5, 6, 7, 8)], [(8, 7, 6, 5), (4, 3, 2, 1)]]
->>> tables_from_seating([[(0, 1, 2, 3)]], [11, 12, 13, 14])
+>>> tables_from_seating([[(1, 2, 3, 4)]], [11, 12, 13, 14])
 [[(11, 12, 13, 14)]]
 """
 
@@ -22,13 +23,27 @@ from mahjongkit.tournament.events import SEATS, Event, EventError
 
 
 def tables_from_seating(seating: Any, numbers: Sequence[int]) -> list[list[tuple[int, ...]]]:
-    """The generator's seating (its ``rounds``, or the rounds themselves) with player
-    ``i`` read as ``numbers[i]``."""
+    """The generator's seating (its ``rounds``, or the rounds themselves) with its player
+    ``i`` (from 1) read as ``numbers[i - 1]``."""
     rounds = getattr(seating, "rounds", seating)
+    out: list[list[tuple[int, ...]]] = []
+    for rnd in rounds:
+        tables = []
+        for table in rnd:
+            if not all(1 <= int(i) <= len(numbers) for i in table):
+                raise EventError("bad_seating", f"the seating's table {table} is not the event's")
+            tables.append(tuple(numbers[int(i) - 1] for i in table))
+        out.append(tables)
+    return out
+
+
+def _generator() -> Any:
     try:
-        return [[tuple(numbers[int(i)] for i in table) for table in rnd] for rnd in rounds]
-    except (IndexError, TypeError, ValueError) as err:
-        raise EventError("bad_seating", f"the seating does not fit the event: {err}") from None
+        return importlib.import_module("mahjongkit.tournament.seating")
+    except ImportError:
+        raise EventError(
+            "seating_unavailable", "this installation has no seating generator"
+        ) from None
 
 
 def seat_event(event: Event, seed: int = 0) -> None:
@@ -40,14 +55,38 @@ def seat_event(event: Event, seed: int = 0) -> None:
             "players_not_multiple_of_four",
             f"{len(entrants)} entrants: register substitutes or players to make a multiple of 4",
         )
-    try:
-        seating = importlib.import_module("mahjongkit.tournament.seating")
-    except ImportError:
-        raise EventError(
-            "seating_unavailable", "this installation has no seating generator"
-        ) from None
-    made = seating.seat(len(entrants), event.rounds_planned, seed=seed)
+    made = _generator().seat(len(entrants), event.rounds_planned, seed=seed)
     set_rounds(event, tables_from_seating(made, entrants))
+
+
+def seat_round_by_standings(event: Event, number: int) -> None:
+    """Seat round ``number`` by the standings as they are (the top four at table 1, and
+    so on), as some events do for the last round; seat winds go to whoever held them
+    least in the rounds before."""
+    from mahjongkit.tournament.standings import standings
+
+    entrants = [p.number for p in event.entrants()]
+    if len(entrants) % SEATS:
+        raise EventError(
+            "players_not_multiple_of_four", f"{len(entrants)} entrants: not a multiple of 4"
+        )
+    index = {n: i + 1 for i, n in enumerate(entrants)}
+    order = [index[line.player.number] for line in standings(event) if line.rank is not None]
+    generator = _generator()
+    earlier = [
+        [tuple(index.get(n, n) for n in _original(event, r.number, t.seats)) for t in r.tables]
+        for r in event.rounds[: number - 1]
+        if r.tables
+    ]
+    before = generator.Seating(len(entrants), tuple(map(tuple, earlier))) if earlier else None
+    tables = generator.seat_by_standings(order, before)
+    event.set_round(number, tables_from_seating([tables], entrants)[0])
+
+
+def _original(event: Event, number: int, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """A table's seats with the absentees back in their substitutes' places."""
+    back = {sub: absent for absent, sub in event.round(number).replaced.items()}
+    return tuple(back.get(n, n) for n in seats)
 
 
 def set_rounds(event: Event, rounds: Sequence[Sequence[Sequence[int]]]) -> None:
@@ -85,4 +124,10 @@ def parse_seating(text: str) -> list[list[tuple[int, ...]]]:
     return rounds
 
 
-__all__ = ["parse_seating", "seat_event", "set_rounds", "tables_from_seating"]
+__all__ = [
+    "parse_seating",
+    "seat_event",
+    "seat_round_by_standings",
+    "set_rounds",
+    "tables_from_seating",
+]

@@ -232,6 +232,12 @@ def seat(event_id: str, body: SeatingRequest, request: Request, token: Token = N
     return _change(request, event_id, token, change)
 
 
+@router.post("/api/events/{event_id}/rounds/{number}/by-standings")
+def seat_by_standings(event_id: str, number: int, request: Request, token: Token = None) -> Any:
+    """Seat round ``number`` by the standings as they are (top tables together)."""
+    return _change(request, event_id, token, lambda e: seated.seat_round_by_standings(e, number))
+
+
 @router.post("/api/events/{event_id}/rounds/{number}/absent")
 def absent(
     event_id: str, number: int, body: AbsentRequest, request: Request, token: Token = None
