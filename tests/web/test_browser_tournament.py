@@ -154,7 +154,12 @@ def test_an_organiser_runs_an_event_in_the_browser(
         f".some(s => s.textContent === {names[8]!r})"
     )
     type_scores(page, 1, [20, 10, 0, -30])
-    type_scores(page, 2, [10, 0, 20, -30])
+    # Table 2 opened at the web table: a seat's link for each of the four.
+    page.locator('[data-testid="table-card"][data-table="2"] [data-testid="play-online"]').click()
+    wait_count(page, "online-seat", 4)
+    page.locator('[data-testid="take-game"]').click()
+    page.wait_for_function("document.querySelector('[data-testid=error]').textContent !== ''")
+    type_scores(page, 2, [10, 0, 20, -30])  # then played at the physical table after all
     card = page.locator('[data-testid="table-card"][data-table="1"]')
     card.locator('[data-testid="penalty-seat"]').select_option("3")
     card.locator('[data-testid="penalty-points"]').fill("10")

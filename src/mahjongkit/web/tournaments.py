@@ -359,9 +359,11 @@ def from_game(
     request: Request,
     token: Token = None,
 ) -> Any:
-    """The table's result from a finished game at the web table (the same ruleset); its
-    seats are the table's in order."""
+    """Link a game at the web table (the event's ruleset; its seats are the table's in
+    order) to the table: once it is over, its final scores are the table's result (sent
+    again to take them); until then the link is kept and the answer says ``pending``."""
     store = _store(request)
+    pending: dict[str, bool] = {"pending": False}
 
     def change(event: Event) -> None:
         _seats_of(event, number, table)
@@ -373,13 +375,16 @@ def from_game(
             raise EventError(
                 "wrong_ruleset", f"game {body.game!r} is {played}, the event {event.ruleset}"
             )
+        event.round(number).links[table] = f"game:{body.game}"
         if row["status"] != FINISHED:
-            raise EventError("game_not_over", f"game {body.game!r} is not over ({row['status']})")
+            pending["pending"] = True
+            return
         start = get_ruleset(event.ruleset).table.starting_points
         scores = [s - start for s in row["summary"]["scores"]]
         results.enter_result(event, number, table, scores, "game", body.game)
 
-    return _change(request, event_id, token, change)
+    out = _change(request, event_id, token, change)
+    return {**out, **pending}
 
 
 @router.get("/api/events/{event_id}/players/{number}")
