@@ -24,6 +24,7 @@ SEATING = "1 2 3 4 | 5 6 7 8\n1 5 2 6 | 3 7 4 8\n8 1 7 3 | 2 4 6 5"
 PLAYERS = {
     "en": ["Ann Lee", "Bo Chan", "Cy Wu", "Di Ng", "Ed Ma", "Flo Li", "Gus Ho", "Hu Yu", "Sam"],
     "zh-Hans": ["小王", "老李", "阿张", "小陈", "老赵", "阿刘", "小孙", "老周", "替补甲"],
+    "zh-Hant": ["小林", "老黃", "阿陳", "小吳", "老鄭", "阿蔡", "小許", "老謝", "替補乙"],
 }
 KEPT = ENGLISH.replace('"Enter"]', '"Enter", "JSON"]').replace(
     "[data-testid=language]", "[data-testid=language], [data-testid=event-link]"
@@ -63,7 +64,11 @@ def no_english(page: Any, lang: str) -> None:
 
 @pytest.mark.parametrize(
     ("locale", "lang", "viewport", "size"),
-    [("en-GB", "en", DESKTOP, "desktop"), ("zh-CN", "zh-Hans", PHONE, "phone")],
+    [
+        ("en-GB", "en", DESKTOP, "desktop"),
+        ("zh-CN", "zh-Hans", PHONE, "phone"),
+        pytest.param("zh-TW", "zh-Hant", DESKTOP, "desktop", marks=pytest.mark.slow),
+    ],
 )
 def test_an_organiser_runs_an_event_in_the_browser(
     server: Any,
@@ -83,7 +88,8 @@ def test_an_organiser_runs_an_event_in_the_browser(
     page.goto(server.url + "/events")
     page.wait_for_selector('[data-testid="event-ruleset"] option[value="mcr"]', state="attached")
     no_english(page, lang)
-    page.fill('[data-testid="event-name"]', "Spring Open" if lang == "en" else "春季公开赛")
+    title = {"en": "Spring Open", "zh-Hans": "春季公开赛", "zh-Hant": "春季公開賽"}[lang]
+    page.fill('[data-testid="event-name"]', title)
     page.fill('[data-testid="event-rounds"]', "3")
     page.select_option('[data-testid="event-tie-rule"]', "best_game")
     shot("create")
@@ -174,7 +180,9 @@ def test_an_organiser_runs_an_event_in_the_browser(
     page.click('[data-testid="tab-standings"]')
     wait_count(page, "standing-row", 9)
     ranks = page.locator('[data-testid="standing-row"] td:first-child').all_inner_texts()
-    assert ranks[0] == "1" and ranks[-1] == ("sub" if lang == "en" else "替补")
+    assert (
+        ranks[0] == "1" and ranks[-1] == {"en": "sub", "zh-Hans": "替补", "zh-Hant": "替補"}[lang]
+    )
     page.locator('[data-testid="history-link"]', has_text=names[7]).click()
     wait_count(page, "history-row", 2)  # absent from round 3
     no_english(page, lang)

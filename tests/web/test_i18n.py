@@ -54,6 +54,7 @@ CONSTANTS = {
     "scoresheet.html": ("ROUNDS", "KINDS"),
     "standings.js": ("PLACES",),
     "event.html": ("WIND_NAMES", "SOURCES", "TIE_RULES"),
+    "event-print.html": ("WIND_NAMES",),
 }
 # Lists of [id, English key] pairs: the second of each pair is text, the first is not.
 PAIR_CONSTANTS = {
