@@ -192,3 +192,19 @@ def test_the_generator_seats_the_event_or_says_it_is_missing(server: Any) -> Non
         return
     assert generated.status_code == 200 and generated.json()["seated_rounds"] == [1, 2, 3]
     assert by_standings.status_code == 200
+
+
+def test_a_change_made_on_a_stale_event_is_refused(server: Any, monkeypatch: Any) -> None:
+    """Two tabs or devices of the organiser: a change read from the event as it was before
+    another change is refused (409 event_changed), not stored over it."""
+    org = new_event(server.url)
+    stale = server.store.load_event(org.id)
+    assert org.post("/rounds/1/tables/1/result", {"scores": [3, -3, 0, 0]}).status_code == 200
+    monkeypatch.setattr(server.store, "load_event", lambda event_id: stale)
+    assert error(org.post("/rounds/1/tables/2/result", {"scores": [1, -1, 0, 0]})) == (
+        409,
+        "event_changed",
+    )
+    monkeypatch.undo()
+    results = org.get().json()["seating"][0]["results"]
+    assert list(results) == ["1"]  # the first change kept, the stale one not stored

@@ -31,6 +31,7 @@ STATUS = {
     "wrong_event_token": 403,
     "round_has_results": 409,
     "table_has_result": 409,
+    "event_changed": 409,
     "pdf_unavailable": 501,
     "too_many_tables": 429,
     "server_full": 503,

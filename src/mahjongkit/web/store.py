@@ -403,15 +403,25 @@ class Store:
 
     # -- tournament events ------------------------------------------------------------
     def save_event(
-        self, event_id: str, name: str, data: dict[str, Any], owner: str | None = None
-    ) -> None:
-        """Create an event (``owner``: its organiser token's digest) or store its change.
+        self,
+        event_id: str,
+        name: str,
+        data: dict[str, Any],
+        owner: str | None = None,
+        seen: str | None = None,
+    ) -> bool:
+        """Create an event (``owner``: its organiser token's digest) or store its change;
+        with ``seen`` (the ``updated`` it was loaded with), only if no other change came
+        in between: ``False`` (nothing stored) if one did.
 
         >>> store = Store("sqlite://")
         >>> store.migrate()
         >>> store.save_event("e", "Open", {"rounds": 3}, owner="d")
+        True
         >>> store.load_event("e")["data"], [e["name"] for e in store.list_events()]
         ({'rounds': 3}, ['Open'])
+        >>> store.save_event("e", "Open", {"rounds": 4}, seen="2000-01-01T00:00:00")
+        False
         """
         now = _now()
         with self.engine.begin() as c:
@@ -426,12 +436,12 @@ class Store:
                         updated=now,
                     )
                 )
-            else:
-                c.execute(
-                    update(events)
-                    .where(events.c.id == event_id)
-                    .values(name=name, data=json.dumps(data), updated=now)
-                )
+                return True
+            query = update(events).where(events.c.id == event_id)
+            if seen is not None:
+                query = query.where(events.c.updated == datetime.fromisoformat(seen))
+            done = c.execute(query.values(name=name, data=json.dumps(data), updated=now))
+            return bool(done.rowcount == 1)
 
     def load_event(self, event_id: str) -> dict[str, Any] | None:
         """A stored event (``data``, ``owner``...), or ``None``."""

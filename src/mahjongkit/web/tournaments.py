@@ -140,7 +140,12 @@ def _change(
         change(event)
     except EventError as err:
         raise _refused(err) from None
-    _store(request).save_event(event.id, event.name, event.to_json())
+    if not _store(request).save_event(event.id, event.name, event.to_json(), seen=row["updated"]):
+        raise Refusal(
+            "event_changed",
+            "the event changed while this change was made (another tab or device): "
+            "look at it again and repeat the change",
+        )
     return shown(event)
 
 
