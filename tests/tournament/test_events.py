@@ -54,7 +54,14 @@ def test_a_seating_seats_every_player_once_at_tables_of_four() -> None:
     assert codes(lambda: event.set_round(1, [(1, 2, 3), (4, 5, 6, 7, 8)])) == "not_four_players"
     assert codes(lambda: event.set_round(1, [(1, 2, 3, 4), (1, 6, 7, 8)])) == "seated_twice"
     event.register("Sub", substitute=True)
-    assert codes(lambda: event.set_round(1, [(1, 2, 3, 4), (5, 6, 7, 9)])) == "substitute_seated"
+    assert codes(lambda: event.set_round(1, [(1, 2, 3, 4), (5, 6, 7, 8), (9, 1, 2, 3)])) == (
+        "seated_twice"
+    )
+    event.register("Sue", substitute=True)
+    event.register("Sid", substitute=True)
+    event.register("Sol", substitute=True)
+    full = [(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12)]
+    assert codes(lambda: event.set_round(1, full)) == "substitute_seated"  # 8: none needed
     assert codes(lambda: event.set_round(1, [(1, 2, 3, 4)])) == "not_seated"
     # A refused round among several leaves the earlier ones as they were.
     before = event.to_json()
@@ -231,7 +238,36 @@ def test_the_generator_seats_every_round_and_a_round_by_standings(
     seat_round_by_standings(event, 3)  # the top four at table 1
     assert [t.seats for t in event.round(3).tables] == [tuple(order[:4]), tuple(order[4:])]
     event.register("Ivy")
-    assert codes(lambda: seat_event(event)) == "players_not_multiple_of_four"
+    event.register("Jo")  # ten entrants: two substitutes fill the third table
+    assert codes(lambda: seat_event(event)) == "substitutes_needed"
+
+
+def test_substitutes_fill_the_tables_of_entrants_not_a_multiple_of_four(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    from mahjongkit.tournament.seated import seat_event, seat_round_by_standings
+
+    monkeypatch.setitem(sys.modules, "mahjongkit.tournament.seating", Generator)
+    event = Event("e", "E", "mcr", 3)
+    for name in NAMES[:6]:
+        event.register(name)
+    assert codes(lambda: seat_event(event)) == "substitutes_needed"
+    sam = event.register("Sam", substitute=True).number
+    sue = event.register("Sue", substitute=True).number
+    seat_event(event)  # the generator's seats 7 and 8 are its substitutes: Sam and Sue
+    assert event.rounds[0].tables[1].seats == (5, 6, sam, sue)
+    play_all(event)
+    lines = standings(event)
+    assert [line.rank is None for line in lines] == [False] * 6 + [True] * 2
+    event.round(3).results.clear()
+    seat_round_by_standings(event, 3)  # the fill-ins last: at the bottom table
+    assert set(event.round(3).tables[1].seats) >= {sam, sue}
+    # Typed by hand: substitutes fill tables, never an entrant's seat.
+    extra = event.register("Sid", substitute=True).number
+    with_three = [(1, 2, 3, 4), (5, sam, sue, extra)]
+    assert codes(lambda: event.set_round(3, with_three)) == "not_seated"
 
 
 def test_the_real_generator_seats_an_event() -> None:

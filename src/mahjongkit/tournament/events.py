@@ -254,6 +254,16 @@ class Event:
         """The players the seating is made for (substitutes left out)."""
         return [p for p in self.players if not p.substitute]
 
+    def fill_ins(self) -> int:
+        """The substitutes a round seats to make full tables of four: 0 to 3.
+
+        >>> event = Event("e", "E", "mcr", 1)
+        >>> for name in "ABCDEF": _ = event.register(name)
+        >>> event.fill_ins()
+        2
+        """
+        return -len(self.entrants()) % SEATS
+
     # -- rounds -------------------------------------------------------------------------
     def round(self, number: int) -> Round:
         """Round ``number`` (1 first)."""
@@ -276,11 +286,6 @@ class Event:
                 )
             for n in seats:
                 player = self.player(n)
-                if player.substitute:
-                    raise EventError(
-                        "substitute_seated",
-                        f"{player.name} is a substitute: seat them in an absentee's place",
-                    )
                 if n in seen:
                     raise EventError(
                         "seated_twice",
@@ -290,6 +295,14 @@ class Event:
         missing = [p.name for p in self.entrants() if p.number not in seen]
         if missing:
             raise EventError("not_seated", f"round {number} does not seat {', '.join(missing)}")
+        subs = [self.player(n).name for n in seen if self.player(n).substitute]
+        if len(subs) > self.fill_ins():
+            raise EventError(
+                "substitute_seated",
+                f"round {number} seats {', '.join(subs)}: a substitute fills a table only where "
+                f"the entrants are not a multiple of four ({self.fill_ins()} needed here), "
+                "or takes an absentee's place",
+            )
         rnd.tables = [Table(t, tuple(seats)) for t, seats in enumerate(tables, 1)]
         rnd.replaced = {}
         rnd.links = {}

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from mahjongkit.tournament.events import SEATS, Event, EventError
+from mahjongkit.tournament.events import Event, EventError
 
 
 def tables_from_seating(seating: Any, numbers: Sequence[int]) -> list[list[tuple[int, ...]]]:
@@ -46,17 +46,27 @@ def _generator() -> Any:
         ) from None
 
 
-def seat_event(event: Event, seed: int = 0) -> None:
-    """Seat every round of the event with the generator, its entrants in registration
-    order. Refused when a round has results (``round_has_results``)."""
+def seated_players(event: Event) -> list[int]:
+    """The players a seating is made for: the entrants in registration order, then, where
+    they are not a multiple of four, the first substitutes to fill the tables (the
+    generator's substitute seats: the same substitute in the same seat all event long)."""
     entrants = [p.number for p in event.entrants()]
-    if len(entrants) % SEATS:
+    subs = [p.number for p in event.players if p.substitute]
+    if len(subs) < event.fill_ins():
         raise EventError(
-            "players_not_multiple_of_four",
-            f"{len(entrants)} entrants: register substitutes or players to make a multiple of 4",
+            "substitutes_needed",
+            f"{len(entrants)} entrants make tables of four with {event.fill_ins()} "
+            f"substitutes: register {event.fill_ins() - len(subs)} more",
         )
-    made = _generator().seat(len(entrants), event.rounds_planned, seed=seed)
-    set_rounds(event, tables_from_seating(made, entrants))
+    return entrants + subs[: event.fill_ins()]
+
+
+def seat_event(event: Event, seed: int = 0) -> None:
+    """Seat every round of the event with the generator (`seated_players`). Refused when a
+    round has results (``round_has_results``)."""
+    players = seated_players(event)
+    made = _generator().seat(len(event.entrants()), event.rounds_planned, seed=seed)
+    set_rounds(event, tables_from_seating(made, players))
 
 
 def seat_round_by_standings(event: Event, number: int) -> None:
@@ -65,22 +75,20 @@ def seat_round_by_standings(event: Event, number: int) -> None:
     least in the rounds before."""
     from mahjongkit.tournament.standings import standings
 
-    entrants = [p.number for p in event.entrants()]
-    if len(entrants) % SEATS:
-        raise EventError(
-            "players_not_multiple_of_four", f"{len(entrants)} entrants: not a multiple of 4"
-        )
-    index = {n: i + 1 for i, n in enumerate(entrants)}
-    order = [index[line.player.number] for line in standings(event) if line.rank is not None]
+    players = seated_players(event)
+    index = {n: i + 1 for i, n in enumerate(players)}
+    ranked = [line.player.number for line in standings(event) if line.rank is not None]
+    order = [index[n] for n in ranked + players[len(ranked) :]]  # fill-ins last
     generator = _generator()
     earlier = [
         [tuple(index.get(n, n) for n in _original(event, r.number, t.seats)) for t in r.tables]
         for r in event.rounds[: number - 1]
         if r.tables
     ]
-    before = generator.Seating(len(entrants), tuple(map(tuple, earlier))) if earlier else None
+    entrants = len(event.entrants())
+    before = generator.Seating(entrants, tuple(map(tuple, earlier))) if earlier else None
     tables = generator.seat_by_standings(order, before)
-    event.set_round(number, tables_from_seating([tables], entrants)[0])
+    event.set_round(number, tables_from_seating([tables], players)[0])
 
 
 def _original(event: Event, number: int, seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -128,6 +136,7 @@ __all__ = [
     "parse_seating",
     "seat_event",
     "seat_round_by_standings",
+    "seated_players",
     "set_rounds",
     "tables_from_seating",
 ]
