@@ -29,7 +29,7 @@ from mahjongkit.web.table import TableConfig
 STATIC = Path(__file__).parents[2] / "src" / "mahjongkit" / "web" / "static"
 LANGS = ("zh-Hans", "zh-Hant")
 
-PAGES = ("table", "replay", "history", "scorer", "scoresheet")
+PAGES = ("table", "replay", "history", "scorer", "scoresheet", "events", "event", "event-print")
 PARTS = tuple(sorted(p.stem for p in (STATIC / "i18n").glob("*.json")))
 """The pages; each one's files are its own HTML and the scripts it loads (`page_files`),
 its catalogue parts those named on its root element (`page_parts`)."""
@@ -53,6 +53,8 @@ CONSTANTS = {
     "scorer.html": ("VERDICT",),
     "scoresheet.html": ("ROUNDS", "KINDS"),
     "standings.js": ("PLACES",),
+    "event.html": ("WIND_NAMES", "SOURCES", "TIE_RULES"),
+    "event-print.html": ("WIND_NAMES",),
 }
 # Lists of [id, English key] pairs: the second of each pair is text, the first is not.
 PAIR_CONSTANTS = {
@@ -201,6 +203,9 @@ ABOUT_THE_HANDS_POINTS = re.compile(r"\b(points?|pts|fans?|minimum)\b", re.IGNOR
 `NOT_THE_HANDS_POINTS`."""
 NOT_THE_HANDS_POINTS = {
     "Points to each other player": "a penalty on the scoresheet: money (分), not 番 or 台",
+    "Total points": "a tournament's sum of game scores (比赛分), not 番 or 台",
+    "Points taken": "a tournament penalty off the game score (扣分)",
+    "Penalty: {name} −{points} ({reason})": "a tournament penalty off the game score (罚分)",
 }
 ALSO_THE_HANDS_POINTS = {("replay", "{name} wins {n}"), ("scorer", "Score")}
 """Keys whose English leaves the unit out, their translations not: the replay's outcome
@@ -315,7 +320,7 @@ def test_server_words_the_pages_translate_are_all_known() -> None:
 
 
 def test_every_page_loads_the_translations_first() -> None:
-    for page in ("table", "replay", "history", "scorer", "scoresheet"):
+    for page in PAGES:
         source = (STATIC / f"{page}.html").read_text(encoding="utf-8")
         assert page_parts(page)[0] == "common", page
         i18n, common = source.find("/static/i18n.js"), source.find("/static/common.js")

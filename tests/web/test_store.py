@@ -34,9 +34,9 @@ def test_the_migration_applies_to_an_empty_database(db_url: str) -> None:
     store.migrate()
     store.migrate()
     tables = set(inspect(store.engine).get_table_names())
-    assert {"games", "scoresheets", "alembic_version"} <= tables
+    assert {"games", "scoresheets", "events", "alembic_version"} <= tables
     with store.engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0003"
     store.save_sheet("x", "mcr", ["A", "B", "C", "D"], [{"kind": "draw"}])
     assert store.list_sheets()[0]["hands"] == 1
     store.engine.dispose()

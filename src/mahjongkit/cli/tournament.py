@@ -1,4 +1,5 @@
-"""The ``tournament`` commands: an event's seating (more tournament commands join this group).
+"""The ``tournament`` commands: an event's seating, and its standings
+(`mahjongkit.cli.tournament_events`).
 
 ``mahjongkit tournament seat --players 24 --rounds 6 [--seed S] [--json]`` prints a
 seating round by round and table by table with each seat's wind, how many times pairs
@@ -14,6 +15,7 @@ from typing import Annotated
 import typer
 
 from mahjongkit.cli.app import SEED, app, fail, whole_number_option
+from mahjongkit.cli.tournament_events import standings_command
 from mahjongkit.tournament.seating import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -24,7 +26,7 @@ from mahjongkit.tournament.seating import (
 )
 
 tournament_app = typer.Typer(
-    help="Tournaments: seat an event's players over its rounds.",
+    help="Tournaments: seat an event's players over its rounds; an event's standings.",
     no_args_is_help=True,
 )
 app.add_typer(tournament_app, name="tournament")
@@ -92,3 +94,6 @@ def seat_command(
         print(json.dumps(seating.to_dict(), indent=1))
     else:
         print("\n".join(seating_lines(seating)))
+
+
+tournament_app.command("standings")(standings_command)

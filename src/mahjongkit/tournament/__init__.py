@@ -1,1 +1,2 @@
-"""Tournaments: seating players over an event's rounds (`mahjongkit.tournament.seating`)."""
+"""Tournaments: events and their players, seating over the rounds (`seating`), each
+table's result, table points, standings and exports (docs/tournaments.md)."""

@@ -42,7 +42,7 @@ from mahjongkit.rules.ruleset import get_ruleset, ruleset_names
 from mahjongkit.scoring.fields import situation_fields
 from mahjongkit.svg import tile_svg
 from mahjongkit.tiles import NAMES, NUM_TILES, counts_to_tiles
-from mahjongkit.web import errors, sheets
+from mahjongkit.web import errors, sheets, tournaments
 from mahjongkit.web.hanzi import item_names
 from mahjongkit.web.limits import BodyLimit, Flood, Limits, OpenTables, origin_allowed
 from mahjongkit.web.models import (
@@ -544,6 +544,7 @@ def create_app(
     opened = OpenTables(limits, table_open)
     app.state.open_tables = opened
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(tournaments.router)
 
     # -- pages ------------------------------------------------------------------------
     def page(name: str) -> FileResponse:

@@ -70,6 +70,20 @@ scoresheets = Table(
 its owner token (``None`` for a sheet stored before sheets had owners, until claimed)."""
 
 
+events = Table(
+    "events",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("owner", String(64), nullable=False),
+    Column("created", DateTime, nullable=False),
+    Column("updated", DateTime, nullable=False),
+)
+"""One row per tournament event: the event as JSON (`mahjongkit.tournament.events.Event`)
+and the SHA-256 of its organiser token."""
+
+
 def database_url(text: str) -> str:
     """A database URL from what a person typed: a URL as it is, a plain path as SQLite.
 
@@ -387,6 +401,70 @@ class Store:
             for r in rows
         ]
 
+    # -- tournament events ------------------------------------------------------------
+    def save_event(
+        self,
+        event_id: str,
+        name: str,
+        data: dict[str, Any],
+        owner: str | None = None,
+        seen: str | None = None,
+    ) -> bool:
+        """Create an event (``owner``: its organiser token's digest) or store its change;
+        with ``seen`` (the ``updated`` it was loaded with), only if no other change came
+        in between: ``False`` (nothing stored) if one did.
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.save_event("e", "Open", {"rounds": 3}, owner="d")
+        True
+        >>> store.load_event("e")["data"], [e["name"] for e in store.list_events()]
+        ({'rounds': 3}, ['Open'])
+        >>> store.save_event("e", "Open", {"rounds": 4}, seen="2000-01-01T00:00:00")
+        False
+        """
+        now = _now()
+        with self.engine.begin() as c:
+            if owner is not None:
+                c.execute(
+                    insert(events).values(
+                        id=event_id,
+                        name=name,
+                        data=json.dumps(data),
+                        owner=owner,
+                        created=now,
+                        updated=now,
+                    )
+                )
+                return True
+            query = update(events).where(events.c.id == event_id)
+            if seen is not None:
+                query = query.where(events.c.updated == datetime.fromisoformat(seen))
+            done = c.execute(query.values(name=name, data=json.dumps(data), updated=now))
+            return bool(done.rowcount == 1)
+
+    def load_event(self, event_id: str) -> dict[str, Any] | None:
+        """A stored event (``data``, ``owner``...), or ``None``."""
+        with self.engine.connect() as c:
+            row = c.execute(select(events).where(events.c.id == event_id)).first()
+        if row is None:
+            return None
+        return {
+            "id": row.id,
+            "name": row.name,
+            "data": json.loads(row.data),
+            "owner": row.owner,
+            "created": row.created.isoformat(),
+            "updated": row.updated.isoformat(),
+        }
+
+    def list_events(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest events first: id, name, last change."""
+        query = select(events.c.id, events.c.name, events.c.updated)
+        with self.engine.connect() as c:
+            rows = c.execute(query.order_by(events.c.updated.desc()).limit(limit)).all()
+        return [{"id": r.id, "name": r.name, "updated": r.updated.isoformat()} for r in rows]
+
 
 __all__ = [
     "ABANDONED",
@@ -395,6 +473,7 @@ __all__ = [
     "Store",
     "TableClosed",
     "default_url",
+    "events",
     "games",
     "metadata",
     "scoresheets",
