@@ -18,7 +18,8 @@ on one side only; ratios are ours over the peer's. The first line names the buil
 (``make bench`` runs this on the Python source and on the compiled build).
 
 Target: 400 MCR hands/s through the AEC environment on the compiled build.
-Run: ``python benchmarks/bench_env.py [hands] [tables] [steps]`` (defaults 200, 256, 200).
+Run: ``python benchmarks/bench_env.py [hands] [tables] [steps] [--json]`` (defaults 200,
+256, 200; ``--json``: a last line of figures for ``benchmarks/report.py``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 import mahjongkit.shanten
+from figures import Figures
 from mahjongkit.env import VectorEnv, aec_env
 from mahjongkit.sim import simulate
 
@@ -153,7 +155,7 @@ def vector_rate(ruleset: str, tables: int, steps: int, copy: bool = True) -> tup
     return rows_per_s, rows_per_s / steps_per_s
 
 
-def compare(ruleset: str, hands: int, games: int) -> str:
+def compare(ruleset: str, hands: int, games: int, figures: Figures | None = None) -> str:
     """One line of the table: the environment, the simulator and (``games`` > 0 and
     RLCard installed) RLCard's environment, interleaved."""
     plays: dict[str, Callable[[int], Callable[[], int] | None]] = {
@@ -167,6 +169,12 @@ def compare(ruleset: str, hands: int, games: int) -> str:
     sim_hands = rates["sim"][0]
     peer = rates.get("rlcard", (0.0, 0.0))[0]
     peer_text = f"{peer:>16.0f}{env_hands / peer:>11.1f}x" if peer else f"{'-':>16}{'-':>12}"
+    if figures:
+        measure = f"{ruleset}, AEC environment, 4 random agents"
+        figures.add(measure, "hands/s", env_hands, "the simulator alone", sim_hands)
+        if peer:
+            figures.add(measure, "hands/s", env_hands, "RLCard mahjong environment", peer)
+        figures.add(measure, "decisions/s", env_decisions)
     return (
         f"{ruleset:<15}{env_hands:>12.0f}{env_decisions:>13.0f}{sim_hands:>13.0f}"
         f"{env_hands / sim_hands:>8.2f}x{peer_text}"
@@ -180,6 +188,7 @@ def build() -> str:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     tables = int(sys.argv[2]) if len(sys.argv) > 2 else 256
     steps = int(sys.argv[3]) if len(sys.argv) > 3 else 200
@@ -190,9 +199,11 @@ def main() -> None:
         f"{'env/sim':>9}{'RLCard hands/s':>16}{'env/RLCard':>12}"
     )
     for ruleset in ("mcr", "taiwanese-lrc"):
-        print(compare(ruleset, hands, games if ruleset == "mcr" else 0), flush=True)
+        print(compare(ruleset, hands, games if ruleset == "mcr" else 0, figures), flush=True)
     decisions, rows = vector_rate("mcr", tables, steps)
     print(f"VectorEnv, mcr, {tables} tables: {decisions:.0f} decisions/s ({rows:.0f} a step)")
+    figures.add(f"mcr, VectorEnv, {tables} tables", "decisions/s", decisions)
+    figures.emit()
 
 
 if __name__ == "__main__":
