@@ -64,7 +64,7 @@ def main() -> None:
     figures = Figures.from_argv(__file__)
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     for name in RULESETS:
-        importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring}")
+        importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring.family}")
         with_bots(name, range(10**6, 10**6 + 20))  # warm the caches
         rates = {}
         for label, loop in (("random bots", with_bots), ("bare engine", bare)):
