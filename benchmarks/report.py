@@ -28,6 +28,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -236,6 +237,8 @@ class Outcome:
     args: tuple[str, ...]
     runs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    """Wall time of each run."""
 
 
 def render(outcomes: Sequence[Outcome], builds: Sequence[str], facts: Sequence[str]) -> str:
@@ -260,7 +263,12 @@ def render(outcomes: Sequence[Outcome], builds: Sequence[str], facts: Sequence[s
     for outcome in outcomes:
         args = " ".join(outcome.args)
         lines += [f"## {outcome.benchmark.name}.py {args}".rstrip(), ""]
-        lines += [f"{outcome.benchmark.what}.", ""]
+        took = (
+            f" A run took {spread(outcome.seconds, lambda s: f'{s:.0f} s')}."
+            if outcome.seconds
+            else ""
+        )
+        lines += [f"{outcome.benchmark.what}.{took}", ""]
         if any(outcome.runs.values()):
             lines += [*table(outcome.runs, builds), ""]
         lines += [f"Failed: {error}" for error in outcome.errors]
@@ -409,13 +417,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             for build in order:
                 loads.append(os.getloadavg()[0])
                 label = f"round {r + 1}/{rounds} {outcome.benchmark.name} {build.name}"
-                print(label, flush=True)
+                print(label, end="", flush=True)
+                start = time.perf_counter()
                 try:
                     figures = run(outcome.benchmark, outcome.args, build)
                 except BenchmarkError as error:
                     outcome.errors.append(f"{label}: {error}")
-                    print(f"  failed: {error}", flush=True)
+                    print(f"\n  failed: {error}", flush=True)
                     continue
+                outcome.seconds.append(time.perf_counter() - start)
+                print(f": {outcome.seconds[-1]:.0f} s", flush=True)
                 outcome.runs[build.name].append(figures)
     took = datetime.datetime.now(datetime.UTC) - started
     facts = [
