@@ -408,7 +408,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BenchmarkError as error:
         raise SystemExit(f"report.py: {error}") from error
     started = datetime.datetime.now(datetime.UTC)
-    before = load()
+    before, measured = load(), commit(options.out)
     outcomes = [Outcome(b, arguments[b.name], {x.name: [] for x in builds}) for b in chosen]
     loads: list[float] = []
     for r in range(rounds):
@@ -430,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 outcome.runs[build.name].append(figures)
     took = datetime.datetime.now(datetime.UTC) - started
     facts = [
-        f"commit: {commit(options.out)}",
+        f"commit: {measured}",
         f"date: {started:%Y-%m-%d %H:%M} UTC, {took.total_seconds() / 60:.0f} minutes",
         f"sizes: {'quick (`--quick`)' if options.quick else 'full'}"
         + "".join(f", `--args {given}`" for given in options.args)
