@@ -433,7 +433,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"commit: {measured}",
         f"date: {started:%Y-%m-%d %H:%M} UTC, {took.total_seconds() / 60:.0f} minutes",
         f"sizes: {'quick (`--quick`)' if options.quick else 'full'}"
-        + "".join(f", `--args {given}`" for given in options.args)
+        + (" except " + ", ".join(f"`--args {given}`" for given in options.args))
+        * bool(options.args)
         + f" (each benchmark's arguments in its heading); {rounds} rounds",
         f"load average (1 / 5 / 15 min): before {before}, after {load()}; 1-min load at"
         f" the runs' starts {min(loads):.1f}–{max(loads):.1f}"
