@@ -115,6 +115,26 @@ def test_the_report_states_where_and_when_and_what_failed() -> None:
     assert "Failed: round 1: exit 1" in text
 
 
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--only", "bench_nothing"], "--only: no benchmark named bench_nothing"),
+        (["--args", "bench_nothing=5"], "no benchmark named 'bench_nothing'"),
+    ],
+)
+def test_an_unknown_benchmark_is_named_before_anything_runs(argv: list[str], says: str) -> None:
+    with pytest.raises(SystemExit, match=says):
+        report.main([*argv, "--no-compiled", "--out", "/nonexistent/REPORT.md"])
+
+
+def test_sizes_are_full_quick_or_as_given() -> None:
+    options = report.argparse.Namespace(quick=True, args=["bench_env=10 8 5"])
+    sizes = report.sizes(options)
+    assert sizes["bench_env"] == ("10", "8", "5")
+    quick = {b.name: b.quick for b in report.BENCHMARKS}
+    assert sizes["bench_shanten"] == quick["bench_shanten"]
+
+
 def test_figures_take_their_flag_out_and_print_one_json_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
