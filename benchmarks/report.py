@@ -339,7 +339,10 @@ def probe(build: Build) -> str:
             f"the {build.name} build's interpreter ({build.python}) imports mahjongkit from "
             f"{where}, which is {'compiled' if compiled else 'the Python source'}"
         )
-    return f"Python {version}, {Path(where).parent}"
+    place = Path(where).parent
+    if place.is_relative_to(ROOT):
+        place = place.relative_to(ROOT)
+    return f"Python {version}, mahjongkit from {place}"
 
 
 def run(benchmark: Benchmark, args: Sequence[str], build: Build) -> dict[str, Any]:
