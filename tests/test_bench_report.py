@@ -135,6 +135,13 @@ def test_sizes_are_full_quick_or_as_given() -> None:
     assert sizes["bench_shanten"] == quick["bench_shanten"]
 
 
+def test_a_failed_run_says_how_it_ended() -> None:
+    missing = report.Benchmark("bench_not_there", (), (), "none")
+    build = report.Build("source", sys.executable, {})
+    with pytest.raises(report.BenchmarkError, match=r"exit status 2: .*bench_not_there\.py"):
+        report.run(missing, (), build)
+
+
 def test_figures_take_their_flag_out_and_print_one_json_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
