@@ -81,11 +81,15 @@ test: lint test-packages
 	$(BIN)/pytest $(XDIST)
 	$(MAKE) --no-print-directory check-compiled
 
+# One report of every speed benchmark, the source and compiled builds run in turns over
+# several rounds: benchmarks/REPORT.md (benchmarks/report.py). BENCH_QUICK=1: small sizes,
+# a smoke run; BENCH_ARGS: more options for report.py (e.g. BENCH_ARGS='--only bench_shanten').
+BENCH_QUICK ?=
+BENCH_ARGS ?=
 bench: $(STAMP) $(COMPILED_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'  # RLCard, the self-play and environment peer
-	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
-	for b in bench_selfplay bench_env; do echo "== benchmarks/$$b.py, compiled build"; \
-		$(COMPILED_VENV)/bin/python benchmarks/$$b.py || exit 1; done
+	$(BIN)/python benchmarks/report.py --compiled-python $(COMPILED_VENV)/bin/python \
+		$(if $(BENCH_QUICK),--quick) $(BENCH_ARGS)
 
 # The behaviour-cloning example (examples/behaviour_cloning/README.md), at its measured
 # sizes unless BC_ARGS says otherwise (e.g. BC_ARGS='--hands 200 --walls 50'). PyTorch (a CPU

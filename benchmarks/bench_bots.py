@@ -5,7 +5,7 @@ the engine alone), timed in CPU seconds so other load on the machine counts less
 warm-up hand first fills the tables. Run it on two builds or two checkouts one after the
 other (or alternated) to compare them.
 
-Run: ``python benchmarks/bench_bots.py [hands] [tier ...] [--rulesets r,...]``
+Run: ``python benchmarks/bench_bots.py [hands] [tier ...] [--rulesets r,...] [--json]``
 (default 40 hands; efficient, scorer, defender; mcr and taiwanese-lrc).
 """
 
@@ -16,6 +16,7 @@ import sys
 import time
 
 import mahjongkit
+from figures import Figures
 from mahjongkit.bots import BOTS
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
@@ -31,6 +32,7 @@ def rate(ruleset: str, tier: str, hands: int, first: int = 0) -> float:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     args = sys.argv[1:]
     rulesets = ["mcr", "taiwanese-lrc"]
     if "--rulesets" in args:
@@ -43,7 +45,10 @@ def main() -> None:
     for ruleset in rulesets:
         for tier in tiers:
             rate(ruleset, tier, 1, first=10**6)  # warm-up: the tables fill
-            print(f"{ruleset} {tier}: {rate(ruleset, tier, hands):.1f} hands/s", flush=True)
+            hands_per_s = rate(ruleset, tier, hands)
+            print(f"{ruleset} {tier}: {hands_per_s:.1f} hands/s", flush=True)
+            figures.add(f"{ruleset}, four {tier} bots, CPU time", "hands/s", hands_per_s)
+    figures.emit()
 
 
 if __name__ == "__main__":

@@ -18,10 +18,11 @@ on one side only; ratios are ours over the peer's. The first line names the buil
 (``make bench`` runs this on the Python source and on the compiled build).
 
 Target: 400 MCR hands/s through the AEC environment on the compiled build.
-Run: ``python benchmarks/bench_env.py [hands] [tables] [steps] [--markdown]`` (defaults
-200, 256, 200); ``--markdown`` prints the table as the rows of docs/env.md's (a comment
-line naming the build, the passes and the load average first); `table` gives its lines
-(`Row`) to another script.
+Run: ``python benchmarks/bench_env.py [hands] [tables] [steps] [--markdown] [--json]``
+(defaults 200, 256, 200); ``--markdown`` prints the table as the rows of docs/env.md's (a
+comment line naming the build, the passes and the load average first); ``--json`` adds a
+last line of figures for ``benchmarks/report.py``; `table` gives its lines (`Row`) to
+another script.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import numpy.typing as npt
 
 import mahjongkit.game.planes
 import mahjongkit.shanten
+from figures import Figures
 from mahjongkit.env import VectorEnv, aec_env
 from mahjongkit.sim import simulate
 
@@ -200,6 +202,15 @@ class Row:
         ]
         return "| " + " | ".join(cells) + " |"
 
+    def add_to(self, figures: Figures) -> None:
+        """The line's figures, for ``--json`` (`benchmarks/report.py`)."""
+        measure = f"{self.ruleset}, AEC environment, 4 random agents"
+        figures.add(measure, "hands/s", self.env_hands, "the simulator alone", self.sim_hands)
+        if self.rlcard_hands:
+            peer = "RLCard mahjong environment"
+            figures.add(measure, "hands/s", self.env_hands, peer, self.rlcard_hands)
+        figures.add(measure, "decisions/s", self.env_decisions)
+
 
 def markdown_header(tables: int = 256) -> str:
     """The head of docs/env.md's speed table, whose rows `Row.markdown` writes."""
@@ -250,6 +261,7 @@ def table(hands: int = 200, tables: int = 256, steps: int = 200) -> list[Row]:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     args = [a for a in sys.argv[1:] if a != "--markdown"]
     markdown = len(args) < len(sys.argv) - 1
     hands = int(args[0]) if len(args) > 0 else 200
@@ -270,9 +282,13 @@ def main() -> None:
         f"{'env/sim':>9}{'RLCard hands/s':>16}{'env/RLCard':>12}"
     )
     for ruleset in ("mcr", "taiwanese-lrc"):
-        print(compare(ruleset, hands, games if ruleset == "mcr" else 0).text(), flush=True)
+        row = compare(ruleset, hands, games if ruleset == "mcr" else 0)
+        print(row.text(), flush=True)
+        row.add_to(figures)
     decisions, rows = vector_rate("mcr", tables, steps)
     print(f"VectorEnv, mcr, {tables} tables: {decisions:.0f} decisions/s ({rows:.0f} a step)")
+    figures.add(f"mcr, VectorEnv, {tables} tables", "decisions/s", decisions)
+    figures.emit()
 
 
 if __name__ == "__main__":

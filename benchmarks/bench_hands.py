@@ -6,7 +6,8 @@ the simulator drives a bot that needs only them). No peer library plays these ru
 so the ratio printed is the bare engine's over the loop with observations (what building
 them costs). Target per core: 1,000 MCR hands per second with four random bots through
 the simulator (``benchmarks/bench_selfplay.py``, which adds the payments and the line-up).
-Run: ``python benchmarks/bench_hands.py [hands]``.
+Run: ``python benchmarks/bench_hands.py [hands] [--json]`` (``--json``: a last line of
+figures for ``benchmarks/report.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 import sys
 import time
 
+from figures import Figures
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import Action
 from mahjongkit.game.observation import Observation
@@ -59,9 +61,10 @@ def bare(name: str, seeds: range) -> None:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     for name in RULESETS:
-        importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring}")
+        importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring.family}")
         with_bots(name, range(10**6, 10**6 + 20))  # warm the caches
         rates = {}
         for label, loop in (("random bots", with_bots), ("bare engine", bare)):
@@ -71,9 +74,11 @@ def main() -> None:
                 loop(name, range(hands))
                 best = min(best, time.process_time() - start)
             rates[label] = hands / best
+            figures.add(f"{name}, {label}", "hands/s", rates[label])
             print(f"{name:14s} {label:12s} {rates[label]:8.0f} hands/s (cpu, best of 3)")
         ratio = rates["bare engine"] / rates["random bots"]
         print(f"{name:14s} bare engine / with observations: {ratio:.2f}x", flush=True)
+    figures.emit()
 
 
 if __name__ == "__main__":

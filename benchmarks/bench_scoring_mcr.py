@@ -10,7 +10,8 @@ hands, and the ratio printed is the median of the passes'. Times are the process
 time (`time.process_time`), so waiting for a core held by another process counts for
 neither; a burst of load still weighs on both alike and on one pass only.
 
-Usage: python benchmarks/bench_scoring_mcr.py [HANDS] [SEED]
+Usage: python benchmarks/bench_scoring_mcr.py [HANDS] [SEED] [--json]
+(``--json``: a last line of figures for ``benchmarks/report.py``)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from figures import Figures
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import score
 from mahjongkit.scoring.mcr.random_hands import random_win
@@ -34,6 +36,8 @@ PASSES = 5
 
 
 def main(argv: list[str]) -> int:
+    figures = Figures("bench_scoring_mcr", argv)
+    measure = "score(), random MCR wins (mcr-gb)"
     count = int(argv[0]) if argv else 5000
     seed = int(argv[1]) if len(argv) > 1 else 20240601
     rng = random.Random(seed)
@@ -50,6 +54,8 @@ def main(argv: list[str]) -> int:
         ours = count / (time.perf_counter() - start)
         print(f"mahjongkit MCR scoring: {ours:,.0f} hands/s ({count} random wins, seed {seed})")
         print("PyMahjongGB is not installed: no ratio")
+        figures.add(measure, "hands/s", ours)
+        figures.emit()
         return 0
     arguments = []
     for hand, situation in wins:
@@ -85,6 +91,9 @@ def main(argv: list[str]) -> int:
         f"ratio mahjongkit / PyMahjongGB: {statistics.median(ratios):.3f} median of "
         f"{len(ratios)} passes, {ours / theirs:.3f} overall (target >= 0.1)"
     )
+    peer = "PyMahjongGB MahjongFanCalculator"
+    figures.add(measure, "hands/s", ours, peer, theirs, statistics.median(ratios))
+    figures.emit()
     return 0
 
 

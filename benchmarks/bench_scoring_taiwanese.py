@@ -4,7 +4,8 @@ No other software scores these sheets, so the peers measured in the same run are
 library's own MCR scorer on random MCR wins, and `decompositions` alone on the same
 Taiwanese hands (the floor every scorer pays).
 
-Usage: python benchmarks/bench_scoring_taiwanese.py [HANDS] [SEED]
+Usage: python benchmarks/bench_scoring_taiwanese.py [HANDS] [SEED] [--json]
+(``--json``: a last line of figures for ``benchmarks/report.py``)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 import sys
 import time
 
+from figures import Figures
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import score
 from mahjongkit.scoring.mcr.random_hands import random_win
@@ -21,6 +23,7 @@ from mahjongkit.shapes import decompositions
 
 
 def main(argv: list[str]) -> int:
+    figures = Figures("bench_scoring_taiwanese", argv)
     count = int(argv[0]) if argv else 3000
     seed = int(argv[1]) if len(argv) > 1 else 20240601
     rng = random.Random(seed)
@@ -52,6 +55,11 @@ def main(argv: list[str]) -> int:
     mcr_rate = count / (time.perf_counter() - start)
     print(f"mahjongkit score() mcr-gb:        {mcr_rate:>10,.0f} hands/s (MCR wins)")
     print(f"ratio taiwanese-lrc / mcr-gb:    {rates['taiwanese-lrc'] / mcr_rate:.3f}")
+    lrc = "score(), random Taiwanese wins (taiwanese-lrc)"
+    figures.add(lrc, "hands/s", rates["taiwanese-lrc"], "decompositions() alone", floor)
+    figures.add(lrc, "hands/s", rates["taiwanese-lrc"], "score() on random MCR wins", mcr_rate)
+    figures.add("score(), random Taiwanese wins (taiwanese-dxb)", "hands/s", rates["taiwanese-dxb"])
+    figures.emit()
     return 0
 
 

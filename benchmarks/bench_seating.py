@@ -1,7 +1,7 @@
 """Seating: what `mahjongkit.tournament.seating.seat` reaches for a range of event sizes,
 and how long it takes on one core.
 
-``python benchmarks/bench_seating.py [SIZE...]`` (sizes as ``PLAYERSxROUNDS``; default the
+``python benchmarks/bench_seating.py [SIZE...] [--json]`` (sizes as ``PLAYERSxROUNDS``; default the
 table below). For each size it prints the repeats found against the proven lower bound,
 the most meetings of one pair, the seat-wind spread against the best possible, and the
 time of one `seat` call (seed 0, default effort). Targets (issue's): 24 x 6 and 100 x 8
@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 
+from figures import Figures
 from mahjongkit.tournament.seating import seat
 
 SIZES = [
@@ -40,7 +41,7 @@ SIZES = [
 ]
 
 
-def main(sizes: list[str]) -> None:
+def main(sizes: list[str], figures: Figures) -> None:
     print(f"{'size':>8} {'repeats':>7} {'bound':>5} {'most':>4} {'winds':>5} {'seconds':>7}")
     for size in sizes:
         players, rounds = (int(x) for x in size.split("x"))
@@ -53,7 +54,11 @@ def main(sizes: list[str]) -> None:
             f" {took:>7.2f}",
             flush=True,
         )
+        measure = f"{size} seating, {seating.repeats} repeats (bound {seating.bounds.repeats})"
+        figures.add(measure, "ms", took * 1000)
+    figures.emit()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or SIZES)
+    found = Figures.from_argv(__file__)
+    main(sys.argv[1:] or SIZES, found)

@@ -12,7 +12,8 @@ The first line names the build measured: the Python source, or the compiled buil
 ``setup.py`` (``make compiled``; ``make bench`` runs this benchmark on both).
 
 Targets per core: 1,000 MCR hands/s with random bots, 300 with efficient bots.
-Run: ``python benchmarks/bench_selfplay.py [hands]`` (default 300).
+Run: ``python benchmarks/bench_selfplay.py [hands] [--json]`` (default 300; ``--json``: a
+last line of figures for ``benchmarks/report.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import time
 from collections.abc import Callable
 
 import mahjongkit.shanten
+from figures import Figures
 from mahjongkit.sim import simulate
 
 
@@ -69,6 +71,7 @@ def build() -> str:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     print(f"build: {build()}")
     peer = rlcard_rate(max(hands // 3, 30))
@@ -79,16 +82,29 @@ def main() -> None:
             rate = ours(ruleset, bot, n)
             ratio = f"  ({rate / peer:.1f}x RLCard)" if peer and bot == "random" else ""
             print(f"{ruleset:14s} 4 {bot:9s} {rate:8.0f} hands/s per core{ratio}", flush=True)
+            rlcard = "RLCard mahjong, 4 random agents" if peer and bot == "random" else None
+            measure = f"{ruleset}, 4 {bot}, per core"
+            figures.add(measure, "hands/s", rate, rlcard, peer if rlcard else None)
     cores = os.cpu_count() or 1
     n = 5 * hands * cores  # seconds of work: the pool's start-up is then a small part
+    walls = {}
     for workers in sorted({1, cores}):
         start = time.perf_counter()
         simulate("mcr", ("random",) * 4, hands=n, seed=5, workers=workers)
+        walls[workers] = n / (time.perf_counter() - start)
         print(
-            f"mcr 4 random, --workers {workers}: {n / (time.perf_counter() - start):8.0f}"
-            " hands/s (wall clock)",
+            f"mcr 4 random, --workers {workers}: {walls[workers]:8.0f} hands/s (wall clock)",
             flush=True,
         )
+    if cores > 1:
+        figures.add(
+            f"mcr, 4 random, --workers {cores} (wall clock)",
+            "hands/s",
+            walls[cores],
+            "--workers 1",
+            walls[1],
+        )
+    figures.emit()
 
 
 if __name__ == "__main__":

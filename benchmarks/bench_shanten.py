@@ -8,7 +8,8 @@ and our throughput on random 16-tile hands (Taiwanese forms), which has no peer.
 
 Each timing is the best of several passes (the machine is shared and noisy). The tables
 fill lazily; they are warmed on other random hands first, and the cold first pass is
-printed too. Run: ``python benchmarks/bench_shanten.py [hands]``.
+printed too. Run: ``python benchmarks/bench_shanten.py [hands] [--json]`` (``--json``: a
+last line of figures for ``benchmarks/report.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from figures import Figures
 from mahjongkit.shanten import shanten, waits
 from mahjongkit.tiles import NUM_KINDS
 
@@ -102,6 +104,7 @@ def report(label: str, rate: float) -> None:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     rng = random.Random(2024)
     hands13 = [counts_of(h) for h in random_hands(rng, n, 13)]
@@ -121,20 +124,31 @@ def main() -> None:
 
     print(f"random 13-tile hands: {len(hands13)}; near-ready: {len(ready13)}")
     report("shanten, all MCR forms (cold tables, first pass)", cold)
-    report("shanten, all MCR forms", best_rate(shanten, hands13))
-    report("waits, random hands", best_rate(waits, hands13))
-    report("waits, near-ready hands", best_rate(waits, ready13))
+    figures.add("shanten, random 13-tile hands, cold tables", "hands/s", cold)
+    alone = {}  # the figures without a peer, reported where PyMahjongGB is missing
+    for label, run, items, measure in (
+        ("shanten, all MCR forms", shanten, hands13, "shanten, random 13-tile hands"),
+        ("waits, random hands", waits, hands13, "waits, random 13-tile hands"),
+        ("waits, near-ready hands", waits, ready13, "waits, near-ready 13-tile hands"),
+    ):
+        alone[measure] = best_rate(run, items)
+        report(label, alone[measure])
 
     print(f"random 16-tile hands: {len(hands16)} (Taiwanese LRC forms; no peer)")
     for c in hands16:
         waits(c)
-    report("shanten, all Taiwanese forms", best_rate(shanten, hands16))
-    report("waits, random hands", best_rate(waits, hands16))
+    for label, run in (("shanten, all Taiwanese forms", shanten), ("waits, random hands", waits)):
+        rate = best_rate(run, hands16)
+        report(label, rate)
+        figures.add(f"{label.split(',')[0]}, random 16-tile hands (Taiwanese)", "hands/s", rate)
 
     try:
         import MahjongGB  # type: ignore[import-not-found]
     except ImportError:
         print("PyMahjongGB not installed: no ratios")
+        for measure, rate in alone.items():
+            figures.add(measure, "hands/s", rate)
+        figures.emit()
         return
 
     def gb_tiles(counts: tuple[int, ...]) -> tuple[str, ...]:
@@ -171,13 +185,20 @@ def main() -> None:
             4,
         ),
     ]
-    for label, (mine, theirs, ratio), target in rows:
+    measures = (
+        ("shanten, random 13-tile hands", "PyMahjongGB MahjongShanten"),
+        ("waits, random 13-tile hands", "PyMahjongGB, 34-call scan"),
+        ("waits, near-ready 13-tile hands", "PyMahjongGB, 34-call scan"),
+    )
+    for (label, (mine, theirs, ratio), target), (measure, peer) in zip(rows, measures, strict=True):
+        figures.add(measure, "hands/s", mine, peer=peer, theirs=theirs, ratio=ratio)
         print(f"  {label}")
         report("    ours", mine)
         report("    PyMahjongGB", theirs)
         verdict = "met" if ratio >= target else "NOT met"
         median = f"median of {PASSES} paired passes"
         print(f"    ratio ({median}): {ratio:.1f}x  (target {target}x: {verdict})")
+    figures.emit()
 
 
 if __name__ == "__main__":

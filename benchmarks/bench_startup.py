@@ -1,6 +1,7 @@
 """Start-up of the command line: wall time of ``mahjongkit score`` and ``mahjongkit waits``.
 
-``python benchmarks/bench_startup.py [runs]`` (default 15). Each command runs in a fresh
+``python benchmarks/bench_startup.py [runs] [--json]`` (default 15; ``--json``: a last line
+of figures for ``benchmarks/report.py``). Each command runs in a fresh
 process, process start included, after one untimed run so bytecode is cached; the runs of
 the commands and of ``python -c pass`` (the interpreter's own floor) are interleaved, so a
 burst of load lands on all of them. Prints the median and range of each, and the extra
@@ -14,6 +15,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+from figures import Figures
 
 ENTRY = "from mahjongkit.cli import main; main()"
 COMMANDS = {
@@ -58,6 +61,7 @@ def wall(cmd: list[str]) -> float:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     for cmd in COMMANDS.values():
         wall(cmd)  # bytecode compiled and cached
@@ -69,6 +73,11 @@ def main() -> None:
     for name, seen in times.items():
         ms = sorted(t * 1000 for t in seen)
         print(f"  {name:<38} median {statistics.median(ms):6.1f}  range {ms[0]:.1f}-{ms[-1]:.1f}")
+    floor = statistics.median(times["python -c pass"]) * 1000
+    for name, seen in times.items():
+        if name.startswith("mahjongkit"):
+            ms_median = statistics.median(seen) * 1000
+            figures.add(f"{name}, wall", "ms", ms_median, "python -c pass", floor)
     extra = sorted(
         float(
             subprocess.run(
@@ -85,6 +94,8 @@ def main() -> None:
     print(
         f"  first MCR score over the second, scorer imported: + {statistics.median(extra):.1f} ms"
     )
+    figures.add("first MCR score of a process, over the second", "ms", statistics.median(extra))
+    figures.emit()
 
 
 if __name__ == "__main__":

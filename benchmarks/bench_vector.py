@@ -7,7 +7,8 @@ Random legal actions drawn with NumPy for a whole batch at once (the highest of 
 scores under the mask, as a policy network's masked argmax would be taken); the planes
 and masks built for every decision. Best of three passes, CPU time.
 
-Run: ``python benchmarks/bench_vector.py [tables] [steps]`` (defaults 256 and 200).
+Run: ``python benchmarks/bench_vector.py [tables] [steps] [--json]`` (defaults 256 and 200;
+``--json``: a last line of figures for ``benchmarks/report.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import numpy as np
 
 import mahjongkit.shanten
 from bench_env import env_rate, masked_random  # beside this file (the script's own folder)
+from figures import Figures
 from mahjongkit.env import AGENTS, VectorEnv, parallel_env
 
 
@@ -67,6 +69,7 @@ def parallel_rate(ruleset: str, decisions: int, passes: int = 3) -> float:
 
 
 def main() -> None:
+    figures = Figures.from_argv(__file__)
     tables = int(sys.argv[1]) if len(sys.argv) > 1 else 256
     steps = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     compiled = mahjongkit.shanten.__file__.endswith((".so", ".pyd"))
@@ -81,6 +84,11 @@ def main() -> None:
         single = parallel_rate(ruleset, int(rows * steps))
         _, aec = env_rate(ruleset, hands=max(10, int(rows * steps) // 100))
         print(f"{ruleset:<15}{rate:>10.0f}{fast:>11.0f}{rows:>11.0f}{single:>12.0f}{aec:>8.0f}")
+        measure = f"{ruleset}, VectorEnv, {tables} tables"
+        figures.add(measure, "decisions/s", rate, "one Parallel environment", single)
+        figures.add(measure, "decisions/s", rate, "one AEC environment", aec)
+        figures.add(f"{measure}, arrays not copied", "decisions/s", fast)
+    figures.emit()
 
 
 if __name__ == "__main__":
