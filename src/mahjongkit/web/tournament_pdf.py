@@ -67,8 +67,12 @@ def _document(title: str, event: Event) -> Any:
     return pdf
 
 
+BUILT_IN = frozenset({"helvetica"})
+"""PDF's own fonts, which hold Latin-1 only."""
+
+
 def _text(pdf: Any, text: str) -> str:
-    if pdf.font_family == "helvetica":
+    if pdf.font_family in BUILT_IN:
         return text.encode("latin-1", "replace").decode("latin-1")
     return text
 
