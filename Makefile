@@ -41,9 +41,11 @@ XDIST := -n 2 --dist loadfile
 # compiled (the Botzone bundle is built from the source), and the engine under them is
 # checked here by the game tests, the table's own (test_table.py) and check_compiled.py.
 # So do the Ray engine's (its cluster's start-up is most of their time; the compiled
-# build's venv has no Ray: the ray extra is installed for the source build alone).
+# build's venv has no Ray: the ray extra is installed for the source build alone), the
+# tournament's (no module of it is compiled) and the speed report's.
 WEB_ADAPTER_TESTS := --ignore-glob='tests/web/test_[!t]*.py' --ignore=tests/web/test_tile_faces.py \
-	--ignore=tests/env --ignore=tests/botzone --ignore=tests/sim/test_ray.py
+	--ignore=tests/web/test_tournaments.py --ignore=tests/tournament --ignore=tests/env \
+	--ignore=tests/botzone --ignore=tests/sim/test_ray.py --ignore=tests/test_bench_report.py
 check-compiled: $(STAMP) $(COMPILED_STAMP)
 	$(COMPILED_VENV)/bin/python -m pytest tests peers $(WEB_ADAPTER_TESTS) $(XDIST) \
 		-o addopts='-q --import-mode=importlib'
