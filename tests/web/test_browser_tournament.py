@@ -68,6 +68,8 @@ def no_english(page: Any, lang: str) -> None:
         ("en-GB", "en", DESKTOP, "desktop"),
         ("zh-CN", "zh-Hans", PHONE, "phone"),
         pytest.param("zh-TW", "zh-Hant", DESKTOP, "desktop", marks=pytest.mark.slow),
+        pytest.param("en-GB", "en", PHONE, "phone", marks=pytest.mark.slow),
+        pytest.param("zh-CN", "zh-Hans", DESKTOP, "desktop", marks=pytest.mark.slow),
     ],
 )
 def test_an_organiser_runs_an_event_in_the_browser(

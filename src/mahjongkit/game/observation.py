@@ -182,13 +182,7 @@ def observation(state: HandState, seat: int) -> Observation:
         pond,
         last_discard,
         last_discarder,
-    ) = state.table_snapshot()
-    if hidden[seat]:
-        # The seat sees its own concealed kongs.
-        own = list(melds)
-        own[seat] = tuple(state.melds[seat])
-        melds = tuple(own)
-        hidden = tuple(0 if s == seat else h for s, h in enumerate(hidden))
+    ) = state.seat_snapshot(seat)
     w = state.window
     phase = state.phase._value_
     legal = state.legal_actions(seat)

@@ -438,13 +438,7 @@ def state_planes(
         pond,
         last_discard,
         last_discarder,
-    ) = state.table_snapshot()
-    if hidden[seat]:
-        # The seat sees its own concealed kongs (as `observation` shows them).
-        own = list(melds)
-        own[seat] = tuple(state.melds[seat])
-        melds = tuple(own)
-        hidden = tuple([0 if s == seat else hidden[s] for s in range(4)])
+    ) = state.seat_snapshot(seat)
     w = state.window
     phase = state.phase._value_  # as `observation` reads it (the property is slower)
     wall = state.wall

@@ -584,6 +584,18 @@ class HandState:
         self._table = (version, snapshot)
         return snapshot
 
+    def seat_snapshot(self, seat: int) -> TableSnapshot:
+        """`table_snapshot` as ``seat`` (0..3) sees it: its own concealed kongs shown among
+        its melds and not counted as hidden (the one way the seats' views differ)."""
+        snapshot = self.table_snapshot()
+        melds, hidden, flowers, discards, sizes, ting, forfeited, drawn, pond, last, g = snapshot
+        if not hidden[seat]:
+            return snapshot
+        own = list(melds)
+        own[seat] = tuple(self.melds[seat])
+        seen = tuple([0 if s == seat else hidden[s] for s in range(4)])
+        return (tuple(own), seen, flowers, discards, sizes, ting, forfeited, drawn, pond, last, g)
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` (0..3, or `mahjongkit.game.observation.SPECTATOR` for what the
         whole table sees) may know now (see `mahjongkit.game.observation`)."""
