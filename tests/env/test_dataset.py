@@ -58,6 +58,7 @@ def rows_of(out: Path, items: Any) -> Columns:
 
 
 def dataset_command(*args: str) -> Any:
+    """``mahjongkit dataset ARGS`` in this process."""
     for name in COMMAND_MODULES:
         importlib.import_module(f"mahjongkit.cli.{name}")
     return CliRunner().invoke(app, ["dataset", *args])
@@ -225,6 +226,13 @@ def test_the_command_refuses_what_it_cannot_write(tmp_path: Path) -> None:
     assert ended.exit_code == 2 and ".parquet or .npz" in ended.stderr
     ended = dataset_command("--db", str(tmp_path / "none.db"), "--out", str(tmp_path / "x.npz"))
     assert ended.exit_code == 2 and "no database" in ended.stderr
+    out = str(tmp_path / "x.npz")
+    ended = dataset_command(str(path), "--out", out, "--engine", "spark")
+    assert (
+        ended.exit_code == 2 and "unknown --engine 'spark'; known: processes, ray" in ended.stderr
+    )
+    ended = dataset_command(str(path), "--out", out, "--address", "auto")
+    assert ended.exit_code == 2 and "--address goes with --engine ray" in ended.stderr
     assert not list(tmp_path.glob("*.npz")) and not list(tmp_path.glob(".*partial"))
 
 

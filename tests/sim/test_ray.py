@@ -126,3 +126,24 @@ def test_a_shard_that_cannot_write_its_records_stops_the_run_naming_it(
     assert run.stats.hands == 0
     assert "hands 0-2 could not be played on the Ray cluster" in run.failure
     assert "FileExistsError" in run.failure or "NotADirectoryError" in run.failure
+
+
+def test_a_dataset_made_on_two_nodes_is_the_one_made_here(cluster: object, tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from tests.env.test_dataset import dataset_command, simulated
+
+    path = simulated(tmp_path, "mcr", 30, seed=5)
+    lines = path.read_text().splitlines()
+    lines.insert(12, '{"format": "mahjongkit-hand/2", "wall"')  # a bad line: named, skipped
+    path.write_text("\n".join(lines) + "\n")
+    here = dataset_command(str(path), "--out", str(tmp_path / "here.parquet"))
+    on_ray = dataset_command(
+        str(path), "--out", str(tmp_path / "ray.parquet"), "--engine", "ray", "--shard-hands", "4"
+    )
+    assert here.exit_code == on_ray.exit_code == 0, on_ray.output
+    assert f"{path} line 13: invalid_json" in on_ray.stderr
+    assert on_ray.stderr == here.stderr
+    assert "records 30, hands 30" in on_ray.stdout and "skipped 1" in on_ray.stdout
+    counts = on_ray.stdout.split(": ", 1)[1].split("(")[0]  # the file and time aside
+    assert counts == here.stdout.split(": ", 1)[1].split("(")[0]
+    assert (tmp_path / "ray.parquet").read_bytes() == (tmp_path / "here.parquet").read_bytes()

@@ -42,6 +42,7 @@ from mahjongkit.cli.engines import (
     engine_of,
 )
 from mahjongkit.cli.game import bot_names
+from mahjongkit.cli.progress import progress_bar
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.record import HandRecord
 from mahjongkit.money.table_points import table_points
@@ -290,6 +291,7 @@ def botzone_match_command(
         StopSignals() as stop,
         writer if writer is not None else contextlib.nullcontext(),
         log_file if log_file is not None else contextlib.nullcontext(),
+        progress_bar("playing", settings.total) as advance,
     ):
         run = play_run(
             settings,
@@ -297,6 +299,7 @@ def botzone_match_command(
             engine=playing,
             keep_records=writer is not None or log_file is not None,
             on_hand=on_hand,
+            progress=advance,
             stop=stop,
             keep_outcomes=True,
         )

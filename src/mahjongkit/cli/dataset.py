@@ -20,17 +20,19 @@ hands, decisions, skipped) is printed at the end. Exit code 0 once the file is w
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from mahjongkit.cli.app import app, fail, whole_number_option
+from mahjongkit.cli.engines import ENGINES, AddressOption
+from mahjongkit.cli.progress import progress_bar
 from mahjongkit.errors import MahjongError
 
 if TYPE_CHECKING:
-    from mahjongkit.env.dataset import Reader
+    from mahjongkit.env.dataset import Item, Reader, RecordRows
 
 
 def _reader(source: str, name: str) -> Reader:
@@ -57,6 +59,26 @@ def _files(names: list[str]) -> list[str]:
         else:
             out.append(name)
     return out
+
+
+def _rows(
+    engine: str, address: str | None, shard_hands: int
+) -> Callable[[Iterable[Item]], Iterable[RecordRows]] | None:
+    """Who turns the records into rows: this process (None), or a Ray cluster's tasks."""
+    if engine not in ENGINES:
+        raise fail(f"unknown --engine {engine!r}; known: {', '.join(ENGINES)}")
+    if engine == "processes":
+        if address is not None:
+            raise fail("--address goes with --engine ray")
+        return None
+    try:
+        from mahjongkit.env.dataset_ray import rows_on_ray
+        from mahjongkit.sim.ray_engine import RayEngine
+
+        RayEngine().check()
+    except (ImportError, ValueError) as err:
+        raise fail(str(err)) from None
+    return rows_on_ray(address, shard_hands)
 
 
 def _warn(message: str) -> None:
@@ -99,12 +121,27 @@ def dataset_command(
             parser=whole_number_option("chunk", 1, 10**6),
         ),
     ] = 8192,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="Where the records are turned into rows: processes (this one) or ray (a Ray"
+            " cluster's tasks, the ray extra; the same file either way).",
+        ),
+    ] = "processes",
+    address: AddressOption = None,
+    shard_hands: Annotated[
+        int,
+        typer.Option(
+            help="With --engine ray, hands per Ray task.",
+            parser=whole_number_option("shard-hands", 1, 10**6),
+        ),
+    ] = 25,
 ) -> None:
     """Turn game records into a dataset: a row per decision with the seat's planes, its
     action mask, the action taken and the reward to go (docs/env.md)."""
     try:
         import mahjongkit.env.dataset_botzone  # noqa: F401  (registers the Botzone reader)
-        from mahjongkit.env.dataset import READERS, Item, web_games
+        from mahjongkit.env.dataset import READERS, web_games
         from mahjongkit.env.dataset_files import make_dataset
     except ImportError as err:
         raise fail(f"datasets need the rl extra: pip install 'mahjongkit[rl]' ({err})") from None
@@ -121,8 +158,10 @@ def dataset_command(
             raise fail(f"unknown record kind {source!r}; known: {', '.join(sorted(READERS))}")
         files = _files(names)
         items = (item for name in files for item in _reader(source, name)(name))
+    rows = _rows(engine, address, shard_hands)
     try:
-        summary = make_dataset(out, items, _warn, chunk)
+        with progress_bar("hands", None) as advance:
+            summary = make_dataset(out, items, _warn, chunk, rows, advance)
     except MahjongError as err:
         raise fail(str(err)) from None
     except OSError as err:

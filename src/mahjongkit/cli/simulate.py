@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -42,6 +41,7 @@ from mahjongkit.cli.engines import (
     engine_of,
 )
 from mahjongkit.cli.game import BOTS_HELP, bot_names
+from mahjongkit.cli.progress import progress_bar
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.match import Match, MatchRecord
@@ -65,7 +65,7 @@ def _run_with_bar(
     stop: StopSignals,
     engine: Engine | None = None,
 ) -> Run:
-    def run(progress: Callable[[int], None] | None = None) -> Run:
+    with progress_bar("simulating", settings.total) as advance:
         return play_run(
             settings,
             workers=workers,
@@ -74,32 +74,10 @@ def _run_with_bar(
             recorded=resumed.recorded() if resumed is not None else (),
             todo=resumed.todo() if resumed is not None else None,
             on_hand=records.add if records is not None else None,
-            progress=progress,
+            progress=advance,
             stop=stop,
             warn=_warn,
         )
-
-    if not sys.stderr.isatty():
-        return run()
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("hands", total=settings.total)
-        return run(lambda n: bar.advance(task, n))
 
 
 def _settings(

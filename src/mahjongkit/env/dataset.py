@@ -426,41 +426,82 @@ class BlockSink(Protocol):
         """Take one hand's rows."""
 
 
+@dataclass
+class RecordRows:
+    """One record read, turned into rows (`record_rows`): each hand's `Block` that
+    replayed, and a line for each hand (or the whole record) left out, saying why."""
+
+    read: bool
+    """Whether the reader read a record (False: it skipped it)."""
+    blocks: list[Block] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
+
+
+def record_rows(item: Item) -> RecordRows:
+    """The rows of a record read, hand by hand; a record the reader skipped, or a hand
+    that does not replay, is left out with where it is, a code and what is wrong.
+
+    >>> record_rows(Skipped("run.jsonl line 3", "invalid_json", "not JSON")).left_out
+    ['run.jsonl line 3: invalid_json: not JSON']
+    """
+    if isinstance(item, Skipped):
+        return RecordRows(False, left_out=[str(item)])
+    out = RecordRows(True)
+    for hand in item.hands:
+        try:
+            out.blocks.append(hand_rows(hand, item.record_id))
+        except Exception as err:  # a bad hand never stops the rest
+            where = item.where
+            if len(item.hands) > 1:
+                where = f"{where} hand {hand.number}"
+            if isinstance(err, MahjongError):
+                out.left_out.append(str(Skipped(where, "unreplayable_hand", str(err))))
+            else:
+                problem = f"{type(err).__name__}: {err}; please report the record"
+                out.left_out.append(str(Skipped(where, "internal_error", problem)))
+    return out
+
+
+def records_rows(items: Sequence[Item]) -> list[RecordRows]:
+    """`record_rows` of each of a batch of records (a task of a run spread over
+    machines: `mahjongkit.env.dataset_ray`)."""
+    return [record_rows(item) for item in items]
+
+
 def build(
-    items: Iterable[Item], sink: BlockSink, warn: Callable[[str], None] | None = None
+    items: Iterable[Item],
+    sink: BlockSink,
+    warn: Callable[[str], None] | None = None,
+    rows: Callable[[Iterable[Item]], Iterable[RecordRows]] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Turn every record read into rows for ``sink``, hand by hand; a record a reader
-    skipped, or a hand that does not replay, is told to ``warn`` (where it is, a code,
-    what is wrong) and counted, and the rest goes on."""
+    """Turn every record read into rows for ``sink``, hand by hand, in the records'
+    order; a record a reader skipped, or a hand that does not replay, is told to
+    ``warn`` (where it is, a code, what is wrong) and counted, and the rest goes on.
+
+    ``rows`` turns the records into rows (default: here, one after the other; a Ray
+    cluster's tasks, `mahjongkit.env.dataset_ray`); ``progress`` hears of each record's
+    hands as they are written."""
     summary = Summary()
     start = time.perf_counter()
-    for item in items:
-        if isinstance(item, Skipped):
-            summary.skipped += 1
-            if warn is not None:
-                warn(str(item))
-            continue
-        summary.records += 1
-        for hand in item.hands:
-            try:
-                block = hand_rows(hand, item.record_id)
-            except Exception as err:  # a bad hand never stops the rest
-                summary.skipped += 1
-                if warn is not None:
-                    where = item.where
-                    if len(item.hands) > 1:
-                        where = f"{where} hand {hand.number}"
-                    if isinstance(err, MahjongError):
-                        warn(str(Skipped(where, "unreplayable_hand", str(err))))
-                    else:
-                        problem = f"{type(err).__name__}: {err}; please report the record"
-                        warn(str(Skipped(where, "internal_error", problem)))
-                continue
+    for done in (rows or _here)(items):
+        summary.records += done.read
+        summary.skipped += len(done.left_out)
+        if warn is not None:
+            for line in done.left_out:
+                warn(line)
+        for block in done.blocks:
             sink.add(block)
             summary.hands += 1
             summary.decisions += block.rows
+        if progress is not None and done.blocks:
+            progress(len(done.blocks))
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def _here(items: Iterable[Item]) -> Iterator[RecordRows]:
+    return map(record_rows, items)
 
 
 def metadata() -> dict[str, Any]:
@@ -490,6 +531,7 @@ __all__ = [
     "BlockSink",
     "Item",
     "Reader",
+    "RecordRows",
     "Skipped",
     "SourceGame",
     "SourceHand",
@@ -499,5 +541,7 @@ __all__ = [
     "lone_deal",
     "metadata",
     "read_records",
+    "record_rows",
+    "records_rows",
     "web_games",
 ]

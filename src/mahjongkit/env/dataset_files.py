@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from mahjongkit.errors import MahjongError
 
-from .dataset import COLUMNS, Block, Item, Summary, build, metadata
+from .dataset import COLUMNS, Block, Item, RecordRows, Summary, build, metadata
 
 CHUNK_ROWS = 8192
 """Rows gathered before they are written (a Parquet row group): about 30 MB."""
@@ -282,11 +282,14 @@ def make_dataset(
     items: Iterable[Item],
     warn: Callable[[str], None] | None = None,
     chunk_rows: int = CHUNK_ROWS,
+    rows: Callable[[Iterable[Item]], Iterable[RecordRows]] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Write the rows of ``items`` to ``path`` and say what went in (`Summary`)."""
+    """Write the rows of ``items`` to ``path`` and say what went in (`Summary`); ``rows``
+    and ``progress`` as `mahjongkit.env.dataset.build` takes them."""
     sink = open_sink(path, chunk_rows)
     try:
-        summary = build(items, sink, warn)
+        summary = build(items, sink, warn, rows, progress)
         sink.finish(path)
     except BaseException:
         sink.discard()

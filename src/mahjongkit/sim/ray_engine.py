@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from mahjongkit.sim.errors import RunFailedError, WorkerLostError
 from mahjongkit.sim.records import record_line
@@ -26,6 +26,8 @@ from mahjongkit.sim.shards import Shard, ShardResult, play_shard, shards_of_jobs
 
 SHARD_HANDS = 100
 """Hands per Ray task: enough that a task's own cost (milliseconds) is small beside it."""
+
+R = TypeVar("R")
 
 RETRIES = 3
 """How many times Ray plays a shard again when its worker process or node is lost."""
@@ -105,23 +107,6 @@ class RayEngine:
         """`ValueError` when Ray is not installed (before a run starts)."""
         _import_ray()
 
-    def _ray(self) -> Any:
-        ray = _import_ray()
-        if not ray.is_initialized():
-            try:
-                ray.init(
-                    address=self.address,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    configure_logging=False,
-                )
-            except Exception as err:  # Ray's own errors: no cluster there, a version mismatch
-                where = self.address or "RAY_ADDRESS or this machine"
-                raise RunFailedError(
-                    f"cannot start or join the Ray cluster ({where}): {err}"
-                ) from None
-        return ray
-
     def outcomes(
         self,
         ruleset: str,
@@ -137,45 +122,92 @@ class RayEngine:
         `WorkerLostError` when a shard's task is lost more than ``retries`` times or raises
         (a shard records folder that cannot be written, say), `RunFailedError` when the
         cluster cannot be joined."""
-        ray = self._ray()
+        ray = join_cluster(self.address)
         keep = keep_records or self.shard_records is not None
         shards = shards_of_jobs(
             ruleset, lineup, seed, todo, size=self.shard_hands, keep_records=keep
         )
-        options: dict[str, Any] = {"max_retries": self.retries, "retry_exceptions": False}
-        if self.env:
-            options["runtime_env"] = {"env_vars": self.env}
-        task = ray.remote(**options)(_play)
-        window = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-        given: list[Shard] = []  # shards handed out, in hand order, until handed back
-        running: dict[Any, Shard] = {}  # task references, until they finish
-        done: dict[int, ShardResult] = {}  # finished shards by first hand: the reorder buffer
-        upcoming = next(shards, None)
+        jobs = ((s, self.shard_records, self.settings, keep_records) for s in shards)
+        for result in in_order(
+            ray, _play, jobs, retries=self.retries, env=self.env, stop=stop, failure=_unplayed
+        ):
+            yield from result.outcomes
+
+
+def in_order(
+    ray: Any,
+    function: Callable[..., R],
+    jobs: Iterable[tuple[Any, ...]],
+    *,
+    retries: int = RETRIES,
+    env: dict[str, str] | None = None,
+    stop: Callable[[], bool] = lambda: False,
+    failure: Callable[[tuple[Any, ...]], str] = lambda job: "a task failed",
+) -> Iterator[R]:
+    """``function(*job)`` for each of ``jobs``, run as Ray tasks on the cluster ``ray`` has
+    joined, results given back in the jobs' order: tasks are handed out a window ahead of
+    the next result due (twice the cluster's CPUs), taken as they finish (``ray.wait``)
+    and held until their turn. A task whose worker process or node is lost is run again
+    (``retries`` times): a job must be a pure function of its arguments. `WorkerLostError`
+    when one is lost beyond its retries or raises, saying which (``failure`` of the job:
+    "hands 0-99 could not be played"); nothing more once ``stop`` answers True."""
+    options: dict[str, Any] = {"max_retries": retries, "retry_exceptions": False}
+    if env:
+        options["runtime_env"] = {"env_vars": env}
+    task = ray.remote(**options)(function)
+    window = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    given: list[int] = []  # jobs handed out, by number, until handed back
+    running: dict[Any, tuple[int, tuple[Any, ...]]] = {}  # task references, until they finish
+    done: dict[int, R] = {}  # finished jobs by number: the reorder buffer
+    numbered = enumerate(jobs)
+    upcoming = next(numbered, None)
+    try:
+        while upcoming is not None or given:
+            if stop():
+                return
+            while upcoming is not None and len(given) < window:
+                running[task.remote(*upcoming[1])] = upcoming
+                given.append(upcoming[0])
+                upcoming = next(numbered, None)
+            ready, _ = ray.wait(list(running), num_returns=1, timeout=POLL)
+            for ref in ready:
+                number, job = running.pop(ref)
+                try:
+                    done[number] = ray.get(ref)
+                except Exception as err:  # lost beyond its retries, or raised (no retry)
+                    why = (str(err).strip().splitlines() or [""])[-1]
+                    raise WorkerLostError(
+                        f"{failure(job)} on the Ray cluster"
+                        f" ({type(err).__name__}: {why}); the run stops"
+                    ) from None
+            while given and given[0] in done:
+                yield done.pop(given.pop(0))
+    finally:
+        for ref in running:
+            ray.cancel(ref, force=True)
+
+
+def _unplayed(job: tuple[Any, ...]) -> str:
+    shard: Shard = job[0]
+    return f"hands {shard.first}-{shard.last} could not be played"
+
+
+def join_cluster(address: str | None) -> Any:
+    """The ``ray`` module, joined to the cluster at ``address`` (as `RayEngine` says) if
+    this process has not joined one; `RunFailedError` when it cannot."""
+    ray = _import_ray()
+    if not ray.is_initialized():
         try:
-            while upcoming is not None or given:
-                if stop():
-                    return
-                while upcoming is not None and len(given) < window:
-                    ref = task.remote(upcoming, self.shard_records, self.settings, keep_records)
-                    running[ref] = upcoming
-                    given.append(upcoming)
-                    upcoming = next(shards, None)
-                ready, _ = ray.wait(list(running), num_returns=1, timeout=POLL)
-                for ref in ready:
-                    shard = running.pop(ref)
-                    try:
-                        done[shard.first] = ray.get(ref)
-                    except Exception as err:  # lost beyond its retries, or raised (no retry)
-                        why = (str(err).strip().splitlines() or [""])[-1]
-                        raise WorkerLostError(
-                            f"hands {shard.first}-{shard.last} could not be played on the Ray"
-                            f" cluster ({type(err).__name__}: {why}); the run stops"
-                        ) from None
-                while given and given[0].first in done:
-                    yield from done.pop(given.pop(0).first).outcomes
-        finally:
-            for ref in running:
-                ray.cancel(ref, force=True)
+            ray.init(
+                address=address,
+                include_dashboard=False,
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        except Exception as err:  # Ray's own errors: no cluster there, a version mismatch
+            where = address or "RAY_ADDRESS or this machine"
+            raise RunFailedError(f"cannot start or join the Ray cluster ({where}): {err}") from None
+    return ray
 
 
 def _import_ray() -> Any:
@@ -192,4 +224,12 @@ def _without_record(out: HandOutcome) -> HandOutcome:
     return replace(out, record="")
 
 
-__all__ = ["POLL", "RETRIES", "SHARD_HANDS", "RayEngine", "write_shard_records"]
+__all__ = [
+    "POLL",
+    "RETRIES",
+    "SHARD_HANDS",
+    "RayEngine",
+    "in_order",
+    "join_cluster",
+    "write_shard_records",
+]
