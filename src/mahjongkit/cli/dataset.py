@@ -135,7 +135,7 @@ def dataset_command(
             help="With --engine ray, hands per Ray task.",
             parser=whole_number_option("shard-hands", 1, 10**6),
         ),
-    ] = 25,
+    ] = 100,
 ) -> None:
     """Turn game records into a dataset: a row per decision with the seat's planes, its
     action mask, the action taken and the reward to go (docs/env.md)."""

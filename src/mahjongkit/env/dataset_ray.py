@@ -17,8 +17,9 @@ from mahjongkit.sim.ray_engine import RETRIES, in_order, join_cluster
 
 from .dataset import Item, RecordRows, Skipped, records_rows
 
-BATCH_HANDS = 25
-"""Hands per Ray task: some seconds of work, about 10 MB of rows to send back."""
+BATCH_HANDS = 100
+"""Hands per Ray task (the shards' `SHARD_HANDS`): seconds of work, about 57 MB of rows
+to send back (100 MCR hands of random bots)."""
 
 
 def batches(items: Iterable[Item], hands: int = BATCH_HANDS) -> Iterator[list[Item]]:
