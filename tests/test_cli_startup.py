@@ -25,6 +25,7 @@ HEAVY = (
     "fastapi",
     "sqlalchemy",
     "pydantic",  # Typer 0.29 imports it at every start (pyproject.toml's cli extra)
+    "rich",  # ~40 ms: these commands print with mahjongkit.cli.text
 )
 
 SRC = str(Path(mahjongkit.__file__).parents[1])
@@ -46,7 +47,12 @@ def loaded_after(*argv: str) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "argv", [("score", "123m456p789s11sEEE"), ("waits", "--json", "1112345678999m")]
+    "argv",
+    [
+        ("score", "123m456p789s11sEEE"),
+        ("waits", "1112345678999m"),
+        ("waits", "--json", "1112345678999m"),
+    ],
 )
 def test_score_and_waits_load_no_simulator_web_match_or_env(argv: tuple[str, ...]) -> None:
     loaded = loaded_after(*argv)

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.text import styled, table
 from mahjongkit.errors import MahjongError
 from mahjongkit.hand import Hand, parse_hand
 from mahjongkit.notation import format_glyphs, format_tiles, parse_tiles
@@ -93,15 +92,14 @@ def parse_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt =
             }
         )
         return
-    console = Console()
-    console.print(f"[bold]{parsed}[/bold]  ({rules.name}, {parsed.size}-tile hand)")
-    console.print(parsed.glyphs())
+    print(f"{styled(str(parsed), 'bold')}  ({rules.name}, {parsed.size}-tile hand)")
+    print(parsed.glyphs())
     if parsed.melds:
-        console.print("melds: " + "  ".join(str(m) for m in parsed.melds))
+        print("melds: " + "  ".join(str(m) for m in parsed.melds))
     if parsed.flowers:
-        console.print("flowers: " + _tiles(parsed.flowers))
+        print("flowers: " + _tiles(parsed.flowers))
     if parsed.winning_tile is not None:
-        console.print("last tile: " + _tiles([parsed.winning_tile]))
+        print("last tile: " + _tiles([parsed.winning_tile]))
 
 
 @app.command("shanten")
@@ -113,14 +111,11 @@ def shanten_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt
     if as_json:
         _emit({"shanten": overall, "forms": {f.value: n for f, n in forms.items()}})
         return
-    console = Console()
-    console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
-    console.print(f"[bold]{_describe_shanten(overall)}[/bold] under {rules.name}")
-    table = Table("form", "shanten")
-    for form, value in forms.items():
-        style = "bold green" if value == overall else ""
-        table.add_row(form.value, str(value), style=style)
-    console.print(table)
+    print(f"{parsed.glyphs()}  {styled(str(parsed), 'bold')}")
+    print(f"{styled(_describe_shanten(overall), 'bold')} under {rules.name}")
+    rows = [[form.value, str(value)] for form, value in forms.items()]
+    best = [_BEST if value == overall else () for value in forms.values()]
+    print("\n".join(table(["form", "shanten"], rows, right={1}, row_styles=best)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,28 +159,32 @@ def waits_command(
     if as_json:
         _emit({"waits": [w.as_json() for w in infos], "points": wait_values_json(values)})
         return
-    console = Console()
-    console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
+    print(f"{parsed.glyphs()}  {styled(str(parsed), 'bold')}")
     if not infos:
         value = min(_guarded(lambda: shanten_by_form(parsed, rules=rules)).values())
-        console.print(f"no waits: the hand is {_describe_shanten(value)}")
+        print(f"no waits: the hand is {_describe_shanten(value)}")
         return
-    console.print(f"waits on {_tiles([w.tile for w in infos])}")
+    print(f"waits on {_tiles([w.tile for w in infos])}")
     points = {v.tile: v for v in values}
-    table = Table("wait", "tile", "copies not in hand", "on a discard", "self-drawn")
+    rows = []
     for w in infos:
         v = points.get(w.tile)
-        table.add_row(
-            NAMES[w.tile],
-            format_glyphs([w.tile]),
-            str(w.unseen),
-            _points(v.discard) if v else "",
-            _points(v.self_drawn) if v else "",
+        rows.append(
+            [
+                NAMES[w.tile],
+                format_glyphs([w.tile]),
+                str(w.unseen),
+                _points(v.discard) if v else "",
+                _points(v.self_drawn) if v else "",
+            ]
         )
-    console.print(table)
-    console.print(
-        f"points under {rules.name} (seat {seat}, prevalent {prevalent}); * below the minimum"
-    )
+    header = ["wait", "tile", "copies not in hand", "on a discard", "self-drawn"]
+    print("\n".join(table(header, rows, right={2, 3, 4})))
+    print(f"points under {rules.name} (seat {seat}, prevalent {prevalent}); * below the minimum")
+
+
+_BEST = ("bold", "green")
+"""The style of the best rows (the hand's forms at its shanten, the best discards)."""
 
 
 def _points(result: Score) -> str:
@@ -233,21 +232,21 @@ def discard_command(
             }
         )
         return
-    console = Console()
-    console.print(f"{parsed.glyphs()}  [bold]{parsed}[/bold]")
-    table = Table("discard", "", "shanten after", "useful tiles", "unseen")
+    print(f"{parsed.glyphs()}  {styled(str(parsed), 'bold')}")
     best = options[0].shanten if options else 0
-    for o in options:
-        style = "bold green" if o.shanten == best else ""
-        table.add_row(
+    rows = [
+        [
             NAMES[o.tile],
             format_glyphs([o.tile]),
             str(o.shanten),
             _tiles(o.useful),
             str(o.useful_count),
-            style=style,
-        )
-    console.print(table)
+        ]
+        for o in options
+    ]
+    styles = [_BEST if o.shanten == best else () for o in options]
+    header = ["discard", "", "shanten after", "useful tiles", "unseen"]
+    print("\n".join(table(header, rows, right={2, 4}, row_styles=styles)))
 
 
 __all__ = ["WaitInfo", "wait_infos"]

@@ -25,6 +25,7 @@ from typing import Annotated, Any, BinaryIO
 import typer
 
 from mahjongkit.cli.app import app, fail
+from mahjongkit.cli.text import styled, table
 from mahjongkit.errors import (
     InvalidDataError,
     InvalidHandError,
@@ -328,54 +329,45 @@ def _ruleset_from(name: str | None, path: Path | None) -> Ruleset:
 
 
 def show_score(result: Score, rules: Ruleset) -> None:
-    """Print a readable breakdown of a score with Rich."""
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(highlight=False)
+    """Print a readable breakdown of a score."""
     hand = result.hand
-    console.print(f"[bold]{hand.glyphs()}[/bold]  {hand}")
-    console.print(f"ruleset {rules.name}: {rules.title}")
+    print(f"{styled(hand.glyphs(), 'bold')}  {hand}")
+    print(f"ruleset {rules.name}: {rules.title}")
     situation = _describe_situation(result.situation)
     if situation:
-        console.print(situation)
+        print(situation)
     if not result.is_win:
-        console.print("[bold red]not a winning hand[/bold red]")
+        print(styled("not a winning hand", "bold", "red"))
         for note in result.notes:
-            console.print(note)
+            print(note)
         return
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column(rules.scoring.item_word)
-    table.add_column("points", justify="right")
-    table.add_column("count", justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("earned by")
+    rows = []
     for item in result.items:
-        name = f"{item.name} [dim]{item.chinese}[/dim]" if item.chinese else item.name
+        name = f"{item.name} {styled(item.chinese, 'dim')}" if item.chinese else item.name
         if item.is_flower:
-            name += " [dim](flower)[/dim]"
-        table.add_row(
-            name, str(item.points), str(item.count), str(item.total), " ".join(item.sources)
+            name += " " + styled("(flower)", "dim")
+        rows.append(
+            [name, str(item.points), str(item.count), str(item.total), " ".join(item.sources)]
         )
-    console.print(table)
+    header = [rules.scoring.item_word, "points", "count", "total", "earned by"]
+    print("\n".join(table(header, rows, right={1, 2, 3})))
     # MCR minimums exclude flowers (seed 002 line 209); the Taiwanese sheets count the total.
+    total = styled(f"total {result.total}", "bold")
     if not rules.scoring.flowers_count_toward_minimum:
         counted, how = result.total_without_flowers, " without flowers"
-        console.print(
-            f"[bold]total {result.total}[/bold]  "
-            f"(without flowers {result.total_without_flowers}, minimum {result.minimum})"
+        print(
+            f"{total}  (without flowers {result.total_without_flowers}, minimum {result.minimum})"
         )
     else:
         counted, how = result.total, ""
-        console.print(f"[bold]total {result.total}[/bold]  (minimum {result.minimum or 'none'})")
+        print(f"{total}  (minimum {result.minimum or 'none'})")
     if result.qualifies:
-        console.print("[bold green]qualifies[/bold green]")
+        print(styled("qualifies", "bold", "green"))
     else:
-        console.print(
-            f"[bold yellow]below the minimum[/bold yellow]: {counted} < {result.minimum}{how}"
-        )
+        below = styled("below the minimum", "bold", "yellow")
+        print(f"{below}: {counted} < {result.minimum}{how}")
     for note in result.notes:
-        console.print(f"[dim]{note}[/dim]")
+        print(styled(note, "dim"))
 
 
 def _describe_situation(situation: Situation) -> str:
