@@ -1,8 +1,10 @@
 """An organiser runs a 3-round, 8-player event from the browser alone, in English on a
 desktop and in Chinese on a phone (issue 24): creates it, registers the players and a
 substitute, seats it, enters each table typed, on a club scoresheet hand by hand and
-from a game played at the web table, replaces an absentee, gives a penalty, and reads
-the standings, a player's games, the printable sheets and the EMA export."""
+from a game played at the web table, replaces an absentee (marks them back, then absent
+again), gives a penalty in the table's penalties part, and reads the standings, a
+player's games (on a phone, the table points in view), the printable sheets and the EMA
+export."""
 
 from __future__ import annotations
 
