@@ -249,3 +249,35 @@ def test_substitutes_fill_the_tables_of_entrants_not_a_multiple_of_four() -> Non
     extra = event.register("Sid", substitute=True).number
     with_three = [(1, 2, 3, 4), (5, sam, sue, extra)]
     assert codes(lambda: event.set_round(3, with_three)) == "not_seated"
+
+
+def test_an_absentee_stays_absent_when_the_round_is_seated_again() -> None:
+    """Seating a round again (typed, generated or by the standings) keeps its absentees
+    absent, their substitutes in their new seats, until the organiser marks them back."""
+    from mahjongkit.tournament.seated import seat_event, seat_round_by_standings
+
+    event = eight()
+    sam = event.register("Sam", substitute=True).number
+    event.replace(3, 8, sam)
+    set_rounds(event, [SEATING[0], SEATING[1], [(1, 2, 3, 8), (4, 5, 6, 7)]])
+    assert event.absent(3) == {8: sam} and event.round(3).tables[0].seats == (1, 2, 3, sam)
+    seat_event(event, seed=2)
+    seat_round_by_standings(event, 3)
+    assert event.absent(3) == {8: sam}
+    assert 8 not in [n for t in event.round(3).tables for n in t.seats]
+    assert history(event, 8).absent == [3]
+    event.back(3, 8)
+    assert event.absent(3) == {} and event.round(3).table_of(8) is not None
+    assert codes(lambda: event.back(3, 8)) == "not_absent"
+    # Nine entrants: Sam, Sue and Sid fill the third table all event long, none is left
+    # for Hu: the seating is refused, the event as it was; a fourth substitute takes it.
+    event.replace(3, 8, sam)
+    event.register("Ivy")
+    for name in ("Sue", "Sid"):
+        event.register(name, substitute=True)
+    before = event.to_json()
+    assert codes(lambda: seat_event(event, seed=2)) == "no_substitute_free"
+    assert event.to_json() == before
+    tom = event.register("Tom", substitute=True).number
+    seat_event(event, seed=2)
+    assert event.absent(3) == {8: tom} and event.round(3).table_of(8) is None

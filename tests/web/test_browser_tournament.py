@@ -1,8 +1,10 @@
 """An organiser runs a 3-round, 8-player event from the browser alone, in English on a
 desktop and in Chinese on a phone (issue 24): creates it, registers the players and a
 substitute, seats it, enters each table typed, on a club scoresheet hand by hand and
-from a game played at the web table, replaces an absentee, gives a penalty, and reads
-the standings, a player's games, the printable sheets and the EMA export."""
+from a game played at the web table, replaces an absentee (marks them back, then absent
+again), gives a penalty in the table's penalties part, and reads the standings, a
+player's games (on a phone, the table points in view), the printable sheets and the EMA
+export."""
 
 from __future__ import annotations
 
@@ -157,10 +159,21 @@ def test_an_organiser_runs_an_event_in_the_browser(
     page.select_option('[data-testid="absent-select"]', "8")
     page.select_option('[data-testid="substitute-select"]', "9")
     page.click('[data-testid="absent-button"]')
-    page.wait_for_function(
+    sub_seated = (
         "[...document.querySelectorAll('[data-table=\"1\"] .seat span')]"
         f".some(s => s.textContent === {names[8]!r})"
     )
+    page.wait_for_function(sub_seated)
+    # Marked back in the round, then absent again after all.
+    page.locator('[data-testid="absentee"]').wait_for()
+    shot("absent")
+    page.click('[data-testid="absentee-back"]')
+    page.wait_for_function(f"!({sub_seated})")
+    assert page.locator('[data-testid="absentees"]').is_hidden()
+    page.select_option('[data-testid="absent-select"]', "8")
+    page.select_option('[data-testid="substitute-select"]', "9")
+    page.click('[data-testid="absent-button"]')
+    page.wait_for_function(sub_seated)
     type_scores(page, 1, [20, 10, 0, -30])
     # Table 2 opened at the web table: a seat's link for each of the four.
     page.locator('[data-testid="table-card"][data-table="2"] [data-testid="play-online"]').click()
@@ -168,7 +181,9 @@ def test_an_organiser_runs_an_event_in_the_browser(
     page.locator('[data-testid="take-game"]').click()
     page.wait_for_function("document.querySelector('[data-testid=error]').textContent !== ''")
     type_scores(page, 2, [10, 0, 20, -30])  # then played at the physical table after all
-    card = page.locator('[data-testid="table-card"][data-table="1"]')
+    # Penalties: a part of the card of their own, headed and said in a line.
+    card = page.locator('[data-testid="table-card"][data-table="1"] [data-testid="penalties"]')
+    assert card.locator("h3").inner_text() and card.locator("p").first.inner_text()
     card.locator('[data-testid="penalty-seat"]').select_option("3")
     card.locator('[data-testid="penalty-points"]').fill("10")
     card.locator('[data-testid="penalty-reason"]').fill("slow play" if lang == "en" else "出牌太慢")
@@ -187,6 +202,17 @@ def test_an_organiser_runs_an_event_in_the_browser(
     )
     page.locator('[data-testid="history-link"]', has_text=names[7]).click()
     wait_count(page, "history-row", 2)  # absent from round 3
+    if size == "phone":  # the table points in view, nothing to scroll sideways
+        right = viewport["width"]
+        for cell in page.locator(
+            '[data-testid="history-table-points"], [data-testid="history-row"] td:last-child'
+        ).all():
+            box = cell.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= right, box
+        assert page.evaluate(
+            "[...document.querySelectorAll('#history .wrap')]"
+            ".every(w => w.scrollWidth <= w.clientWidth)"
+        )
     no_english(page, lang)
     shot("standings")
     ema = page.request.get(

@@ -202,3 +202,27 @@ def test_a_change_made_on_a_stale_event_is_refused(server: Any, monkeypatch: Any
     monkeypatch.undo()
     results = org.get().json()["seating"][0]["results"]
     assert list(results) == ["1"]  # the first change kept, the stale one not stored
+
+
+def test_an_absentee_stays_absent_when_the_event_is_seated_again(server: Any) -> None:
+    """Re-seating (generated, typed, or a round by the standings) keeps a round's
+    absentee absent; the organiser marks them back with DELETE .../absent/<player>."""
+    org = new_event(server.url)
+    sam = org.post("/players", {"name": "Sam", "substitute": True}).json()["players"][-1]
+    assert org.post("/rounds/2/absent", {"absent": 3, "substitute": sam["number"]}).status_code == (
+        200
+    )
+    for change, body in (
+        ("/seating", {"seed": 4}),
+        ("/seating", {"text": SEATING}),
+        ("/rounds/2/by-standings", None),
+    ):
+        event = org.post(change, body).json()
+        seated = [n for table in event["seating"][1]["tables"] for n in table]
+        assert event["seating"][1]["replaced"] == {"3": sam["number"]}, change
+        assert 3 not in seated and sam["number"] in seated, change
+    back = httpx.delete(f"{server.url}/api/events/{org.id}/rounds/2/absent/3", headers=org.headers)
+    assert back.status_code == 200 and back.json()["seating"][1]["replaced"] == {}
+    assert 3 in [n for table in back.json()["seating"][1]["tables"] for n in table]
+    again = httpx.delete(f"{server.url}/api/events/{org.id}/rounds/2/absent/3", headers=org.headers)
+    assert error(again) == (400, "not_absent")

@@ -274,7 +274,21 @@ class Event:
     def set_round(self, number: int, tables: Sequence[Sequence[int]]) -> None:
         """Seat round ``number``: each table's four players (numbers) in seat order. Every
         entrant sits exactly once; a substitute only in an absentee's place
-        (`replace`). Refused for a round with a result already entered."""
+        (`replace`). Refused for a round with a result already entered.
+
+        A round seated again keeps its absentees absent: each one's substitute takes their
+        new seat (the same substitute where free, else the first free one) until the
+        organiser marks them back (`back`).
+
+        >>> event = Event("e", "E", "mcr", 1)
+        >>> for name in ("Ann", "Bo", "Cy", "Di"): _ = event.register(name)
+        >>> _ = event.register("Sam", substitute=True)
+        >>> event.set_round(1, [(1, 2, 3, 4)])
+        >>> event.replace(1, 2, 5)
+        >>> event.set_round(1, [(4, 3, 2, 1)])
+        >>> event.round(1).tables[0].seats, event.absent(1)
+        ((4, 3, 5, 1), {2: 5})
+        """
         rnd = self.round(number)
         if rnd.results:
             raise EventError("round_has_results", f"round {number} has results: it stays seated")
@@ -303,9 +317,34 @@ class Event:
                 f"the entrants are not a multiple of four ({self.fill_ins()} needed here), "
                 "or takes an absentee's place",
             )
-        rnd.tables = [Table(t, tuple(seats)) for t, seats in enumerate(tables, 1)]
-        rnd.replaced = {}
+        seats_by_table = [list(seats) for seats in tables]
+        replaced = self._absent_again(number, seats_by_table, rnd.replaced)
+        rnd.tables = [Table(t, tuple(seats)) for t, seats in enumerate(seats_by_table, 1)]
+        rnd.replaced = replaced
         rnd.links = {}
+
+    def _absent_again(
+        self, number: int, tables: list[list[int]], absentees: dict[int, int]
+    ) -> dict[int, int]:
+        """Round ``number``'s ``absentees`` kept absent in its new ``tables`` (changed in
+        place: each absentee's seat given to a substitute): absentee -> substitute."""
+        kept: dict[int, int] = {}
+        for absent, before in absentees.items():
+            seated = {n for seats in tables for n in seats}
+            free = [p.number for p in self.players if p.substitute and p.number not in seated]
+            if not free:
+                name = self.player(absent).name
+                raise EventError(
+                    "no_substitute_free",
+                    f"{name} is marked absent from round {number} and no substitute is free "
+                    f"to take their seat: register one, or mark {name} back in the round",
+                )
+            substitute = before if before in free else free[0]
+            for seats in tables:
+                if absent in seats:
+                    seats[seats.index(absent)] = substitute
+            kept[absent] = substitute
+        return kept
 
     def replace(self, number: int, absent: int, substitute: int) -> None:
         """Mark ``absent`` absent from round ``number``, ``substitute`` taking their seat;
@@ -327,6 +366,32 @@ class Event:
             )
         table.seats = tuple(substitute if n == absent else n for n in table.seats)
         rnd.replaced[absent] = substitute
+
+    def back(self, number: int, player: int) -> None:
+        """Mark ``player``, absent from round ``number``, back in it: they take their seat
+        again from their substitute.
+
+        >>> event = Event("e", "E", "mcr", 1)
+        >>> for name in ("Ann", "Bo", "Cy", "Di"): _ = event.register(name)
+        >>> _ = event.register("Sam", substitute=True)
+        >>> event.set_round(1, [(1, 2, 3, 4)])
+        >>> event.replace(1, 2, 5)
+        >>> event.back(1, 2)
+        >>> event.round(1).tables[0].seats, event.absent(1)
+        ((1, 2, 3, 4), {})
+        """
+        rnd = self.round(number)
+        who = self.player(player)
+        substitute = rnd.replaced.get(player)
+        table = rnd.table_of(substitute) if substitute is not None else None
+        if substitute is None or table is None:
+            raise EventError("not_absent", f"{who.name} is not marked absent from round {number}")
+        if table.number in rnd.results:
+            raise EventError(
+                "table_has_result", f"round {number} table {table.number} has a result already"
+            )
+        table.seats = tuple(player if n == substitute else n for n in table.seats)
+        del rnd.replaced[player]
 
     def absent(self, number: int) -> dict[int, int]:
         """Round ``number``'s absentees and their substitutes."""

@@ -252,6 +252,13 @@ def absent(
     )
 
 
+@router.delete("/api/events/{event_id}/rounds/{number}/absent/{player}")
+def back(event_id: str, number: int, player: int, request: Request, token: Token = None) -> Any:
+    """Mark an absentee back in round ``number``: they take their seat from their
+    substitute (an absentee stays absent when the round is seated again)."""
+    return _change(request, event_id, token, lambda e: e.back(number, player))
+
+
 @router.post("/api/events/{event_id}/rounds/{number}/tables/{table}/result")
 def enter_result(
     event_id: str,
