@@ -70,3 +70,13 @@ def test_bad_arguments_say_what_is_wrong(tmp_path: Path) -> None:
     assert bot.exit_code == 2 and "unknown bot 'clever'" in bot.stderr
     empty = records(tmp_path, "")
     assert "no hand records" in run(empty).stderr
+
+
+def test_a_budget_is_shared_by_the_decisions(tmp_path: Path) -> None:
+    _, record = short_hand("taiwanese-lrc")
+    result = run(records(tmp_path, record.dumps()), "--budget", "0.5", "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["samples"] is None and out["budget"] == 0.5
+    decisions = out["hands"][0]["decisions"]
+    assert decisions and all(d["samples"] >= 2 for d in decisions)

@@ -28,11 +28,11 @@ from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.record import HandRecord
 from mahjongkit.inputs import read_json
 from mahjongkit.review.evaluation import DEFAULT_BOT, DEFAULT_SAMPLES
-from mahjongkit.review.hands import Decision, HandReview, review_hand
+from mahjongkit.review.hands import Decision, HandReview, decisions_of, review_hand
 
 SEAT = whole_number_option("seat", 0, 3)
 SAMPLES = whole_number_option("samples", 1, 100_000)
-BUDGET = seconds_option("budget", 3600)
+BUDGET = seconds_option("budget", 10**6)
 
 
 def read_hands(path: str) -> list[tuple[int, HandRecord | tuple[str, str]]]:
@@ -72,10 +72,7 @@ def _hand_text(line: int, review: HandReview) -> list[str]:
         "bold",
     )
     rows = [_decision_row(d) for d in review.decisions]
-    styles = [
-        ("dim",) if d.agrees else ("red",) if d.clear else ()
-        for d in review.decisions
-    ]
+    styles = [("dim",) if d.agrees else ("red",) if d.clear else () for d in review.decisions]
     lines = [head]
     if rows:
         lines += table(
@@ -99,8 +96,8 @@ def review_command(
         float | None,
         typer.Option(
             parser=BUDGET,
-            help="Seconds per decision: play samples until spent (at least two), or until"
-            " --samples if given too.",
+            help="Seconds for the whole review, shared evenly by the decisions: each plays"
+            " samples until its share is spent (at least two), or until --samples if given.",
         ),
     ] = None,
     samples: Annotated[
@@ -128,6 +125,7 @@ def review_command(
     reviews: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
     total = 0.0
+    share = None if budget is None else budget / max(1, _count_decisions(hands, seat))
     for line, item in hands:
         if isinstance(item, tuple):
             code, message = item
@@ -135,7 +133,7 @@ def review_command(
             _report(as_json, f"{record} line {line}: {code}: {message}")
             continue
         try:
-            review = review_hand(item, seat, samples=samples, budget=budget, seed=seed, bot=bot)
+            review = review_hand(item, seat, samples=samples, budget=share, seed=seed, bot=bot)
         except MahjongError as err:
             errors.append({"line": line, "code": "unplayable_record", "message": str(err)})
             _report(as_json, f"{record} line {line}: unplayable_record: {err}")
@@ -151,7 +149,9 @@ def review_command(
                 {
                     "record": str(record),
                     "seat": seat,
-                    "samples": samples if samples is not None or budget else DEFAULT_SAMPLES,
+                    "samples": samples
+                    if samples is not None
+                    else (None if budget is not None else DEFAULT_SAMPLES),
                     "budget": budget,
                     "seed": seed,
                     "bot": bot,
@@ -165,6 +165,18 @@ def review_command(
         print(f"{len(reviews)} hands reviewed, points lost in all {total:.1f}")
     if errors:
         raise typer.Exit(1)
+
+
+def _count_decisions(hands: list[tuple[int, HandRecord | tuple[str, str]]], seat: int) -> int:
+    """The decisions to review in the hands that can be read (to share a budget)."""
+    count = 0
+    for _, item in hands:
+        if isinstance(item, HandRecord):
+            try:
+                count += sum(1 for _ in decisions_of(item, seat))
+            except MahjongError:
+                continue
+    return count
 
 
 def _report(as_json: bool, message: str) -> None:
