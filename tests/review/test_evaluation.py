@@ -95,3 +95,19 @@ def test_what_cannot_be_evaluated_says_why() -> None:
         evaluate(position, samples=1, bot="clever")
     with pytest.raises(EvaluationError, match="samples must be 1 or more"):
         evaluate(Position.from_history("mcr", 0, seen_events(state, 0)), samples=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc", "taiwanese-dxb", "botzone"])
+def test_every_decision_of_played_hands_can_be_weighed(ruleset: str) -> None:
+    """Hands of the stronger bots, every seat reviewed with one sample a decision: each
+    decision is weighed (a sample replays every history)."""
+    for seed in range(3):
+        state = HandState.new(ruleset, random.Random(seed))
+        bots = [BOTS[name]() for name in ("defender", "scorer", "efficient", "random")]
+        play_hand(state, bots, seed=seed)
+        record = record_of(state)
+        for seat in range(4):
+            review = review_hand(record, seat, samples=1, seed=seed)
+            assert not review.problems, review.problems
+            assert len(review.decisions) == sum(1 for _ in decisions_of(record, seat))
