@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "botzone",
     "botzone_log",
     "tournament",
+    "review",
 )
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
@@ -59,6 +60,7 @@ COMMAND_HOMES = {
     "botzone-match": "botzone",
     "botzone-log": "botzone_log",
     "tournament": "tournament",
+    "review": "review",
 }
 """The module of `COMMAND_MODULES` that registers each command: running one command loads
 only its module (``score`` never imports the simulator or the web table), so it starts fast."""

@@ -179,6 +179,10 @@ class Position:
         self._window: _Window | None = None
         self._legal: tuple[Action, ...] | None = None
         self._scores: dict[tuple[Tile, bool, bool], Score | None] = {}
+        self.history: list[Event | Action] = []
+        """Everything taken in so far, in order: each event as the seat saw it (another
+        seat's dealt and drawn tiles and concealed kongs hidden, however given) and each
+        of its own actions (what `mahjongkit.game.sampling` rebuilds a whole hand from)."""
 
     @classmethod
     def from_history(
@@ -214,6 +218,7 @@ class Position:
         hidden or not: they are not kept). An event that cannot come now raises
         `InvalidHistoryError` and changes nothing."""
         self._check(event)
+        self.history.append(event.seen_by(self.seat))  # never another seat's private tile
         k, s, t = event.kind, event.seat, event.tile
         own = s == self.seat
         self._legal = None
@@ -338,6 +343,7 @@ class Position:
             action = Action.parse(action)
         if not isinstance(action, Action):
             raise InvalidHistoryError(f"not an action: {action!r}")
+        self.history.append(action)
         window = self._window
         if window is not None and window.answer is None and action in self.legal_actions():
             window.answer = action

@@ -217,6 +217,7 @@ class Wall(WallCount):
         replacements: Sequence[Tile] = (),
         dice: Sequence[Sequence[int]] | None = None,
         seat_draws: Sequence[Sequence[Tile]] = (),
+        rng: random.Random | None = None,
     ) -> Wall:
         """A wall built so that the deal gives ``hands`` (East first, in the order dealt),
         the live wall then yields ``draws`` and the back end ``replacements``; a per-seat
@@ -224,7 +225,9 @@ class Wall(WallCount):
         replacements alike, in the order taken).
 
         The other tiles fill the rest, flowers deepest in the wall, so a test sees only
-        the tiles it names until it runs past them.
+        the tiles it names until it runs past them; with ``rng``, shuffled with it instead
+        (a wall whose past is known and whose future is not:
+        `mahjongkit.game.sampling`).
 
         >>> from mahjongkit.rules.ruleset import get_ruleset
         >>> w = Wall.arranged(get_ruleset("mcr"), [[0] * 4 + [1] * 4 + [2] * 4 + [3, 4]],
@@ -240,7 +243,7 @@ class Wall(WallCount):
                 raise InvalidWallError(
                     "a per-seat wall has no live end or back end: give seat_draws"
                 )
-            return cls._arranged_parts(rules, hands, seat_draws, dice)
+            return cls._arranged_parts(rules, hands, seat_draws, dice, rng)
         if seat_draws:
             raise InvalidWallError("seat_draws are for a per-seat wall; give draws")
         probe = cls(rules, full_set(rules.uses_flowers), dice)
@@ -278,9 +281,7 @@ class Wall(WallCount):
         back_free = [p for p in back if p not in used_front]
         for pos, tile in zip(back_free, replacements, strict=False):
             put(pos, tile)
-        rest = [t for t in sorted(pool) for _ in range(pool[t])]
-        plain = [t for t in rest if not IS_FLOWER[t]]
-        flowers = [t for t in rest if IS_FLOWER[t]]
+        rest = _rest(pool, rng)
         # Fill free positions from both ends inwards, flowers last (deepest).
         free_front = [p for p in front if slots[p] is None]
         free_back = [p for p in back if slots[p] is None]
@@ -296,7 +297,7 @@ class Wall(WallCount):
             i += 1
             j += 1
         order += [p for p in range(size) if slots[p] is None and p not in seen]
-        for pos, tile in zip(order, plain + flowers, strict=True):
+        for pos, tile in zip(order, rest, strict=True):
             slots[pos] = tile
         tiles = [t for t in slots if t is not None]
         return cls(rules, tiles, dice)
@@ -308,6 +309,7 @@ class Wall(WallCount):
         hands: Sequence[Sequence[Tile]],
         seat_draws: Sequence[Sequence[Tile]],
         dice: Sequence[Sequence[int]],
+        rng: random.Random | None = None,
     ) -> Wall:
         """`arranged` for a per-seat wall."""
         size = len(full_set(rules.uses_flowers))
@@ -337,12 +339,10 @@ class Wall(WallCount):
                 raise InvalidWallError(f"seat {seat}'s part holds {len(free)} draws, not more")
             for pos, tile in zip(free, draws, strict=False):
                 put(pos, tile)
-        rest = [t for t in sorted(pool) for _ in range(pool[t])]
-        plain = [t for t in rest if not IS_FLOWER[t]]
-        flowers = [t for t in rest if IS_FLOWER[t]]
+        rest = _rest(pool, rng)
         # Free places in the order the four parts reach them, flowers last (deepest).
         order = [part[i] for i in range(len(parts[0])) for part in parts if slots[part[i]] is None]
-        for pos, tile in zip(order, plain + flowers, strict=True):
+        for pos, tile in zip(order, rest, strict=True):
             slots[pos] = tile
         return cls(rules, [t for t in slots if t is not None], dice)
 
@@ -480,6 +480,16 @@ class Wall(WallCount):
     def untaken(self) -> list[Tile]:
         """The tiles still in the wall (in position order, for accounting)."""
         return [t for p, t in enumerate(self.tiles) if not self._taken[p]]
+
+
+def _rest(pool: dict[Tile, int], rng: random.Random | None) -> list[Tile]:
+    """The tiles an arranged wall is not told where to put, in the order they fill its
+    free places: flowers last, or shuffled with ``rng``."""
+    rest = [t for t in sorted(pool) for _ in range(pool[t])]
+    if rng is not None:
+        rng.shuffle(rest)
+        return rest
+    return [t for t in rest if not IS_FLOWER[t]] + [t for t in rest if IS_FLOWER[t]]
 
 
 _SORTED_SETS = {flowers: sorted(full_set(flowers)) for flowers in (True, False)}
