@@ -22,7 +22,6 @@ from mahjongkit.notation import (
     read_hand,
     read_meld,
 )
-from mahjongkit.svg import hand_svg, meld_svg
 from mahjongkit.tiles import (
     FLOWERS,
     IS_FLOWER,
@@ -126,6 +125,8 @@ class Meld:
 
     def _repr_svg_(self) -> str:
         """The meld drawn as SVG (notebooks show it); see `mahjongkit.svg`."""
+        from mahjongkit.svg import meld_svg  # here: a command line draws no SVG (3 ms)
+
         return meld_svg(self)
 
 
@@ -289,6 +290,8 @@ class Hand:
 
     def _repr_svg_(self) -> str:
         """The hand drawn as SVG (notebooks show it); see `mahjongkit.svg`."""
+        from mahjongkit.svg import hand_svg  # here: a command line draws no SVG (3 ms)
+
         return hand_svg(self)
 
 
