@@ -106,6 +106,13 @@ def test_24_players_over_6_rounds_never_meet_twice(seed: int) -> None:
     assert seating.wind_spread == 1
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_24_players_over_7_rounds_never_meet_twice(seed: int) -> None:
+    # 7 rounds are the most 24 players can play without a repeat (23 others, 3 a round).
+    seating = seat(24, 7, seed=seed)
+    assert recount(seating) == (0, 1)
+
+
 def test_seeds_still_vary_a_seating_found_by_symmetry() -> None:
     first, second = seat(24, 6, seed=0), seat(24, 6, seed=1)
     assert first.rounds != second.rounds

@@ -45,8 +45,9 @@ WIND_STEPS = 50_000
 SHAKES = 8
 REPAIR_BELOW = 6
 REPAIR_NODES = 2_000
-SYMMETRIC_TRIES = 3
-TRIANGLE_CHECKS = 200
+SYMMETRIC_TRIES = 8
+SYMMETRIC_WORK = 40
+TRIANGLE_CHECKS = 1_000
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
 
 
@@ -333,7 +334,8 @@ def seat(players: int, rounds: int, seed: int | None = None, *, steps: int = 4_0
 
     ``seed`` fixes the seating (``None``: a fresh seed, kept in `Seating.seed`); ``steps``
     caps the search's moves when the lower bound is out of reach (it stops sooner when it
-    reaches the bound), and the tries of each search among symmetric seatings.
+    reaches the bound), and the tries of each search among symmetric seatings
+    (`SYMMETRIC_WORK` a step).
 
     >>> s = seat(16, 5, seed=3)
     >>> s.repeats, s.wind_spread
@@ -352,7 +354,8 @@ def seat(players: int, rounds: int, seed: int | None = None, *, steps: int = 4_0
     tables = None
     if _least_cost(seats, rounds) == 0:
         # Its own random stream, so that the swap search below seats as it always has.
-        tables = _symmetric_search(seats, rounds, random.Random(f"turns {seed}"), steps)
+        turns = random.Random(f"turns {seed}")
+        tables = _symmetric_search(seats, rounds, turns, SYMMETRIC_WORK * steps)
     if tables is None:
         tables = _search(seats, rounds, rng, steps)
     seated = _seat_winds(tables, seats, rng)
@@ -652,8 +655,8 @@ def _turned_seating(
     n: int, rounds: int, k: int, rng: random.Random, nodes: int
 ) -> list[list[list[int]]] | None:
     """A repeat-free seating that turning the seats by ``n / k`` maps onto itself (see
-    `_symmetric_search`), by a depth-first search of at most ``nodes`` tries; ``None``
-    when it finds none.
+    `_symmetric_search`), by a depth-first search of at most ``nodes`` tries (tables
+    tried and checks of strangers); ``None`` when it finds none.
 
     Round 1 is fixed (tables 1..4, 5..8, ... and their turns: any seating can be
     renumbered to start so), and the later rounds come in the order of seat 0's
@@ -683,8 +686,11 @@ def _turned_seating(
             return None
         if not free:
             left = rounds - len(seating) - 1
-            if any(not _strangers_suffice(unmet, p, left) for p in range(n)):
-                return False
+            for p in range(n):
+                enough, checks = _strangers_suffice(unmet, p, left)
+                tried += checks
+                if not enough:
+                    return False
             seating.append([list(t) for t in tables])
             if not left:
                 return True
@@ -781,10 +787,10 @@ def _strangers_part(unmet: list[int], table: list[int]) -> None:
                 unmet[a] |= 1 << b
 
 
-def _strangers_suffice(unmet: list[int], player: int, rounds: int) -> bool:
+def _strangers_suffice(unmet: list[int], player: int, rounds: int) -> tuple[bool, int]:
     """Whether ``player``'s strangers hold ``rounds`` disjoint threes of mutual strangers,
-    the table-mates the rounds to come need; after `TRIANGLE_CHECKS` tries it says yes
-    (this is only a shortcut for the search)."""
+    the table-mates the rounds to come need, and the tries that took; after
+    `TRIANGLE_CHECKS` tries it says yes (this is only a shortcut for the search)."""
     tries = 0
 
     def holds(left: int, count: int) -> bool:
@@ -803,7 +809,7 @@ def _strangers_suffice(unmet: list[int], player: int, rounds: int) -> bool:
                     return True
         return holds(rest, count)
 
-    return holds(unmet[player], rounds)
+    return holds(unmet[player], rounds), tries
 
 
 def _fresh_round(n: int, m: list[int], rng: random.Random, nodes: int) -> list[list[int]] | None:
