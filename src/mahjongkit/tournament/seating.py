@@ -2,8 +2,11 @@
 
 `seat` spreads players over the rounds so that any two meet as seldom as possible (the
 social golfer problem with tables of four), then gives every player seat winds spread
-over East, South, West and North as evenly as the rounds allow. It is a deterministic
-local search: the same seed gives the same seating on every machine.
+over East, South, West and North as evenly as the rounds allow. Where no repeat is
+forced it first looks, by a depth-first search, among the seatings that a turn of the
+seats maps onto themselves (`_symmetric_search`); otherwise, or when that finds none, a
+local search over swaps does the work (`_search`). Both are deterministic: the same seed
+gives the same seating on every machine.
 
 Players are numbered from 1. A count that is not a multiple of four is filled up with
 **substitutes** (at most three), numbered after the players: 22 players sit as 24 seats,
