@@ -113,6 +113,15 @@ def test_24_players_over_7_rounds_never_meet_twice(seed: int) -> None:
     assert recount(seating) == (0, 1)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "rounds"), [(24, 6), (24, 7), (32, 8)])
+def test_no_repeat_over_many_seeds_where_the_symmetric_search_reaches(
+    players: int, rounds: int
+) -> None:
+    seeds = range(20) if players == 24 else range(5)
+    assert [recount(seat(players, rounds, seed=s)) for s in seeds] == [(0, 1)] * len(seeds)
+
+
 def test_seeds_still_vary_a_seating_found_by_symmetry() -> None:
     first, second = seat(24, 6, seed=0), seat(24, 6, seed=1)
     assert first.rounds != second.rounds

@@ -48,7 +48,7 @@ WIND_STEPS = 50_000
 SHAKES = 8
 REPAIR_BELOW = 6
 REPAIR_NODES = 2_000
-SYMMETRIC_TRIES = 8
+SYMMETRIC_TRIES = 12
 SYMMETRIC_WORK = 40
 TRIANGLE_CHECKS = 1_000
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
@@ -626,7 +626,7 @@ def _symmetric_search(
     the ``k - 1`` tables it turns into, so the search picks only one table in ``k``. For
     a few table counts ``k`` is tried (`_turn_orders`); that makes a depth-first search
     small enough to find, for instance, 24 x 6 and 24 x 7 seatings with no repeat in a
-    few hundred or thousand tries, where the swap search of `_search` stops at a repeat
+    fraction of a second or two, where the swap search of `_search` stops at a repeat
     or more. The seats are then renumbered at random, so the seed still varies the
     seating (the symmetry is only a way to search, not a property anyone sees).
     """
