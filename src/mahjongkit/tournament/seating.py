@@ -2,8 +2,11 @@
 
 `seat` spreads players over the rounds so that any two meet as seldom as possible (the
 social golfer problem with tables of four), then gives every player seat winds spread
-over East, South, West and North as evenly as the rounds allow. It is a deterministic
-local search: the same seed gives the same seating on every machine.
+over East, South, West and North as evenly as the rounds allow. Where no repeat is
+forced it first looks, by a depth-first search, among the seatings that a turn of the
+seats maps onto themselves (`_symmetric_search`); otherwise, or when that finds none, a
+local search over swaps does the work (`_search`). Both are deterministic: the same seed
+gives the same seating on every machine.
 
 Players are numbered from 1. A count that is not a multiple of four is filled up with
 **substitutes** (at most three), numbered after the players: 22 players sit as 24 seats,
@@ -45,6 +48,9 @@ WIND_STEPS = 50_000
 SHAKES = 8
 REPAIR_BELOW = 6
 REPAIR_NODES = 2_000
+SYMMETRIC_TRIES = 12
+SYMMETRIC_WORK = 40
+TRIANGLE_CHECKS = 1_000
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
 
 
@@ -331,7 +337,8 @@ def seat(players: int, rounds: int, seed: int | None = None, *, steps: int = 4_0
 
     ``seed`` fixes the seating (``None``: a fresh seed, kept in `Seating.seed`); ``steps``
     caps the search's moves when the lower bound is out of reach (it stops sooner when it
-    reaches the bound).
+    reaches the bound), and the tries of each search among symmetric seatings
+    (`SYMMETRIC_WORK` a step).
 
     >>> s = seat(16, 5, seed=3)
     >>> s.repeats, s.wind_spread
@@ -347,7 +354,13 @@ def seat(players: int, rounds: int, seed: int | None = None, *, steps: int = 4_0
         seed = secrets.randbits(63)
     rng = random.Random(seed)
     seats = _seats_for(players)
-    tables = _search(seats, rounds, rng, steps)
+    tables = None
+    if _least_cost(seats, rounds) == 0:
+        # Its own random stream, so that the swap search below seats as it always has.
+        turns = random.Random(f"turns {seed}")
+        tables = _symmetric_search(seats, rounds, turns, SYMMETRIC_WORK * steps)
+    if tables is None:
+        tables = _search(seats, rounds, rng, steps)
     seated = _seat_winds(tables, seats, rng)
     return Seating(
         players,
@@ -599,6 +612,207 @@ def _search(n: int, rounds: int, rng: random.Random, steps: int) -> list[list[li
                     cost += _swap_delta(m, n, tables[r], where[r], a, b)
                     apply(r, a, b)
     return best
+
+
+def _symmetric_search(
+    n: int, rounds: int, rng: random.Random, nodes: int
+) -> list[list[list[int]]] | None:
+    """Tables of ``rounds`` rounds of seats 0..n-1 where no pair meets twice, looked for
+    among the seatings that a turn of the seats maps onto themselves; ``None`` if none
+    is found within `SYMMETRIC_TRIES` searches of ``nodes`` tries for each orbit size.
+
+    A turn by ``n / k`` seats (seat ``p`` to ``p + n / k``, modulo ``n``) splits the
+    seats into orbits of ``k``; a seating it maps onto itself seats, with each table,
+    the ``k - 1`` tables it turns into, so the search picks only one table in ``k``. For
+    a few table counts ``k`` is tried (`_turn_orders`); that makes a depth-first search
+    small enough to find, for instance, 24 x 6 and 24 x 7 seatings with no repeat in a
+    fraction of a second or two, where the swap search of `_search` stops at a repeat
+    or more. The seats are then renumbered at random, so the seed still varies the
+    seating (the symmetry is only a way to search, not a property anyone sees).
+    """
+    g = n // 4
+    for k in _turn_orders(g):
+        for _ in range(SYMMETRIC_TRIES):
+            found = _turned_seating(n, rounds, k, rng, nodes)
+            if found is None:
+                continue
+            names = list(range(n))
+            rng.shuffle(names)
+            return [[[names[p] for p in table] for table in tabs] for tabs in found]
+    return None
+
+
+def _turn_orders(tables: int) -> list[int]:
+    """The orbit sizes `_symmetric_search` tries for a round of ``tables`` tables: half
+    the tables (two tables picked a round) when that is a whole number above 1, then all
+    of them (one table picked a round).
+
+    >>> _turn_orders(6), _turn_orders(7), _turn_orders(2), _turn_orders(1)
+    ([3, 6], [7], [2], [])
+    """
+    orders = [tables // 2] if tables % 2 == 0 and tables >= 4 else []
+    return orders + ([tables] if tables > 1 else [])
+
+
+def _turned_seating(
+    n: int, rounds: int, k: int, rng: random.Random, nodes: int
+) -> list[list[list[int]]] | None:
+    """A repeat-free seating that turning the seats by ``n / k`` maps onto itself (see
+    `_symmetric_search`), by a depth-first search of at most ``nodes`` tries (tables
+    tried and checks of strangers); ``None`` when it finds none.
+
+    Round 1 is fixed (tables 1..4, 5..8, ... and their turns: any seating can be
+    renumbered to start so), and the later rounds come in the order of seat 0's
+    lowest table-mate. Each step seats the player with the fewest possible table-mates
+    together with a table's worth of them, and the turns of that table; a round that
+    leaves a player without enough mutual strangers for the rounds still to come
+    (`_strangers_suffice`) is dropped at once.
+    """
+    shift = n // k
+    full = (1 << n) - 1
+    unmet = [full & ~(1 << p) for p in range(n)]
+    first = [
+        [(p + turn * shift) % n for p in range(4 * j, 4 * j + 4)]
+        for j in range(shift // 4)
+        for turn in range(k)
+    ]
+    for table in first:
+        _strangers_meet(unmet, table)
+    seating: list[list[list[int]]] = [first]
+    tried = 0
+
+    def fill(free: int, tables: list[list[int]], low: int) -> bool | None:
+        """Complete the round being seated, then the rounds after it; ``None``: out of tries."""
+        nonlocal tried
+        tried += 1
+        if tried > nodes:
+            return None
+        if not free:
+            left = rounds - len(seating) - 1
+            for p in range(n):
+                enough, checks = _strangers_suffice(unmet, p, left)
+                tried += checks
+                if not enough:
+                    return False
+            seating.append([list(t) for t in tables])
+            if not left:
+                return True
+            done = fill(full, [], min(t for t in tables[0] if t))
+            if not done:
+                seating.pop()
+            return done
+        player, mates = _most_constrained(free, unmet)
+        if len(mates) < 3:
+            return False
+        rng.shuffle(mates)
+        if player == 0:
+            mates = sorted(q for q in mates if q > low)
+        for i, a in enumerate(mates):
+            with_a = [q for q in mates[i + 1 :] if unmet[a] >> q & 1]
+            for j, b in enumerate(with_a):
+                for d in with_a[j + 1 :]:
+                    if not unmet[b] >> d & 1:
+                        continue
+                    turned = _turns([player, a, b, d], shift, k, n)
+                    if turned is None or not _all_strangers(unmet, turned, free):
+                        continue
+                    for table in turned:
+                        _strangers_meet(unmet, table)
+                    taken = sum(1 << p for table in turned for p in table)
+                    done = fill(free & ~taken, tables + turned, low)
+                    for table in turned:
+                        _strangers_part(unmet, table)
+                    if done is not False:
+                        return done
+        return False
+
+    return seating if fill(full, [], 0) else None
+
+
+def _most_constrained(free: int, unmet: list[int]) -> tuple[int, list[int]]:
+    """The unseated player (bits of ``free``) with the fewest unseated strangers, and those
+    strangers; seat 0 first whenever it is unseated (the rounds are ordered by its table)."""
+    if free & 1:
+        return 0, _members(free & unmet[0])
+    best, player = -1, -1
+    rest = free
+    while rest:
+        low = rest & -rest
+        p = low.bit_length() - 1
+        rest ^= low
+        count = (free & unmet[p]).bit_count()
+        if best < 0 or count < best:
+            best, player = count, p
+            if count < 3:
+                break
+    return player, _members(free & unmet[player])
+
+
+def _members(bits: int) -> list[int]:
+    """The players whose bits are set, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def _turns(table: list[int], shift: int, k: int, n: int) -> list[list[int]] | None:
+    """``table`` and its ``k - 1`` turns by ``shift`` seats; ``None`` if they overlap."""
+    turned = [[(p + turn * shift) % n for p in table] for turn in range(k)]
+    seats = {p for t in turned for p in t}
+    return turned if len(seats) == 4 * k else None
+
+
+def _all_strangers(unmet: list[int], tables: list[list[int]], free: int) -> bool:
+    """Whether every table's players are unseated (bits of ``free``) and have never met."""
+    for table in tables:
+        for i, a in enumerate(table):
+            if not free >> a & 1:
+                return False
+            for b in table[i + 1 :]:
+                if not unmet[a] >> b & 1:
+                    return False
+    return True
+
+
+def _strangers_meet(unmet: list[int], table: list[int]) -> None:
+    for a in table:
+        for b in table:
+            unmet[a] &= ~(1 << b)
+
+
+def _strangers_part(unmet: list[int], table: list[int]) -> None:
+    for a in table:
+        for b in table:
+            if a != b:
+                unmet[a] |= 1 << b
+
+
+def _strangers_suffice(unmet: list[int], player: int, rounds: int) -> tuple[bool, int]:
+    """Whether ``player``'s strangers hold ``rounds`` disjoint threes of mutual strangers,
+    the table-mates the rounds to come need, and the tries that took; after
+    `TRIANGLE_CHECKS` tries it says yes (this is only a shortcut for the search)."""
+    tries = 0
+
+    def holds(left: int, count: int) -> bool:
+        nonlocal tries
+        tries += 1
+        if not count or tries > TRIANGLE_CHECKS:
+            return True
+        if left.bit_count() < 3 * count:
+            return False
+        low = left & -left
+        a = low.bit_length() - 1
+        rest = left ^ low
+        for b in _members(rest & unmet[a]):
+            for c in _members(rest & unmet[a] & unmet[b] & ~((2 << b) - 1)):
+                if holds(rest & ~(1 << b) & ~(1 << c), count - 1):
+                    return True
+        return holds(rest, count)
+
+    return holds(unmet[player], rounds), tries
 
 
 def _fresh_round(n: int, m: list[int], rng: random.Random, nodes: int) -> list[list[int]] | None:
