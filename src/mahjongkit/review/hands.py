@@ -62,7 +62,8 @@ class Decision:
     chosen: Action
     preferred: Action
     loss: float
-    """The preferred action's mean points less the chosen one's (0 when they agree)."""
+    """The preferred action's lead over the chosen one, cross-fitted (`Evaluation.loss`:
+    it may come out below 0); 0 when they agree."""
     loss_stderr: float
     samples: int
     candidates: tuple[Action, ...]
@@ -82,9 +83,8 @@ class Decision:
 
     @property
     def clear(self) -> bool:
-        """True when the loss is more than twice its standard error: the preferred action
-        is the best of several by chance more often than the loss says, so a loss within
-        its noise is no clear mistake."""
+        """True when the loss is more than twice its standard error: a loss within its
+        noise is no clear mistake."""
         return not self.agrees and self.loss > 2 * self.loss_stderr
 
     def to_json(self) -> dict[str, Any]:
