@@ -93,7 +93,7 @@ def stored_game(tmp_path: Path) -> tuple[str, object]:
     db = tmp_path / "games.db"
     store = Store(f"sqlite:///{db}")
     store.migrate()
-    config = TableConfig("taiwanese-lrc", seed=3, seats=("efficient",) * 4, hands=3)
+    config = TableConfig("taiwanese-lrc", seed=3, seats=("efficient",) * 4, hands=4)
     game = TableGame(config)
     assert game.over
     store.create_game("g1", config.to_json(), {}, game.summary(), game.stored_log, over=True)
@@ -103,10 +103,11 @@ def stored_game(tmp_path: Path) -> tuple[str, object]:
 def test_a_stored_game_is_reviewed_for_a_player_in_each_hand_s_seat(tmp_path: Path) -> None:
     """Each finished hand, for one player in the seat they held then, settled where the
     hand stood in the match: the win the player declared is worth exactly what the table
-    paid them for it (the dealer's and the pot's part included)."""
+    paid them for it."""
     db, game = stored_game(tmp_path)
     hands = game.hands  # type: ignore[attr-defined]
-    won = next(h for h in hands if h.record.result and h.record.result.get("winners"))
+    # A hand dealt by another than player 0: the winner sits in another seat than its number.
+    won = next(h for h in hands if h.deal.dealer != 0 and h.record.result.get("winners"))
     winner = won.deal.player_at(won.record.result["winners"][0])
     result = run("g1", "--db", db, "--player", str(winner), "--samples", "1", "--json")
     assert result.exit_code == 0, result.output
@@ -125,6 +126,7 @@ def test_a_stored_game_is_reviewed_for_a_player_in_each_hand_s_seat(tmp_path: Pa
     text = run("g1", "--db", db, "--samples", "1")  # no person at the table: player 0
     assert text.exit_code == 0, text.output
     assert "game g1 hand 1 (taiwanese-lrc), seat" in text.stdout
+    assert "game g1 hand 4 (taiwanese-lrc), seat" in text.stdout
 
 
 def test_a_stored_game_s_review_names_what_is_wrong(tmp_path: Path) -> None:

@@ -119,7 +119,7 @@ def test_a_loss_is_measured_on_samples_that_did_not_choose_the_best() -> None:
     steady = Evaluation((Estimate(keep, (0, 0, 0, 0)), Estimate(better, (5, 5, 5, 5))))
     assert steady.loss(keep) == (5.0, 0.0)
     assert steady.loss(better) == (0.0, 0.0)
-    chance = Evaluation((Estimate(keep, (1, 1, 1, 1)), Estimate(lucky, (9, -8, 9, -8))))
+    chance = Evaluation((Estimate(keep, (1, 1, 1, 1)), Estimate(lucky, (10, -7, 10, -7))))
     assert chance.best.action == lucky  # by its mean over every sample...
     loss, _ = chance.loss(keep)
     assert loss < 0  # ...but the samples that did not pick it say keep was as good

@@ -133,8 +133,7 @@ class Evaluation:
         chosen = self.of(action).points
         n = len(chosen)
         if n < 2:
-            best = self.best.points
-            differences = [b - c for b, c in zip(best, chosen, strict=True)]
+            differences = [b - c for b, c in zip(self.best.points, chosen, strict=True)]
         else:
             halves = (range(0, n, 2), range(1, n, 2))
             differences = []
