@@ -1,4 +1,5 @@
-"""``mahjongkit review``: a reviewed hand per line, JSON as documented, bad input named."""
+"""``mahjongkit review``: a reviewed hand per line, JSON as documented, bad input named;
+a game the web table stored, reviewed for one player."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typer.testing import CliRunner, Result
 
 import mahjongkit.cli.review  # noqa: F401  (registers the command)
 from mahjongkit.cli.app import app
+from mahjongkit.game.actions import WIN
+from mahjongkit.money.settlement import balances
 
 from .test_evaluation import short_hand
 
@@ -80,3 +83,59 @@ def test_a_budget_is_shared_by_the_decisions(tmp_path: Path) -> None:
     assert out["samples"] is None and out["budget"] == 0.5
     decisions = out["hands"][0]["decisions"]
     assert decisions and all(d["samples"] >= 2 for d in decisions)
+
+
+def stored_game(tmp_path: Path) -> tuple[str, object]:
+    """A Taiwanese match of four efficient bots, stored as the web table stores it."""
+    from mahjongkit.web.store import Store
+    from mahjongkit.web.table import TableConfig, TableGame
+
+    db = tmp_path / "games.db"
+    store = Store(f"sqlite:///{db}")
+    store.migrate()
+    config = TableConfig("taiwanese-lrc", seed=3, seats=("efficient",) * 4, hands=4)
+    game = TableGame(config)
+    assert game.over
+    store.create_game("g1", config.to_json(), {}, game.summary(), game.stored_log, over=True)
+    return str(db), game
+
+
+def test_a_stored_game_is_reviewed_for_a_player_in_each_hand_s_seat(tmp_path: Path) -> None:
+    """Each finished hand, for one player in the seat they held then, settled where the
+    hand stood in the match: the win the player declared is worth exactly what the table
+    paid them for it."""
+    db, game = stored_game(tmp_path)
+    hands = game.hands  # type: ignore[attr-defined]
+    # A hand dealt by another than player 0: the winner sits in another seat than its number.
+    won = next(h for h in hands if h.deal.dealer != 0 and h.record.result.get("winners"))
+    winner = won.deal.player_at(won.record.result["winners"][0])
+    result = run("g1", "--db", db, "--player", str(winner), "--samples", "1", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["game"], out["player"]) == ("g1", winner)
+    assert [h["hand"] for h in out["hands"]] == list(range(len(hands)))
+    for reviewed, hand in zip(out["hands"], hands, strict=True):
+        assert reviewed["seat"] == hand.deal.seat_of(winner)
+    entry = out["hands"][hands.index(won)]
+    paid = balances(won.money.payments)[winner]
+    wins = [d for d in entry["decisions"] if d["chosen"] == str(WIN)]
+    assert wins, "the winner's declaration is among its decisions"
+    declared = next(c for c in wins[-1]["candidates"] if c["action"] == str(WIN))
+    assert declared["mean"] == paid
+
+    text = run("g1", "--db", db, "--samples", "1")  # no person at the table: player 0
+    assert text.exit_code == 0, text.output
+    assert "game g1 hand 1 (taiwanese-lrc), seat" in text.stdout
+    assert "game g1 hand 4 (taiwanese-lrc), seat" in text.stdout
+
+
+def test_a_stored_game_s_review_names_what_is_wrong(tmp_path: Path) -> None:
+    db, _ = stored_game(tmp_path)
+    unknown = run("g9", "--db", db)
+    assert unknown.exit_code == 2 and "no stored game 'g9'" in unknown.stderr
+    both = run("g1", "--db", db, "--seat", "1")
+    assert both.exit_code == 2 and "--player" in both.stderr
+    lone = run(records(tmp_path, "{}"), "--player", "1")
+    assert lone.exit_code == 2 and "--player goes with --db" in lone.stderr
+    missing = run("g1", "--db", str(tmp_path / "none.db"))
+    assert missing.exit_code == 2 and "no database" in missing.stderr

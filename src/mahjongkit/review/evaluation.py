@@ -113,11 +113,33 @@ class Evaluation:
         raise EvaluationError(f"{action} was not among the candidates")
 
     def loss(self, action: Action) -> tuple[float, float]:
-        """The points ``action`` loses against `best`, and the standard error of that
-        difference, taken sample by sample (the samples are shared: common random
-        numbers)."""
-        chosen, best = self.of(action), self.best
-        differences = [b - c for b, c in zip(best.points, chosen.points, strict=True)]
+        """The points ``action`` loses against the best candidate, and the standard error
+        of that loss, taken sample by sample (the samples are shared: common random
+        numbers).
+
+        The best of several candidates is partly the luckiest, so measuring its lead on
+        the samples that chose it would count that luck as a loss too. The best is
+        therefore chosen on half the samples (the even ones) and its lead measured on the
+        other half, and the other way round, every sample measured once (cross-fitting):
+        a loss that is only luck averages to 0, and may come out below it. With one
+        sample there is no other half: the plain difference.
+
+        >>> from mahjongkit.game.actions import Action
+        >>> keep, gamble = Action.from_index(0), Action.from_index(1)  # two discards
+        >>> lucky = Evaluation((Estimate(keep, (0, 0, 0, 0)), Estimate(gamble, (9, -8, 9, -8))))
+        >>> lucky.best.action == gamble, lucky.loss(keep)[0]  # its lead was luck
+        (True, -4.0)
+        """
+        chosen = self.of(action).points
+        n = len(chosen)
+        if n < 2:
+            differences = [b - c for b, c in zip(self.best.points, chosen, strict=True)]
+        else:
+            halves = (range(0, n, 2), range(1, n, 2))
+            differences = []
+            for picked_on, measured_on in (halves, halves[::-1]):
+                best = max(self.estimates, key=lambda e: sum(e.points[i] for i in picked_on))
+                differences += [best.points[i] - chosen[i] for i in measured_on]
         return sum(differences) / len(differences), _stderr(differences)
 
 

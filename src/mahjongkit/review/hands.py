@@ -32,6 +32,8 @@ from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.position import Position
 from mahjongkit.game.record import HandRecord, replay_states
+from mahjongkit.money.pot import Pot
+from mahjongkit.money.rotation import Deal
 from mahjongkit.review.evaluation import DEFAULT_BOT, Evaluation, evaluate
 from mahjongkit.shanten import discards, shanten
 from mahjongkit.tiles import NAMES
@@ -60,7 +62,8 @@ class Decision:
     chosen: Action
     preferred: Action
     loss: float
-    """The preferred action's mean points less the chosen one's (0 when they agree)."""
+    """The preferred action's lead over the chosen one, cross-fitted (`Evaluation.loss`:
+    it may come out below 0); 0 when they agree."""
     loss_stderr: float
     samples: int
     candidates: tuple[Action, ...]
@@ -80,9 +83,8 @@ class Decision:
 
     @property
     def clear(self) -> bool:
-        """True when the loss is more than twice its standard error: the preferred action
-        is the best of several by chance more often than the loss says, so a loss within
-        its noise is no clear mistake."""
+        """True when the loss is more than twice its standard error: a loss within its
+        noise is no clear mistake."""
         return not self.agrees and self.loss > 2 * self.loss_stderr
 
     def to_json(self) -> dict[str, Any]:
@@ -161,11 +163,14 @@ def review_hand(
     seed: int | str = 0,
     bot: str = DEFAULT_BOT,
     limit: int | None = None,
+    deal: Deal | None = None,
+    pot: Pot | None = None,
 ) -> HandReview:
     """Review ``seat``'s decisions in ``record`` (those with more than one legal action;
     the first ``limit`` of them when given). ``samples``, ``budget`` (seconds per
-    decision), ``seed`` and ``bot`` are `evaluate`'s. Raises `MahjongError` for a record
-    that does not replay."""
+    decision), ``seed`` and ``bot`` are `evaluate`'s, and so are ``deal`` and ``pot``:
+    where the hand stood in its match (a hand recorded alone: player 0 deals, no pot).
+    Raises `MahjongError` for a record that does not replay."""
     start = time.perf_counter()
     reviewed: list[Decision] = []
     problems: list[str] = []
@@ -185,6 +190,8 @@ def review_hand(
                 bot=bot,
                 drawn_discards=drawn,
                 dice=dice,
+                deal=deal,
+                pot=pot,
             )
         except MahjongError as err:
             problems.append(f"action {step} ({chosen}): {err}")
