@@ -43,7 +43,7 @@ into actions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
@@ -59,7 +59,7 @@ from mahjongkit.game.events import (
     EventKind,
 )
 from mahjongkit.game.record import HandRecord, replay_states
-from mahjongkit.game.state import Phase
+from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import WallCount
 from mahjongkit.hand import CHOW, KONG, PUNG, Meld
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
@@ -196,16 +196,21 @@ class Position:
         """The position after ``history``: the events as the seat saw them and its own
         actions, in the order they happened (see `seat_history`)."""
         position = cls(ruleset, seat, prevalent_wind, dealer_streak)
+        position.follow(history)
+        return position
+
+    def follow(self, history: Iterable[Event | Action]) -> None:
+        """Take in more of the seat's history: each event as the seat saw it (`see`) and
+        each of its own actions (`act`), in the order they happened."""
         for item in history:
             if isinstance(item, Event):
-                position.see(item)
+                self.see(item)
             elif isinstance(item, Action):
-                position.act(item)
+                self.act(item)
             else:
                 raise InvalidHistoryError(
                     f"a history holds events and actions, not {type(item).__name__} {item!r}"
                 )
-        return position
 
     # -- what the seat learns ---------------------------------------------------------
     def see_all(self, events: Iterable[Event]) -> None:
@@ -608,25 +613,37 @@ class Position:
         return tuple(t for t in range(NUM_KINDS) if wins >> t & 1)
 
 
+def seat_steps(
+    record: HandRecord, seat: int
+) -> Iterator[tuple[int, HandState, list[Event | Action]]]:
+    """A recorded hand replayed step by step for ``seat``: each step's number, the hand
+    before that step's action, and what the seat saw and did since the step before (its
+    own action, then the events that followed, as the seat saw them)."""
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise InvalidHistoryError(f"seat must be 0..3, not {seat!r}")
+    done = 0
+    for step, state in enumerate(replay_states(record)):
+        new: list[Event | Action] = []
+        if step:
+            who, index = record.actions[step - 1]
+            if who == seat:
+                new.append(Action.from_index(index))
+        events = state.events
+        new += [e.seen_by(seat) for e in events[done:]]
+        done = len(events)
+        yield step, state, new
+
+
 def seat_history(record: HandRecord, seat: int, actions: int | None = None) -> list[Event | Action]:
     """What ``seat`` saw and did in a recorded hand, in order (for `Position.from_history`):
     each of its actions before the events it led to, every event as the seat saw it. With
     ``actions``, only as far as the record's first ``actions`` decisions."""
-    if type(seat) is not int or not 0 <= seat < 4:
-        raise InvalidHistoryError(f"seat must be 0..3, not {seat!r}")
     out: list[Event | Action] = []
-    done = 0
-    for step, state in enumerate(replay_states(record)):
-        if step:
-            who, index = record.actions[step - 1]
-            if who == seat:
-                out.append(Action.from_index(index))
-        events = state.events
-        out += [e.seen_by(seat) for e in events[done:]]
-        done = len(events)
+    for step, _, new in seat_steps(record, seat):
+        out += new
         if actions is not None and step >= actions:
             break
     return out
 
 
-__all__ = ["InvalidHistoryError", "Position", "SeenWall", "seat_history"]
+__all__ = ["InvalidHistoryError", "Position", "SeenWall", "seat_history", "seat_steps"]

@@ -30,8 +30,8 @@ from typing import Any
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action, ActionKind
-from mahjongkit.game.position import Position
-from mahjongkit.game.record import HandRecord, replay_states
+from mahjongkit.game.position import Position, seat_steps
+from mahjongkit.game.record import HandRecord
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
 from mahjongkit.review.evaluation import DEFAULT_BOT, Evaluation, evaluate
@@ -214,15 +214,8 @@ def decisions_of(
     asking for the next), and what the seat saw beyond the events (which discards were
     drawn tiles, the dice)."""
     position = Position(record.ruleset, seat, record.prevalent_wind, record.dealer_streak)
-    seen = 0
-    for step, state in enumerate(replay_states(record)):
-        if step:
-            who, index = record.actions[step - 1]
-            if who == seat:
-                position.act(Action.from_index(index))
-        events = state.events
-        position.see_all(e.seen_by(seat) for e in events[seen:])
-        seen = len(events)
+    for step, state, new in seat_steps(record, seat):
+        position.follow(new)
         asked = step < len(record.actions) and record.actions[step][0] == seat
         if asked and len(position.legal_actions()) > 1:
             yield step, position, state.observation(seat).drawn_discards, state.wall.dice
