@@ -2,8 +2,8 @@
 
 Each tier plays the same seeded hands through `play_hand` (no simulator: the bots and
 the engine alone), timed in CPU seconds so other load on the machine counts less; a
-warm-up hand first fills the tables. Run it on two builds or two checkouts one after the
-other (or alternated) to compare them.
+warm-up first fills the tables (`warm.warm_tables`, then a hand of the tier). Run it on
+two builds or two checkouts one after the other (or alternated) to compare them.
 
 Run: ``python benchmarks/bench_bots.py [hands] [tier ...] [--rulesets r,...] [--json]``
 (default 40 hands; efficient, scorer, defender; mcr and taiwanese-lrc).
@@ -20,6 +20,7 @@ from figures import Figures
 from mahjongkit.bots import BOTS
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
+from warm import warm_tables
 
 
 def rate(ruleset: str, tier: str, hands: int, first: int = 0) -> float:
@@ -43,8 +44,9 @@ def main() -> None:
     tiers = args[1:] or ["efficient", "scorer", "defender"]
     print(f"# {mahjongkit.__file__}")
     for ruleset in rulesets:
+        warm_tables(ruleset)
         for tier in tiers:
-            rate(ruleset, tier, 1, first=10**6)  # warm-up: the tables fill
+            rate(ruleset, tier, 1, first=10**6)  # the tier's own tables
             hands_per_s = rate(ruleset, tier, hands)
             print(f"{ruleset} {tier}: {hands_per_s:.1f} hands/s", flush=True)
             figures.add(f"{ruleset}, four {tier} bots, CPU time", "hands/s", hands_per_s)

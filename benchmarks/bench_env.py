@@ -14,8 +14,11 @@ every decision.
 
 Each figure is the best of three passes (CPU time, so other load on the machine counts
 less), the passes of ours and the peers' interleaved so a burst of load does not land
-on one side only; ratios are ours over the peer's. The first line names the build
-(``make bench`` runs this on the Python source and on the compiled build).
+on one side only; ratios are ours over the peer's. The passes follow a warm-up of each
+ruleset's tables (`warm.warm_tables`: what a training run of thousands of hands sees);
+before it, the first pass of a fresh process is timed alone (MCR, the first row). The
+first line names the build (``make bench`` runs this on the Python source and on the
+compiled build).
 
 Target: 400 MCR hands/s through the AEC environment on the compiled build.
 Run: ``python benchmarks/bench_env.py [hands] [tables] [steps] [--markdown] [--json]``
@@ -43,6 +46,7 @@ import mahjongkit.shanten
 from figures import Figures
 from mahjongkit.env import VectorEnv, aec_env
 from mahjongkit.sim import simulate
+from warm import warm_tables
 
 PASSES = 3
 
@@ -224,7 +228,13 @@ def markdown_header(tables: int = 256) -> str:
 
 def compare(ruleset: str, hands: int, games: int) -> Row:
     """One line of the table: the environment, the simulator and (``games`` > 0 and
-    RLCard installed) RLCard's environment, interleaved."""
+    RLCard installed) RLCard's environment, interleaved, after a warm-up of the ruleset's
+    tables (and a pass of RLCard's, untimed)."""
+    warm_tables(ruleset)
+    if games:
+        rlcard = rlcard_pass(games, 10**6)
+        if rlcard is not None:
+            rlcard()
     plays: dict[str, Callable[[int], Callable[[], int] | None]] = {
         "env": lambda p: env_pass(ruleset, hands, p),
         "sim": lambda p: sim_pass(ruleset, hands, p),
@@ -249,6 +259,13 @@ def build(short: bool = False) -> str:
     if short:
         return "compiled" if compiled else "source"
     return "compiled by mypyc (setup.py)" if compiled else "Python source"
+
+
+def fresh_rate(hands: int) -> float:
+    """Hands per CPU second of the first MCR pass of this process (its tables empty): to
+    be called before anything else plays."""
+    took, _ = timed(env_pass("mcr", hands, 10**6 + 1))
+    return hands / took
 
 
 def table(hands: int = 200, tables: int = 256, steps: int = 200) -> list[Row]:
@@ -280,6 +297,13 @@ def main() -> None:
     print(
         f"{'ruleset':<15}{'env hands/s':>12}{'decisions/s':>13}{'sim hands/s':>13}"
         f"{'env/sim':>9}{'RLCard hands/s':>16}{'env/RLCard':>12}"
+    )
+    fresh_hands = fresh_rate(hands)
+    print(f"mcr, a fresh process's first {hands} hands: {fresh_hands:.0f} hands/s, one pass")
+    figures.add(
+        f"mcr, AEC environment, 4 random agents, a fresh process's first {hands} hands",
+        "hands/s",
+        fresh_hands,
     )
     for ruleset in ("mcr", "taiwanese-lrc"):
         row = compare(ruleset, hands, games if ruleset == "mcr" else 0)

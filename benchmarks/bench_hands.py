@@ -25,6 +25,7 @@ from mahjongkit.game.players import Decision
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.rules.ruleset import get_ruleset
+from warm import warm_tables
 
 RULESETS = ("mcr", "bp-club", "taiwanese-lrc")
 
@@ -65,7 +66,7 @@ def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     for name in RULESETS:
         importlib.import_module(f"mahjongkit.scoring.{get_ruleset(name).scoring.family}")
-        with_bots(name, range(10**6, 10**6 + 20))  # warm the caches
+        warm_tables(name)
         rates = {}
         for label, loop in (("random bots", with_bots), ("bare engine", bare)):
             best = float("inf")

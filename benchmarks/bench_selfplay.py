@@ -2,7 +2,8 @@
 
 Four `random` bots and four `efficient` bots, in ``mcr`` and ``taiwanese-lrc``, played
 by `mahjongkit.sim.simulate` on one process (CPU time, so other load on the machine
-counts less), best of three passes after a warm-up that fills the shanten tables. In
+counts less), best of three passes after a warm-up that fills the tables (`warm.warm_tables`,
+then 20 hands of the bots timed). In
 the same run, where ``rlcard`` is installed (the ``bench`` extra), RLCard's ``mahjong``
 environment plays whole games with four ``RandomAgent``s, timed the same way; the
 ratio is ours over RLCard's. Last, the scaling of ``--workers`` (wall time, random bots,
@@ -26,6 +27,7 @@ from collections.abc import Callable
 import mahjongkit.shanten
 from figures import Figures
 from mahjongkit.sim import simulate
+from warm import warm_tables
 
 
 def best_rate(play: Callable[[int], None], hands: int, passes: int = 3) -> float:
@@ -40,7 +42,8 @@ def best_rate(play: Callable[[int], None], hands: int, passes: int = 3) -> float
 
 def ours(ruleset: str, bot: str, hands: int) -> float:
     """Our hands per CPU second for four ``bot`` bots."""
-    simulate(ruleset, (bot,) * 4, hands=20, seed=999)  # warm the tables
+    warm_tables(ruleset)
+    simulate(ruleset, (bot,) * 4, hands=20, seed=999)  # and the bots' own
     return best_rate(
         lambda p: simulate(ruleset, (bot,) * 4, hands=hands, seed=p).stats.hands, hands
     )

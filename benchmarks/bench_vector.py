@@ -5,7 +5,8 @@ agent selected), in the same run.
 
 Random legal actions drawn with NumPy for a whole batch at once (the highest of uniform
 scores under the mask, as a policy network's masked argmax would be taken); the planes
-and masks built for every decision. Best of three passes, CPU time.
+and masks built for every decision. Best of three passes, CPU time, after a warm-up of
+each ruleset's tables (`warm.warm_tables`).
 
 Run: ``python benchmarks/bench_vector.py [tables] [steps] [--json]`` (defaults 256 and 200;
 ``--json``: a last line of figures for ``benchmarks/report.py``).
@@ -22,6 +23,7 @@ import mahjongkit.shanten
 from bench_env import env_rate, masked_random  # beside this file (the script's own folder)
 from figures import Figures
 from mahjongkit.env import AGENTS, VectorEnv, parallel_env
+from warm import warm_tables
 
 
 def vector_rate(
@@ -79,6 +81,7 @@ def main() -> None:
         f"{'parallel/s':>12}{'AEC/s':>8}"
     )
     for ruleset in ("mcr", "taiwanese-lrc"):
+        warm_tables(ruleset)
         rate, rows = vector_rate(ruleset, tables, steps, copy=True)
         fast, _ = vector_rate(ruleset, tables, steps, copy=False)
         single = parallel_rate(ruleset, int(rows * steps))

@@ -413,6 +413,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"--only: no benchmark named {', '.join(sorted(unknown))}")
     chosen = [b for b in BENCHMARKS if not options.only or b.name in options.only]
     arguments = sizes(options)
+    if options.quick:  # the tables' warm-up of the hand benchmarks (warm.py), small too
+        os.environ.setdefault("BENCH_WARM_HANDS", "200")
     builds = builds_of(options)
     try:
         described = {build.name: probe(build) for build in builds}
@@ -446,7 +448,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"sizes: {'quick (`--quick`)' if options.quick else 'full'}"
         + (" except " + ", ".join(f"`--args {given}`" for given in options.args))
         * bool(options.args)
-        + f" (each benchmark's arguments in its heading); {rounds} rounds",
+        + f" (each benchmark's arguments in its heading); {rounds} rounds; the hand"
+        f" benchmarks' tables warmed by {os.environ.get('BENCH_WARM_HANDS', '2000')} hands"
+        " first (benchmarks/warm.py)",
         f"load average (1 / 5 / 15 min): before {before}, after {load()}; 1-min load at"
         f" the runs' starts {min(loads):.1f}–{max(loads):.1f}"
         if loads
