@@ -6,8 +6,8 @@ counts less), best of three passes after a warm-up that fills the tables (`warm.
 then 20 hands of the bots timed). In
 the same run, where ``rlcard`` is installed (the ``bench`` extra), RLCard's ``mahjong``
 environment plays whole games with four ``RandomAgent``s, timed the same way; the
-ratio is ours over RLCard's. Last, the scaling of ``--workers`` (wall time, random bots,
-MCR) on the cores there are.
+ratio is ours over RLCard's. Last, the scaling of ``--workers`` (wall time, random and
+efficient bots, MCR) on the cores there are.
 
 The first line names the build measured: the Python source, or the compiled build of
 ``setup.py`` (``make compiled``; ``make bench`` runs this benchmark on both).
@@ -89,24 +89,25 @@ def main() -> None:
             measure = f"{ruleset}, 4 {bot}, per core"
             figures.add(measure, "hands/s", rate, rlcard, peer if rlcard else None)
     cores = os.cpu_count() or 1
-    n = 5 * hands * cores  # seconds of work: the pool's start-up is then a small part
-    walls = {}
-    for workers in sorted({1, cores}):
-        start = time.perf_counter()
-        simulate("mcr", ("random",) * 4, hands=n, seed=5, workers=workers)
-        walls[workers] = n / (time.perf_counter() - start)
-        print(
-            f"mcr 4 random, --workers {workers}: {walls[workers]:8.0f} hands/s (wall clock)",
-            flush=True,
-        )
-    if cores > 1:
-        figures.add(
-            f"mcr, 4 random, --workers {cores} (wall clock)",
-            "hands/s",
-            walls[cores],
-            "--workers 1",
-            walls[1],
-        )
+    for bot, n in (("random", 5 * hands * cores), ("efficient", hands * cores)):
+        # Seconds of work (the pool's start-up is then a small part), the same hands.
+        walls = {}
+        for workers in sorted({1, cores}):
+            start = time.perf_counter()
+            simulate("mcr", (bot,) * 4, hands=n, seed=5, workers=workers)
+            walls[workers] = n / (time.perf_counter() - start)
+            print(
+                f"mcr 4 {bot}, --workers {workers}: {walls[workers]:8.0f} hands/s (wall clock)",
+                flush=True,
+            )
+        if cores > 1:
+            figures.add(
+                f"mcr, 4 {bot}, --workers {cores} (wall clock)",
+                "hands/s",
+                walls[cores],
+                "--workers 1",
+                walls[1],
+            )
     figures.emit()
 
 
