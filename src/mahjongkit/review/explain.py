@@ -53,24 +53,29 @@ the smaller and 2 points more."""
 
 
 class Explainer:
-    """One seat's reasons through a hand: `see` each of its decisions in order (the
-    reviewed ones too), `reasons` at a reviewed one before seeing it."""
+    """One seat's reasons through a hand: at each of its decisions in order (the
+    reviewed ones too), `look` at it, then at a reviewed one ask for its `reasons`, then
+    say what the seat did (`took`)."""
 
     def __init__(self) -> None:
         self._defender = DefenderBot()
         self._scorer = ScorerBot()
 
-    def see(self, obs: Observation, action: Action) -> None:
-        """The seat took ``action`` at a decision it saw as ``obs``: the defender's memory
-        of the table (safe tiles) moves on."""
+    def look(self, obs: Observation) -> None:
+        """The seat is asked to decide, seeing ``obs``: the defender's memory of the
+        table (the tiles safe from each opponent) reads what happened since its last
+        turn, as the defender does before it decides."""
         self._defender.note(obs)
+
+    def took(self, obs: Observation, action: Action) -> None:
+        """The seat took ``action`` at the decision it saw as ``obs``."""
         self._defender.noted(obs, action)
 
     def reasons(
         self, position: Position, obs: Observation, chosen: Action, preferred: Action
     ) -> tuple[tuple[Reason, ...], int | None, dict[int, tuple[int, int]]]:
-        """The reasons at a decision (``obs``: the seat's observation there, before it
-        is seen), the hand's shanten before a discard (else None), and each discard's
+        """The reasons at a decision (``obs``: the seat's observation there, looked at),
+        the hand's shanten before a discard (else None), and each discard's
         ``(shanten, useful)``."""
         out: list[Reason] = []
         before: int | None = None
@@ -127,19 +132,24 @@ class Explainer:
             return None
         return Danger(tuple(ready), NAMES[chosen], a, NAMES[preferred], b)
 
-    def plan_points(self, view: HandView, tile: int) -> float:
-        """The points of the best plan within reach after discarding ``tile`` (the
-        scorer's, at the shanten the discard leaves)."""
+    def plan_points(self, view: HandView, tile: int, floor: int) -> float:
+        """The points of the best plan within reach after discarding ``tile``, by the
+        scorer (`ScorerBot.plan_points`): a plan ``floor`` steps from ready counts in
+        full, each step further discounts it by the scorer's ``Q``."""
         bot = self._scorer
         kept = after_discard(view.counts, tile)
         least = shanten(kept, view.melds, bot.forms(view.obs.ruleset))
         table = bot.table(view.obs.ruleset)
-        return bot.plan_points(view, kept, view.own_melds, least, table, least)
+        return bot.plan_points(view, kept, view.own_melds, min(floor, least), table, least)
 
     def value(self, view: HandView, chosen: int, preferred: int) -> Value | None:
-        """A ``value`` reason when the two discards' best plans differ by `VALUE_MARGIN`."""
+        """A ``value`` reason when the two discards' best plans, counted from the same
+        distance (the nearer of the two hands'), differ by `VALUE_MARGIN`."""
+        pair = (chosen, preferred)
         try:
-            a, b = self.plan_points(view, chosen), self.plan_points(view, preferred)
+            forms = self._scorer.forms(view.obs.ruleset)
+            floor = min(shanten(after_discard(view.counts, t), view.melds, forms) for t in pair)
+            a, b = (self.plan_points(view, t, floor) for t in pair)
         except MahjongError:  # a hand the shanten tables do not read
             return None
         low, high = sorted((a, b))

@@ -217,8 +217,9 @@ def review_hand(
     for step, position, state, many in _seat_decisions(record, seat):
         chosen = Action.from_index(record.actions[step][1])
         obs = state.observation(seat)
+        explainer.look(obs)
         if not many or (limit is not None and len(reviewed) >= limit):
-            explainer.see(obs, chosen)
+            explainer.took(obs, chosen)
             continue
         legal = position.legal_actions()
         candidates = legal if chosen in legal else (*legal, chosen)  # a false declaration
@@ -239,7 +240,7 @@ def review_hand(
             problems.append(f"action {step} ({chosen}): {err}")
         else:
             reviewed.append(_decision(step, position, obs, chosen, evaluation, explainer))
-        explainer.see(obs, chosen)
+        explainer.took(obs, chosen)
         if on_decision is not None:
             on_decision()
         if limit is not None and len(reviewed) >= limit:
