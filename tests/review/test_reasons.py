@@ -62,7 +62,7 @@ def test_every_reason_reads_as_json_with_its_code_and_its_sentence() -> None:
         MissedWin(12),
         BelowMinimum("5m", 6, 8),
         Danger((Threat(2, 1.0, True), Threat(3, 0.25, False)), "5m", 0.11, "E", 0.006),
-        Value("3s", 6.0, "5m", 24.0),
+        Value("3s", "pure_straight", 6.0, "5m", "full_flush", 24.0),
     ]
     assert sorted(r.code for r in reasons) == sorted(CODES) and len(set(CODES)) == len(CODES)
     for reason in reasons:
@@ -127,20 +127,26 @@ def test_mcr_danger_names_the_opponent_that_looks_ready() -> None:
     assert quiet.danger(HandView(early), parse_tile("7m"), parse_tile("E")) is None
 
 
-def test_value_tells_a_broken_straight_in_a_flush_from_a_spare_tile() -> None:
-    """MCR: nine bamboo in a straight and a pair: throwing 4s breaks the straight and puts
-    the flush a step further; throwing E or 3m keeps the same plans."""
-    obs = seen("mcr", "1234567899s37m4pE")
+def test_value_names_the_plan_a_discard_keeps() -> None:
+    """MCR: ten bamboo, two off-suit tiles and three pairs. Throwing the Green dragon
+    keeps the Full Flush at its best; throwing 1s puts it further than Seven Pairs, so the
+    plan within reach is worth less (the scorer's plans and points)."""
+    view = HandView(seen("mcr", "7p123344677888sP"))
     explainer = Explainer()
-    view = HandView(obs)
-    lost = explainer.value(view, parse_tile("4s"), parse_tile("E"))
+    lost = explainer.value(view, parse_tile("1s"), parse_tile("P"))
     assert lost is not None
-    assert lost.preferred_points == 24.0  # the Full Flush
-    assert lost.chosen_points < lost.preferred_points
-    assert str(lost).endswith("(value lost)")
-    kept = explainer.value(view, parse_tile("E"), parse_tile("4s"))
-    assert kept is not None and str(kept).endswith("(value kept)")
-    assert explainer.value(view, parse_tile("3m"), parse_tile("E")) is None
+    assert (lost.chosen_plan, lost.preferred_plan) == ("seven_pairs", "full_flush")
+    assert lost.preferred_points == 24.0 and lost.chosen_points < lost.preferred_points
+    assert str(lost) == (
+        "1s keeps Seven Pairs within reach (about 10 points); P a Full Flush (about 24): value lost"
+    )
+    kept = explainer.value(view, parse_tile("P"), parse_tile("1s"))
+    assert kept is not None and str(kept).endswith("value kept")
+    assert explainer.value(view, parse_tile("7p"), parse_tile("P")) is None  # the same
+    flush = HandView(seen("mcr", "1234567899s37m4pE"))
+    # Breaking the straight only puts the same Full Flush a step further, as the hand
+    # itself: that is the shanten reason's to say.
+    assert explainer.value(flush, parse_tile("4s"), parse_tile("E")) is None
 
 
 def test_a_win_passed_on_is_named_with_its_points() -> None:

@@ -13,8 +13,9 @@ reviewed decision, gives the reasons that can be said reliably
   alert on; Taiwanese: a called Ting) and the chance each tile deals in (MCR: the
   defender's measured chance; Taiwanese: its danger figure, in units of about one time in
   eight, turned into a chance by `TAIWANESE_UNIT`), tiles known safe counting 0;
-- ``value``: two different discards whose best plan within reach (the scorer bot's
-  `plan_points`) differ by `VALUE_MARGIN`;
+- ``value``: two different discards whose best plans within reach (the scorer bot's
+  `best_plan`: its name and points) differ by `VALUE_MARGIN`, unless it is the same plan
+  and the two hands differ in shanten (then the speed tells them apart: ``shanten``);
 - ``missed_win``: a win the seat could declare and did not;
 - ``below_minimum``: a complete hand with the tile that scores under the minimum (MCR's
   8 points without flowers, 000 l.98), so the engine offers no win.
@@ -132,31 +133,38 @@ class Explainer:
             return None
         return Danger(tuple(ready), NAMES[chosen], a, NAMES[preferred], b)
 
-    def plan_points(self, view: HandView, tile: int, floor: int) -> float:
-        """The points of the best plan within reach after discarding ``tile``, by the
-        scorer (`ScorerBot.plan_points`): a plan ``floor`` steps from ready counts in
-        full, each step further discounts it by the scorer's ``Q``."""
+    def plan(self, view: HandView, tile: int, floor: int) -> tuple[float, str]:
+        """The points and the name of the best plan within reach after discarding
+        ``tile``, by the scorer (`ScorerBot.best_plan`): a plan ``floor`` steps from ready
+        counts in full, each step further discounts it by the scorer's ``Q``."""
         bot = self._scorer
         kept = after_discard(view.counts, tile)
-        least = shanten(kept, view.melds, bot.forms(view.obs.ruleset))
+        least = self._shanten(view, tile)
         table = bot.table(view.obs.ruleset)
-        return bot.plan_points(view, kept, view.own_melds, min(floor, least), table, least)
+        return bot.best_plan(view, kept, view.own_melds, min(floor, least), table, least)
+
+    def _shanten(self, view: HandView, tile: int) -> int:
+        forms = self._scorer.forms(view.obs.ruleset)
+        return shanten(after_discard(view.counts, tile), view.melds, forms)
 
     def value(self, view: HandView, chosen: int, preferred: int) -> Value | None:
         """A ``value`` reason when the two discards' best plans, counted from the same
-        distance (the nearer of the two hands'), differ by `VALUE_MARGIN`."""
-        pair = (chosen, preferred)
+        distance (the nearer of the two hands'), differ by `VALUE_MARGIN`, and either are
+        different plans or the same plan at different distances from hands as near to
+        ready (a difference of the hands' own speed is the ``shanten`` reason's)."""
         try:
-            forms = self._scorer.forms(view.obs.ruleset)
-            floor = min(shanten(after_discard(view.counts, t), view.melds, forms) for t in pair)
-            a, b = (self.plan_points(view, t, floor) for t in pair)
+            steps = (self._shanten(view, chosen), self._shanten(view, preferred))
+            floor = min(steps)
+            (a, plan_a), (b, plan_b) = (self.plan(view, t, floor) for t in (chosen, preferred))
         except MahjongError:  # a hand the shanten tables do not read
             return None
         low, high = sorted((a, b))
         ratio, points = VALUE_MARGIN
         if high < ratio * low or high - low < points:
             return None
-        return Value(NAMES[chosen], round(a, 2), NAMES[preferred], round(b, 2))
+        if plan_a == plan_b and steps[0] != steps[1]:
+            return None
+        return Value(NAMES[chosen], plan_a, round(a, 2), NAMES[preferred], plan_b, round(b, 2))
 
 
 def discard_facts(position: Position) -> tuple[int | None, dict[int, tuple[int, int]]]:

@@ -162,33 +162,65 @@ class Danger(Reason):
         )
 
 
+PLANS = {
+    "none": "no fan to play for",
+    "plain": "a plain win",
+    "special_forms": "Knitted or Orphans",
+    "seven_pairs": "Seven Pairs",
+    "all_pungs": "All Pungs",
+    "half_flush": "a Half Flush",
+    "full_flush": "a Full Flush",
+    "mixed_straight": "a Mixed Straight",
+    "pure_straight": "a Pure Straight",
+    "mixed_triple_chow": "a Mixed Triple Chow",
+    "mixed_shifted_chows": "Mixed Shifted Chows",
+    "pure_shifted_chows": "Pure Shifted Chows",
+}
+"""The scorer's plans (`mahjongkit.bots.scorer.PLAN_NAMES`) in English."""
+
+
 @dataclass(frozen=True)
 class Value(Reason):
-    """Two different discards that keep hands of different value: the points of the best
-    plan within reach after each (the scorer bot's plans: MCR fans such as a flush or a
-    straight, Taiwanese sheet items on a plain win), as the scorer reckons them.
+    """Two different discards that keep hands of different value: the best plan within
+    reach after each (``chosen_plan``, ``preferred_plan``: the scorer bot's plans, MCR fans
+    such as a flush or a straight, Taiwanese sheet items on a plain win, `PLANS`) and its
+    points as the scorer reckons them (counted from the nearer hand's distance, a step
+    further discounted by the scorer's ``Q``).
 
-    >>> str(Value("3s", 6.0, "5m", 24.0))
-    '3s keeps a plan worth about 6 points within reach; 5m about 24 (value lost)'
+    >>> str(Value("3s", "pure_straight", 6.4, "5m", "full_flush", 24.0))
+    '3s keeps a Pure Straight within reach (about 6 points); 5m a Full Flush (about 24): value lost'
     """
 
     code: ClassVar[str] = "value"
     chosen_tile: str
+    chosen_plan: str
     chosen_points: float
     preferred_tile: str
+    preferred_plan: str
     preferred_points: float
 
     @property
     def text(self) -> str:
         lost = self.chosen_points < self.preferred_points
         return (
-            f"{self.chosen_tile} keeps a plan worth about {round(self.chosen_points)} points"
-            f" within reach; {self.preferred_tile} about {round(self.preferred_points)}"
-            + (" (value lost)" if lost else " (value kept)")
+            f"{self.chosen_tile} keeps {PLANS.get(self.chosen_plan, self.chosen_plan)} within"
+            f" reach (about {round(self.chosen_points)} points); {self.preferred_tile}"
+            f" {PLANS.get(self.preferred_plan, self.preferred_plan)} (about"
+            f" {round(self.preferred_points)}): value {'lost' if lost else 'kept'}"
         )
 
 
 CODES = tuple(r.code for r in (Shanten, MissedWin, BelowMinimum, Danger, Value))
 """Every reason's code."""
 
-__all__ = ["CODES", "BelowMinimum", "Danger", "MissedWin", "Reason", "Shanten", "Threat", "Value"]
+__all__ = [
+    "CODES",
+    "PLANS",
+    "BelowMinimum",
+    "Danger",
+    "MissedWin",
+    "Reason",
+    "Shanten",
+    "Threat",
+    "Value",
+]
