@@ -17,7 +17,7 @@ from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.notation import parse_tiles
-from mahjongkit.review.explain import TAIWANESE_UNIT, Explainer
+from mahjongkit.review.explain import TAIWANESE_UNIT, Explainer, discard_facts
 from mahjongkit.review.hands import _seat_decisions
 from mahjongkit.review.reasons import (
     CODES,
@@ -224,3 +224,20 @@ def test_two_discards_are_told_by_their_shanten_and_useful_tiles() -> None:
     )
     slower = (worse.shanten, -worse.useful_count) > (better.shanten, -better.useful_count)
     assert told.slower == slower
+
+
+def test_a_hand_with_declared_sets_is_told_by_its_shanten_too() -> None:
+    """The seat's own declared sets are its hand's tiles, not tiles seen elsewhere: a
+    hand with sets gets its discards' shanten and useful tiles like any other."""
+    _, record = short_hand("taiwanese-lrc")
+    told = 0
+    for _, position, _, many in _seat_decisions(record, 3):
+        if many and position.melds[3]:
+            before, options = discard_facts(position)
+            if not any(a.kind.name == "DISCARD" for a in position.legal_actions()):
+                continue
+            assert before is not None and options, position.melds[3]
+            held = sum(position.concealed)
+            assert all(0 <= useful <= 4 * 34 - held for _, useful in options.values())
+            told += 1
+    assert told >= 3

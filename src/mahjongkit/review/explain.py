@@ -174,9 +174,13 @@ def discard_facts(position: Position) -> tuple[int | None, dict[int, tuple[int, 
     counts = position.concealed
     melds = position.melds[seat]
     ruleset = position.ruleset
+    elsewhere = list(position.visible)  # the seat's own exposed tiles are its hand's
+    for meld in melds:
+        for t in meld.tiles:
+            elsewhere[t] = max(0, elsewhere[t] - 1)
     try:
         before = shanten(counts, tuple(melds), ruleset)
-        options = discards(counts, melds, ruleset, position.visible)
+        options = discards(counts, melds, ruleset, elsewhere)
     except MahjongError:
         return None, {}
     if not options:
