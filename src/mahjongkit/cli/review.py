@@ -4,8 +4,9 @@
 --records`` writes, one hand a line) and, for every decision of the seat with more than
 one legal action, weighs each candidate by playing samples of the hand out
 (`mahjongkit.review`), then prints what the seat did, what the reviewer prefers, the
-points lost (with a standard error) and the plain reasons (shanten and useful tiles of
-two discards, a win passed on), and each hand's total. ``--json`` prints the same as one
+points lost (with a standard error) and the reasons (`mahjongkit.review.reasons`), each
+hand's total and rating, and the game's summary beside the bot's own rates
+(`mahjongkit.review.games.review_game` does the work). ``--json`` prints the same as one
 JSON object (docs/review.md describes its fields). A line that cannot be read or
 replayed is reported (on stderr, or in the JSON) and the other hands are reviewed; the
 exit status is then 1.

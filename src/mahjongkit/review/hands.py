@@ -3,10 +3,11 @@
 At every decision where the seat had more than one legal action, `review_hand` rebuilds
 the seat's position from what it had seen (`mahjongkit.game.position.Position`), weighs
 every candidate (`mahjongkit.review.evaluation.evaluate`) and sets what the seat did
-beside what the reviewer prefers: the points lost (the preferred action's mean less the
-chosen one's, with the standard error of that difference), and the plainest reasons that
-can be given reliably: for two discards, the shanten and the useful tiles each leaves
-(`mahjongkit.shanten.discards`), and a win passed on.
+beside what the reviewer prefers: the points lost (the preferred action's lead over the
+chosen one, with the standard error of that difference), and the reasons that can be
+given reliably (`mahjongkit.review.explain`: shanten and useful tiles, danger, value, a
+missed win, a win under the minimum). A hand is rated 0..100 by the share of its stake
+it lost (`rating`).
 
 >>> import random
 >>> from mahjongkit.bots import RandomBot
