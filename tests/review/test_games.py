@@ -69,6 +69,8 @@ def test_the_bot_s_own_rates_come_from_its_self_play() -> None:
     assert rates.hands == 3 and rates.bot == "efficient"
     assert 0 < rates.win_rate <= 0.25 + 1e-9  # at most one winner a hand, of four seats
     assert rates.deal_in_rate <= rates.win_rate
+    unknown = bot_rates(["taiwanese-lrc"] * 3 + ["my-house-rules"])
+    assert unknown == rates  # a ruleset that cannot be dealt is left out
 
 
 def decided(stake: int, loss: float) -> Decision:
