@@ -10,7 +10,7 @@ from dataclasses import replace
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import READY_CHANCE, danger
 from mahjongkit.bots.hand_view import HandView
-from mahjongkit.game.actions import DISCARDS, WIN, Action
+from mahjongkit.game.actions import DISCARDS, PASS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.record import record_of
 from mahjongkit.game.runner import play_hand
@@ -133,20 +133,36 @@ def test_value_names_the_plan_a_discard_keeps() -> None:
     plan within reach is worth less (the scorer's plans and points)."""
     view = HandView(seen("mcr", "7p123344677888sP"))
     explainer = Explainer()
-    lost = explainer.value(view, parse_tile("1s"), parse_tile("P"))
+    lost = explainer.value(view, DISCARDS[parse_tile("1s")], DISCARDS[parse_tile("P")])
     assert lost is not None
     assert (lost.chosen_plan, lost.preferred_plan) == ("seven_pairs", "full_flush")
     assert lost.preferred_points == 24.0 and lost.chosen_points < lost.preferred_points
     assert str(lost) == (
         "1s keeps Seven Pairs within reach (about 10 points); P a Full Flush (about 24): value lost"
     )
-    kept = explainer.value(view, parse_tile("P"), parse_tile("1s"))
+    kept = explainer.value(view, DISCARDS[parse_tile("P")], DISCARDS[parse_tile("1s")])
     assert kept is not None and str(kept).endswith("value kept")
-    assert explainer.value(view, parse_tile("7p"), parse_tile("P")) is None  # the same
+    assert explainer.value(view, DISCARDS[parse_tile("7p")], DISCARDS[parse_tile("P")]) is None
     flush = HandView(seen("mcr", "1234567899s37m4pE"))
     # Breaking the straight only puts the same Full Flush a step further, as the hand
     # itself: that is the shanten reason's to say.
-    assert explainer.value(flush, parse_tile("4s"), parse_tile("E")) is None
+    assert explainer.value(flush, DISCARDS[parse_tile("4s")], DISCARDS[parse_tile("E")]) is None
+
+
+def test_value_tells_a_claim_that_gives_up_a_plan() -> None:
+    """MCR: five pairs of bamboo. Chowing 1m from the left gives up Seven Pairs (a meld)
+    for a plan worth less; passing keeps it."""
+    m1 = parse_tile("1m")
+    chow = Action(ActionKind.CHOW, m1)
+    obs = seen("mcr", "1133557799s23mE")
+    obs = replace(obs, phase="claim", claim_tile=m1, claim_giver=3, legal_actions=(PASS, chow))
+    explainer = Explainer()
+    lost = explainer.value(HandView(obs), chow, PASS)
+    assert lost is not None
+    assert (lost.chosen, lost.preferred) == ("chow 123m", "pass")
+    assert lost.preferred_plan == "seven_pairs" != lost.chosen_plan
+    assert lost.chosen_points < lost.preferred_points == 24.0
+    assert str(explainer.value(HandView(obs), PASS, chow)).endswith("value kept")
 
 
 def test_a_win_passed_on_is_named_with_its_points() -> None:

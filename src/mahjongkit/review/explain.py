@@ -13,9 +13,10 @@ reviewed decision, gives the reasons that can be said reliably
   alert on; Taiwanese: a called Ting) and the chance each tile deals in (MCR: the
   defender's measured chance; Taiwanese: its danger figure, in units of about one time in
   eight, turned into a chance by `TAIWANESE_UNIT`), tiles known safe counting 0;
-- ``value``: two different discards whose best plans within reach (the scorer bot's
-  `best_plan`: its name and points) differ by `VALUE_MARGIN`, unless it is the same plan
-  and the two hands differ in shanten (then the speed tells them apart: ``shanten``);
+- ``value``: two different discards, or a claim against passing or another claim, whose
+  best plans within reach (the scorer bot's `best_plan`: its name and points; after a
+  chow or pung, with its best discard) differ by `VALUE_MARGIN`, unless it is the same
+  plan and the two hands differ in shanten (then the speed tells them apart);
 - ``missed_win``: a win the seat could declare and did not;
 - ``below_minimum``: a complete hand with the tile that scores under the minimum (MCR's
   8 points without flowers, 000 l.98), so the engine offers no win.
@@ -24,12 +25,13 @@ reviewed decision, gives the reasons that can be said reliably
 from __future__ import annotations
 
 from mahjongkit.bots.defender import ALERT, DefenderBot, danger, threats
-from mahjongkit.bots.hand_view import HandView, after_discard
+from mahjongkit.bots.hand_view import HandView, after_discard, after_taking, claim_tiles
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.position import Position
+from mahjongkit.hand import CHOW, KONG, PUNG, Meld
 from mahjongkit.review.reasons import (
     BelowMinimum,
     Danger,
@@ -40,7 +42,7 @@ from mahjongkit.review.reasons import (
     Value,
 )
 from mahjongkit.shanten import discards, shanten
-from mahjongkit.tiles import NAMES
+from mahjongkit.tiles import NAMES, NUM_KINDS
 
 DISCARDING = (ActionKind.DISCARD, ActionKind.TING)
 TAIWANESE_UNIT = 1 / 8
@@ -93,7 +95,8 @@ class Explainer:
             reason = self.danger(view, chosen.tile, preferred.tile)
             if reason is not None:
                 out.append(reason)
-            value = self.value(view, chosen.tile, preferred.tile)
+        if chosen != preferred and not (both and chosen.tile == preferred.tile):
+            value = self.value(HandView(obs), chosen, preferred)
             if value is not None:
                 out.append(value)
         win = position.win_score()
@@ -133,29 +136,64 @@ class Explainer:
             return None
         return Danger(tuple(ready), NAMES[chosen], a, NAMES[preferred], b)
 
-    def plan(self, view: HandView, tile: int, floor: int) -> tuple[float, str]:
-        """The points and the name of the best plan within reach after discarding
-        ``tile``, by the scorer (`ScorerBot.best_plan`): a plan ``floor`` steps from ready
-        counts in full, each step further discounts it by the scorer's ``Q``."""
+    def options(
+        self, view: HandView, action: Action
+    ) -> list[tuple[tuple[int, ...], tuple[Meld, ...]]]:
+        """The waiting-size hands ``action`` may keep (concealed counts, declared sets): a
+        discard's one; passing on a claim, the hand as it is; a chow or pung, the hand
+        after it and each discard; a kong, the hand after it."""
+        counts, melds = view.counts, view.own_melds
+        k = action.kind
+        if k in DISCARDING:
+            return [(after_discard(counts, action.tile), melds)]
+        if k is ActionKind.PASS:
+            return [(counts, melds)]
+        tile = view.obs.claim_tile
+        after = after_taking(counts, claim_tiles(action, tile))
+        if k is ActionKind.CHOW:
+            meld = Meld(CHOW, action.tile, claimed=tile, source=1)
+        else:
+            source = (view.obs.seat - view.obs.claim_giver) % 4
+            meld = Meld(KONG if k is ActionKind.KONG else PUNG, tile, claimed=tile, source=source)
+        grown = (*melds, meld)
+        if k is ActionKind.KONG:
+            return [(after, grown)]
+        return [(after_discard(after, t), grown) for t in range(NUM_KINDS) if after[t]]
+
+    def value(self, view: HandView, chosen: Action, preferred: Action) -> Value | None:
+        """A ``value`` reason when the best plans within reach after the two actions (the
+        scorer's `ScorerBot.best_plan`; after a claim, with its best discard), counted
+        from the same distance (the nearer of the two hands'), differ by `VALUE_MARGIN`,
+        and either are different plans or the same plan at different distances from hands
+        as near to ready (a difference of the hands' own speed is the ``shanten``
+        reason's). Discards, claims and passing on a claim; None for other actions."""
+        kinds = (*DISCARDING, ActionKind.PASS, ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+        if chosen.kind not in kinds or preferred.kind not in kinds:
+            return None
         bot = self._scorer
-        kept = after_discard(view.counts, tile)
-        least = self._shanten(view, tile)
-        table = bot.table(view.obs.ruleset)
-        return bot.best_plan(view, kept, view.own_melds, min(floor, least), table, least)
-
-    def _shanten(self, view: HandView, tile: int) -> int:
-        forms = self._scorer.forms(view.obs.ruleset)
-        return shanten(after_discard(view.counts, tile), view.melds, forms)
-
-    def value(self, view: HandView, chosen: int, preferred: int) -> Value | None:
-        """A ``value`` reason when the two discards' best plans, counted from the same
-        distance (the nearer of the two hands'), differ by `VALUE_MARGIN`, and either are
-        different plans or the same plan at different distances from hands as near to
-        ready (a difference of the hands' own speed is the ``shanten`` reason's)."""
+        ruleset = view.obs.ruleset
+        forms = bot.forms(ruleset)
+        table = bot.table(ruleset)
         try:
-            steps = (self._shanten(view, chosen), self._shanten(view, preferred))
+            hands = [
+                [
+                    (kept, melds, shanten(kept, len(melds), forms))
+                    for kept, melds in self.options(view, a)
+                ]
+                for a in (chosen, preferred)
+            ]
+            steps = [min(s for _, _, s in options) for options in hands]
             floor = min(steps)
-            (a, plan_a), (b, plan_b) = (self.plan(view, t, floor) for t in (chosen, preferred))
+            (a, plan_a), (b, plan_b) = (
+                max(
+                    (
+                        bot.best_plan(view, kept, melds, min(floor, least), table, least)
+                        for kept, melds, least in options
+                    ),
+                    key=lambda plan: plan[0],
+                )
+                for options in hands
+            )
         except MahjongError:  # a hand the shanten tables do not read
             return None
         low, high = sorted((a, b))
@@ -164,7 +202,12 @@ class Explainer:
             return None
         if plan_a == plan_b and steps[0] != steps[1]:
             return None
-        return Value(NAMES[chosen], plan_a, round(a, 2), NAMES[preferred], plan_b, round(b, 2))
+        return Value(_said(chosen), plan_a, round(a, 2), _said(preferred), plan_b, round(b, 2))
+
+
+def _said(action: Action) -> str:
+    """An action as a reason names it: a discard by its tile, else as the action reads."""
+    return NAMES[action.tile] if action.kind in DISCARDING else str(action)
 
 
 def discard_facts(position: Position) -> tuple[int | None, dict[int, tuple[int, int]]]:

@@ -181,7 +181,8 @@ PLANS = {
 
 @dataclass(frozen=True)
 class Value(Reason):
-    """Two different discards that keep hands of different value: the best plan within
+    """Two actions that keep hands of different value (``chosen``, ``preferred``: a
+    discard by its tile, a claim or a pass as the action reads): the best plan within
     reach after each (``chosen_plan``, ``preferred_plan``: the scorer bot's plans, MCR fans
     such as a flush or a straight, Taiwanese sheet items on a plain win, `PLANS`) and its
     points as the scorer reckons them (counted from the nearer hand's distance, a step
@@ -192,10 +193,10 @@ class Value(Reason):
     """
 
     code: ClassVar[str] = "value"
-    chosen_tile: str
+    chosen: str
     chosen_plan: str
     chosen_points: float
-    preferred_tile: str
+    preferred: str
     preferred_plan: str
     preferred_points: float
 
@@ -203,8 +204,8 @@ class Value(Reason):
     def text(self) -> str:
         lost = self.chosen_points < self.preferred_points
         return (
-            f"{self.chosen_tile} keeps {PLANS.get(self.chosen_plan, self.chosen_plan)} within"
-            f" reach (about {round(self.chosen_points)} points); {self.preferred_tile}"
+            f"{self.chosen} keeps {PLANS.get(self.chosen_plan, self.chosen_plan)} within"
+            f" reach (about {round(self.chosen_points)} points); {self.preferred}"
             f" {PLANS.get(self.preferred_plan, self.preferred_plan)} (about"
             f" {round(self.preferred_points)}): value {'lost' if lost else 'kept'}"
         )
