@@ -55,10 +55,19 @@ def test_a_bad_line_is_named_and_the_other_hands_reviewed(tmp_path: Path) -> Non
         "clear",
     }
     assert out["points_lost"] == round(2 * hand["points_lost"], 3)
+    assert 0 <= hand["rating"] <= 100
+    assert all({"code", "text"} <= set(r) for d in hand["decisions"] for r in d["reasons"])
+    summary = out["summary"]
+    assert summary["hands"] == 2 and summary["decisions"] == 2 * len(hand["decisions"])
+    assert summary["bot"]["bot"] == "efficient" and summary["bot"]["hands"] == 2
+    assert summary["win_rate"] in (0.0, 1.0) and summary["deal_in_rate"] in (0.0, 1.0)
 
     text = run(path, "--seat", "0", "--samples", "1")
     assert text.exit_code == 1
     assert "hand on line 1 (taiwanese-lrc), seat 0 (E)" in text.stdout
+    assert f"rating {hand['rating']}/100" in text.stdout
+    assert "2 hands reviewed" in text.stdout and "points lost per hand" in text.stdout
+    assert "the efficient bot playing itself over 2 hands" in text.stdout
     assert "line 2: invalid_json" in text.stderr
 
 

@@ -122,6 +122,20 @@ def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
 
 CHOW_PLANS: Final = _chow_plans()
 """(fan, points, the three chows by their lowest tile) of the MCR chow plans."""
+PLAN_NAMES: Final = (
+    "none",
+    "plain",
+    "special_forms",
+    "seven_pairs",
+    "all_pungs",
+    "half_flush",
+    "full_flush",
+    *sorted({name for name, _, _ in CHOW_PLANS}),
+)
+"""The names `ScorerBot.best_plan` gives the plans: MCR, no plan (``none``), the knitted
+and orphans forms, Seven Pairs, All Pungs, Half and Full Flush, the chow plans; Taiwanese,
+a plain win (``plain``), All Pong, Semi Pure and Pure Suit (``all_pungs``, ``half_flush``,
+``full_flush``)."""
 
 
 class _ChowPlan(NamedTuple):
@@ -134,15 +148,17 @@ class _ChowPlan(NamedTuple):
     Pure Shifted Chow's 123 234 345 takes two 2s and three 3s)."""
     overlap: bool
     """Some tile lies in two of its chows (only Pure Shifted Chows)."""
+    name: str
+    """The fan it plays for (`CHOW_PLANS`)."""
 
 
-def _read_plan(points: int, starts: tuple[int, int, int]) -> _ChowPlan:
+def _read_plan(name: str, points: int, starts: tuple[int, int, int]) -> _ChowPlan:
     tiles = [t for s in starts for t in (s, s + 1, s + 2)]
     needs = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
-    return _ChowPlan(points, starts, needs, len(needs) < 9)
+    return _ChowPlan(points, starts, needs, len(needs) < 9, name)
 
 
-_PLANS: Final = tuple(_read_plan(pts, starts) for _, pts, starts in CHOW_PLANS)
+_PLANS: Final = tuple(_read_plan(name, pts, starts) for name, pts, starts in CHOW_PLANS)
 """`CHOW_PLANS` read, in their order."""
 _CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
 """The lowest tile of every chow."""
@@ -240,29 +256,47 @@ class ScorerBot(EfficientBot):
         """The best plan's points, discounted by ``Q`` for each step it lies beyond
         ``floor`` (the hand's shanten, or one step more for a ready hand that cannot
         qualify; ``known`` its shanten, if the caller has it)."""
+        return self.best_plan(view, counts, melds, floor, table, known)[0]
+
+    def best_plan(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        floor: int,
+        table: _Table,
+        known: int | None = None,
+    ) -> tuple[float, str]:
+        """`plan_points`, and the best plan's name (`PLAN_NAMES`; ``"none"`` under MCR
+        when no plan beats a hand of no fan to speak of, ``"plain"`` under Taiwanese rules
+        when none beats a plain win)."""
         q = Q if table.strict else Q_TAIWANESE
         m = len(melds)
         sets = table.sets - m
         minimum = table.minimum
         unseen = view.unseen
         if table.strict:
-            best = q ** (floor + 1) * 1.5
+            best, name = q ** (floor + 1) * 1.5, "none"
             if m == 0:
                 least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
-                if least < regular_shanten(counts, sets):
-                    best = max(best, q ** (floor + 1) * 12.0)
+                if least < regular_shanten(counts, sets) and q ** (floor + 1) * 12.0 > best:
+                    best, name = q ** (floor + 1) * 12.0, "special_forms"
                 pairs = sum(c // 2 for c in counts)
-                best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
+                v = q ** (max(6 - pairs, floor) + 1) * 24.0
+                if v > best:
+                    best, name = v, "seven_pairs"
             flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
         else:
             # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
             # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
             base = TAIWANESE_WIN
-            best = q ** (floor + 1) * base
+            best, name = q ** (floor + 1) * base, "plain"
             flush_pts, half_pts, pung_pts = base + 90.0, base + 30.0, base + 25.0
         if all(x.kind is not CHOW for x in melds):
             d = max(pungs_shanten(counts, sets), floor)
-            best = max(best, q ** (d + 1) * pung_pts)
+            v = q ** (d + 1) * pung_pts
+            if v > best:
+                best, name = v, "all_pungs"
         # A flush counts only where it could beat the best plan: at best at ``floor``.
         at_floor = q ** (floor + 1)
         for s, suit in enumerate(SUIT_TILES):
@@ -271,13 +305,19 @@ class ScorerBot(EfficientBot):
             kept = _NONE[: 9 * s] + counts[9 * s : 9 * s + 9] + _NONE[9 * s + 9 : 27]
             if at_floor * half_pts > best:
                 d = max(regular_shanten(kept + counts[27:], sets), floor)
-                best = max(best, q ** (d + 1) * half_pts)
+                v = q ** (d + 1) * half_pts
+                if v > best:
+                    best, name = v, "half_flush"
             if at_floor * flush_pts > best and all(x.tile in suit for x in melds):
                 d = max(regular_shanten(kept + _NONE[27:], sets), floor)
-                best = max(best, q ** (d + 1) * flush_pts)
+                v = q ** (d + 1) * flush_pts
+                if v > best:
+                    best, name = v, "full_flush"
         if table.strict and at_floor * _RICHEST_CHOWS > best:
-            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
-        return best / q ** (floor + 1)
+            v, chows = self._chow_value(counts, melds, sets, unseen, floor, minimum)
+            if v > best:
+                best, name = v, chows
+        return best / q ** (floor + 1), name
 
     def _chow_value(
         self,
@@ -287,7 +327,7 @@ class ScorerBot(EfficientBot):
         unseen: Sequence[int],
         floor: int,
         minimum: int,
-    ) -> float:
+    ) -> tuple[float, str]:
         """The best of the chow plans' values ``Q ** (d + 1) * worth``, ``d`` the plan's
         missing tiles plus the shanten of the rest, at least ``floor``.
 
@@ -306,7 +346,7 @@ class ScorerBot(EfficientBot):
         chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
         # What a plan missing k tiles could be worth per point, at best (k up to 5).
         reach = [Q ** (max(k, floor) + 1) for k in range(6)]
-        best = 0.0
+        best, name = 0.0, "none"
         open_plans = _open_plans(chows, len(melds) - len(chows), sets, minimum)
         for plan, worth, done, rest_sets in open_plans:
             starts = plan.starts
@@ -331,8 +371,8 @@ class ScorerBot(EfficientBot):
             d = max(missing + regular_shanten(work, rest_sets), floor)
             v = Q ** (d + 1) * worth
             if v > best:
-                best = v
-        return best
+                best, name = v, plan.name
+        return best, name
 
     def _ready_value(
         self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld], table: _Table
@@ -666,4 +706,4 @@ def _meld_of(action: Action, tile: int, source: int) -> Meld:
     return Meld(kind, tile, claimed=tile, source=source)
 
 
-__all__ = ["CHOW_PLANS", "Q_TAIWANESE", "TAIWANESE_WIN", "Q", "ScorerBot"]
+__all__ = ["CHOW_PLANS", "PLAN_NAMES", "Q_TAIWANESE", "TAIWANESE_WIN", "Q", "ScorerBot"]

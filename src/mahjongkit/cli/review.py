@@ -4,8 +4,9 @@
 --records`` writes, one hand a line) and, for every decision of the seat with more than
 one legal action, weighs each candidate by playing samples of the hand out
 (`mahjongkit.review`), then prints what the seat did, what the reviewer prefers, the
-points lost (with a standard error) and the plain reasons (shanten and useful tiles of
-two discards, a win passed on), and each hand's total. ``--json`` prints the same as one
+points lost (with a standard error) and the reasons (`mahjongkit.review.reasons`), each
+hand's total and rating, and the game's summary beside the bot's own rates
+(`mahjongkit.review.games.review_game` does the work). ``--json`` prints the same as one
 JSON object (docs/review.md describes its fields). A line that cannot be read or
 replayed is reported (on stderr, or in the JSON) and the other hands are reviewed; the
 exit status is then 1.
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -33,9 +33,15 @@ from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.record import HandRecord
 from mahjongkit.inputs import read_json
 from mahjongkit.money.pot import Pot
-from mahjongkit.money.rotation import Deal
 from mahjongkit.review.evaluation import DEFAULT_BOT, DEFAULT_SAMPLES
-from mahjongkit.review.hands import Decision, HandReview, decisions_of, review_hand
+from mahjongkit.review.games import (
+    GameSummary,
+    HandError,
+    ReviewedHand,
+    ToReview,
+    review_game,
+)
+from mahjongkit.review.hands import Decision, HandReview
 
 SEAT = whole_number_option("seat", 0, 3)
 PLAYER = whole_number_option("player", 0, 3)
@@ -64,26 +70,16 @@ def read_hands(path: str) -> list[tuple[int, HandRecord | tuple[str, str]]]:
     return out
 
 
-@dataclass(frozen=True)
-class ToReview:
-    """One hand to review: its title, where it is (for messages, and the JSON's ``line``
-    or ``game``, ``hand`` and ``player``), its record, or why it cannot be read
-    (``(code, message)``), the seat reviewed, and where the hand stood in its match (None:
-    a hand recorded alone)."""
-
-    title: str
-    where: str
-    place: dict[str, Any]
-    record: HandRecord | tuple[str, str]
-    seat: int
-    deal: Deal | None = None
-    pot: Pot | None = None
-
-
 def file_hands(path: str, seat: int) -> list[ToReview]:
     """The hands of a records file (`read_hands`), each for ``seat``."""
     return [
-        ToReview(f"hand on line {line}", f"{path} line {line}", {"line": line}, item, seat)
+        ToReview(
+            item,
+            seat,
+            title=f"hand on line {line}",
+            where=f"{path} line {line}",
+            place={"line": line},
+        )
         for line, item in read_hands(path)
     ]
 
@@ -114,7 +110,7 @@ def stored_hands(url: str, game_id: str, player: int | None) -> tuple[int, list[
             place = {"game": game_id, "hand": number, "player": player}
             where = f"game {game_id} hand {number + 1}"
             seat = hand.deal.seat_of(player)
-            out.append(ToReview(where, where, place, hand.record, seat, hand.deal, pot))
+            out.append(ToReview(hand.record, seat, hand.deal, pot, where, where, place))
             pot = hand.money.pot
         return player, out
     raise MahjongError(f"no stored game {game_id!r} in {url}")  # pragma: no cover
@@ -123,7 +119,8 @@ def stored_hands(url: str, game_id: str, player: int | None) -> tuple[int, list[
 def _decision_row(d: Decision) -> list[str]:
     lost = "" if d.agrees else f"{d.loss:.1f}"
     spread = "" if d.agrees else f"±{d.loss_stderr:.1f}"
-    return [str(d.step), str(d.chosen), str(d.preferred), lost, spread, "; ".join(d.reasons)]
+    why = "; ".join(str(r) for r in d.reasons)
+    return [str(d.step), str(d.chosen), str(d.preferred), lost, spread, why]
 
 
 def _hand_text(title: str, review: HandReview) -> list[str]:
@@ -132,7 +129,7 @@ def _hand_text(title: str, review: HandReview) -> list[str]:
         f"{title} ({review.ruleset}), seat {seat} ({SEAT_NAMES[seat]}):"
         f" {len(review.decisions)} decisions, {round(100 * review.agreement)}% as the reviewer,"
         f" points lost {review.points_lost:.1f} ±{review.points_lost_stderr:.1f}"
-        f" ({review.clear_points_lost:.1f} at clear mistakes)",
+        f" ({review.clear_points_lost:.1f} at clear mistakes), rating {review.rating}/100",
         "bold",
     )
     rows = [_decision_row(d) for d in review.decisions]
@@ -223,36 +220,15 @@ def review_command(
             raise fail(f"{record}: cannot read it: {err.strerror or err}") from None
         if not hands:
             raise fail(f"{record}: no hand records in it")
-    reviews: list[dict[str, Any]] = []
-    errors: list[dict[str, Any]] = []
-    total = 0.0
-    share = None if budget is None else budget / max(1, _count_decisions(hands))
-    for hand in hands:
-        if isinstance(hand.record, tuple):
-            code, message = hand.record
-            errors.append({**hand.place, "code": code, "message": message})
-            _report(as_json, f"{hand.where}: {code}: {message}")
-            continue
-        try:
-            review = review_hand(
-                hand.record,
-                hand.seat,
-                samples=samples,
-                budget=share,
-                seed=seed,
-                bot=bot,
-                deal=hand.deal,
-                pot=hand.pot,
-            )
-        except MahjongError as err:
-            errors.append({**hand.place, "code": "unplayable_record", "message": str(err)})
-            _report(as_json, f"{hand.where}: unplayable_record: {err}")
-            continue
-        total += review.points_lost
-        reviews.append({**hand.place, **review.to_json()})
-        if not as_json:
-            print("\n".join(_hand_text(hand.title, review)))
+
+    def shown(item: ReviewedHand | HandError) -> None:
+        if isinstance(item, HandError):
+            _report(as_json, f"{item.hand.where}: {item.code}: {item.message}")
+        elif not as_json:
+            print("\n".join(_hand_text(item.hand.title, item.review)))
             print()
+
+    game = review_game(hands, samples=samples, budget=budget, seed=seed, bot=bot, on_hand=shown)
     if as_json:
         print(
             json.dumps(
@@ -264,28 +240,37 @@ def review_command(
                     "budget": budget,
                     "seed": seed,
                     "bot": bot,
-                    "hands": reviews,
-                    "points_lost": round(total, 3),
-                    "errors": errors,
+                    **game.to_json(),
+                    "points_lost": round(game.summary.points_lost, 3),
                 }
             )
         )
     else:
-        print(f"{len(reviews)} hands reviewed, points lost in all {total:.1f}")
-    if errors:
+        print("\n".join(_summary_text(game.summary)))
+    if game.errors:
         raise typer.Exit(1)
 
 
-def _count_decisions(hands: list[ToReview]) -> int:
-    """The decisions to review in the hands that can be read (to share a budget)."""
-    count = 0
-    for hand in hands:
-        if isinstance(hand.record, HandRecord):
-            try:
-                count += sum(1 for _ in decisions_of(hand.record, hand.seat))
-            except MahjongError:
-                continue
-    return count
+def _summary_text(summary: GameSummary) -> list[str]:
+    bot = summary.bot
+    return [
+        styled(
+            f"{len(summary.hands)} hands reviewed, points lost in all {summary.points_lost:.1f}",
+            "bold",
+        ),
+        f"  {summary.decisions} decisions, {round(100 * summary.agreement)}% as the reviewer,"
+        f" {summary.clear_mistakes} clear mistakes ({summary.clear_points_lost:.1f} points)",
+        f"  points lost per hand {summary.points_lost_per_hand:.1f}"
+        f" ±{summary.points_lost_per_hand_stderr:.1f}, rating {summary.rating}/100",
+        f"  won {_percent(summary.win_rate)} of the hands,"
+        f" dealt in {_percent(summary.deal_in_rate)};"
+        f" the {bot.bot} bot playing itself over {bot.hands} hands: won"
+        f" {_percent(bot.win_rate)}, dealt in {_percent(bot.deal_in_rate)}",
+    ]
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
 
 
 def _report(as_json: bool, message: str) -> None:

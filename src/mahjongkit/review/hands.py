@@ -3,10 +3,11 @@
 At every decision where the seat had more than one legal action, `review_hand` rebuilds
 the seat's position from what it had seen (`mahjongkit.game.position.Position`), weighs
 every candidate (`mahjongkit.review.evaluation.evaluate`) and sets what the seat did
-beside what the reviewer prefers: the points lost (the preferred action's mean less the
-chosen one's, with the standard error of that difference), and the plainest reasons that
-can be given reliably: for two discards, the shanten and the useful tiles each leaves
-(`mahjongkit.shanten.discards`), and a win passed on.
+beside what the reviewer prefers: the points lost (the preferred action's lead over the
+chosen one, with the standard error of that difference), and the reasons that can be
+given reliably (`mahjongkit.review.explain`: shanten and useful tiles, danger, value, a
+missed win, a win under the minimum). A hand is rated 0..100 by the share of its stake
+it lost (`rating`).
 
 >>> import random
 >>> from mahjongkit.bots import RandomBot
@@ -24,21 +25,22 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.errors import MahjongError
-from mahjongkit.game.actions import Action, ActionKind
+from mahjongkit.game.actions import Action
+from mahjongkit.game.observation import Observation
 from mahjongkit.game.position import Position, seat_steps
 from mahjongkit.game.record import HandRecord
+from mahjongkit.game.state import HandState
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
 from mahjongkit.review.evaluation import DEFAULT_BOT, Evaluation, evaluate
-from mahjongkit.shanten import discards, shanten
+from mahjongkit.review.explain import Explainer
+from mahjongkit.review.reasons import Reason
 from mahjongkit.tiles import NAMES
-
-_DISCARDING = (ActionKind.DISCARD, ActionKind.TING)
 
 
 @dataclass(frozen=True)
@@ -75,11 +77,19 @@ class Decision:
     preferred_discard: DiscardFacts | None = None
     win_points: int | None = None
     """The points of a win the seat could declare here (None when it could not)."""
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    """Why the choice cost points, where that can be said reliably
+    (`mahjongkit.review.reasons`)."""
 
     @property
     def agrees(self) -> bool:
         return self.chosen == self.preferred
+
+    @property
+    def stake(self) -> float:
+        """The points between the best and the worst candidate's means."""
+        means = [e.mean for e in self.evaluation.estimates]
+        return max(means) - min(means)
 
     @property
     def clear(self) -> bool:
@@ -104,7 +114,7 @@ class Decision:
                 self.preferred_discard.to_json() if self.preferred_discard else None
             ),
             "win_points": self.win_points,
-            "reasons": list(self.reasons),
+            "reasons": [r.to_json() for r in self.reasons],
         }
 
 
@@ -134,6 +144,19 @@ class HandReview:
         return sum(d.loss for d in self.decisions if d.clear)
 
     @property
+    def stake(self) -> float:
+        """What the hand's decisions put at stake: at each, the best candidate's mean less
+        the worst one's, summed."""
+        return sum(d.stake for d in self.decisions)
+
+    @property
+    def rating(self) -> int:
+        """The hand's rating, 0..100: 100 less the share of the stake that was lost,
+        ``round(100 * (1 - lost / stake))``, ``lost`` the points lost (none below 0),
+        clamped to 0..100; 100 when nothing was at stake."""
+        return rating(self.points_lost, self.stake)
+
+    @property
     def agreement(self) -> float:
         """The share of the decisions where the seat did what the reviewer prefers."""
         if not self.decisions:
@@ -149,9 +172,24 @@ class HandReview:
             "points_lost_stderr": round(self.points_lost_stderr, 3),
             "clear_points_lost": round(self.clear_points_lost, 3),
             "agreement": round(self.agreement, 3),
+            "rating": self.rating,
+            "stake": round(self.stake, 3),
             "seconds": round(self.seconds, 3),
             "problems": list(self.problems),
         }
+
+
+def rating(points_lost: float, stake: float) -> int:
+    """A hand's rating (`HandReview.rating`), 0..100: fewer points lost of the same
+    stake, a higher rating.
+
+    >>> [rating(lost, 30.0) for lost in (0.0, 7.5, 40.0, -2.0)], rating(3.0, 0.0)
+    ([100, 75, 0, 100], 100)
+    """
+    if stake <= 0:
+        return 100
+    share = max(0.0, points_lost) / stake
+    return max(0, min(100, round(100 * (1 - share))))
 
 
 def review_hand(
@@ -165,19 +203,25 @@ def review_hand(
     limit: int | None = None,
     deal: Deal | None = None,
     pot: Pot | None = None,
+    on_decision: Callable[[], None] | None = None,
 ) -> HandReview:
     """Review ``seat``'s decisions in ``record`` (those with more than one legal action;
     the first ``limit`` of them when given). ``samples``, ``budget`` (seconds per
     decision), ``seed`` and ``bot`` are `evaluate`'s, and so are ``deal`` and ``pot``:
     where the hand stood in its match (a hand recorded alone: player 0 deals, no pot).
+    ``on_decision`` is called after each decision weighed (or that could not be).
     Raises `MahjongError` for a record that does not replay."""
     start = time.perf_counter()
     reviewed: list[Decision] = []
     problems: list[str] = []
-    for step, position, drawn, dice in decisions_of(record, seat):
-        if limit is not None and len(reviewed) >= limit:
-            break
+    explainer = Explainer()
+    for step, position, state, many in _seat_decisions(record, seat):
         chosen = Action.from_index(record.actions[step][1])
+        obs = state.observation(seat)
+        explainer.look(obs)
+        if not many or (limit is not None and len(reviewed) >= limit):
+            explainer.took(obs, chosen)
+            continue
         legal = position.legal_actions()
         candidates = legal if chosen in legal else (*legal, chosen)  # a false declaration
         try:
@@ -188,15 +232,20 @@ def review_hand(
                 budget=budget,
                 seed=f"{seed} {step}",
                 bot=bot,
-                drawn_discards=drawn,
-                dice=dice,
+                drawn_discards=obs.drawn_discards,
+                dice=state.wall.dice,
                 deal=deal,
                 pot=pot,
             )
         except MahjongError as err:
             problems.append(f"action {step} ({chosen}): {err}")
-            continue
-        reviewed.append(_decision(step, position, chosen, evaluation))
+        else:
+            reviewed.append(_decision(step, position, obs, chosen, evaluation, explainer))
+        explainer.took(obs, chosen)
+        if on_decision is not None:
+            on_decision()
+        if limit is not None and len(reviewed) >= limit:
+            break
     return HandReview(
         seat,
         record.ruleset,
@@ -206,6 +255,19 @@ def review_hand(
     )
 
 
+def _seat_decisions(
+    record: HandRecord, seat: int
+) -> Iterator[tuple[int, Position, HandState, bool]]:
+    """Every decision of ``seat``: its step, the seat's position then (one position,
+    moved on from one decision to the next), the hand's state, and whether the seat had
+    more than one legal action."""
+    position = Position(record.ruleset, seat, record.prevalent_wind, record.dealer_streak)
+    for step, state, new in seat_steps(record, seat):
+        position.follow(new)
+        if step < len(record.actions) and record.actions[step][0] == seat:
+            yield step, position, state, len(position.legal_actions()) > 1
+
+
 def decisions_of(
     record: HandRecord, seat: int
 ) -> Iterator[tuple[int, Position, tuple[tuple[bool, ...], ...], tuple[tuple[int, ...], ...]]]:
@@ -213,39 +275,32 @@ def decisions_of(
     position then (one position, moved on from one decision to the next: use it before
     asking for the next), and what the seat saw beyond the events (which discards were
     drawn tiles, the dice)."""
-    position = Position(record.ruleset, seat, record.prevalent_wind, record.dealer_streak)
-    for step, state, new in seat_steps(record, seat):
-        position.follow(new)
-        asked = step < len(record.actions) and record.actions[step][0] == seat
-        if asked and len(position.legal_actions()) > 1:
+    for step, position, state, many in _seat_decisions(record, seat):
+        if many:
             yield step, position, state.observation(seat).drawn_discards, state.wall.dice
 
 
-def _decision(step: int, position: Position, chosen: Action, evaluation: Evaluation) -> Decision:
+def _decision(
+    step: int,
+    position: Position,
+    obs: Observation,
+    chosen: Action,
+    evaluation: Evaluation,
+    explainer: Explainer,
+) -> Decision:
     """The reviewed decision, with its reasons."""
     best = evaluation.best
     if chosen == best.action:
         loss, loss_stderr = 0.0, 0.0
     else:
         loss, loss_stderr = evaluation.loss(chosen)
-    reasons: list[str] = []
-    before: int | None = None
+    reasons, before, options = explainer.reasons(position, obs, chosen, best.action)
     chosen_facts = preferred_facts = None
-    if chosen.kind in _DISCARDING and best.action.kind in _DISCARDING:
-        before, options = _discard_facts(position)
-        if not options:
-            before = None
-        chosen_facts = options.get(chosen.tile)
-        preferred_facts = options.get(best.action.tile)
-        if chosen != best.action and chosen_facts and preferred_facts:
-            reasons.append(
-                f"{_leaves(chosen_facts)}; {_leaves(preferred_facts)}"
-                + (" (a slower hand)" if _slower(chosen_facts, preferred_facts) else "")
-            )
+    if before is not None:
+        chosen_facts = _facts(options, chosen.tile)
+        preferred_facts = _facts(options, best.action.tile)
     win = position.win_score()
     win_points = win.total if win is not None and win.qualifies else None
-    if win_points is not None and chosen.kind is not ActionKind.WIN:
-        reasons.append(f"passed on a win of {win_points} points")
     return Decision(
         step=step,
         chosen=chosen,
@@ -259,30 +314,15 @@ def _decision(step: int, position: Position, chosen: Action, evaluation: Evaluat
         chosen_discard=chosen_facts,
         preferred_discard=preferred_facts,
         win_points=win_points,
-        reasons=tuple(reasons),
+        reasons=reasons,
     )
 
 
-def _discard_facts(position: Position) -> tuple[int, dict[int, DiscardFacts]]:
-    """The hand's shanten as it stands, and what each discard leaves."""
-    seat = position.seat
-    counts = position.concealed
-    melds = position.melds[seat]
-    ruleset = position.ruleset
-    try:
-        before = shanten(counts, tuple(melds), ruleset)
-        options = discards(counts, melds, ruleset, position.visible)
-    except MahjongError:  # a hand the shanten tables do not read: no reasons then
-        return 0, {}
-    return before, {o.tile: DiscardFacts(NAMES[o.tile], o.shanten, o.useful_count) for o in options}
+def _facts(options: dict[int, tuple[int, int]], tile: int) -> DiscardFacts | None:
+    if tile not in options:
+        return None
+    left, useful = options[tile]
+    return DiscardFacts(NAMES[tile], left, useful)
 
 
-def _leaves(facts: DiscardFacts) -> str:
-    return f"{facts.tile} leaves shanten {facts.shanten} with {facts.useful} useful tiles"
-
-
-def _slower(chosen: DiscardFacts, preferred: DiscardFacts) -> bool:
-    return (chosen.shanten, -chosen.useful) > (preferred.shanten, -preferred.useful)
-
-
-__all__ = ["Decision", "DiscardFacts", "HandReview", "decisions_of", "review_hand"]
+__all__ = ["Decision", "DiscardFacts", "HandReview", "decisions_of", "rating", "review_hand"]
