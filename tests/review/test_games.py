@@ -73,20 +73,25 @@ def test_the_bot_s_own_rates_come_from_its_self_play() -> None:
     assert unknown == rates  # a ruleset that cannot be dealt is left out
 
 
-def decided(stake: int, loss: float) -> Decision:
-    """A decision between two discards whose means are ``stake`` apart, ``loss`` lost."""
+def decided(stake: int, loss: float, stderr: float = 0.0) -> Decision:
+    """A decision between two discards whose means are ``2 * stake`` apart (a choice at
+    random loses ``stake``), ``loss`` lost with that standard error."""
     keep, throw = Action.from_index(0), Action.from_index(1)
-    evaluation = Evaluation((Estimate(keep, (0, 0)), Estimate(throw, (stake, stake))))
+    spread = 2 * stake
+    evaluation = Evaluation((Estimate(keep, (0, 0)), Estimate(throw, (spread, spread))))
     chosen = keep if loss else throw
-    return Decision(0, chosen, throw, loss, 0.0, 2, (keep, throw), evaluation)
+    return Decision(0, chosen, throw, loss, stderr, 2, (keep, throw), evaluation)
 
 
 def test_a_hand_s_rating_falls_as_more_of_its_stake_is_lost() -> None:
-    """0..100, 100 less the share of the decisions' stake (best less worst mean) lost."""
+    """0..100, 100 less the share of the decisions' stake (the best candidate's mean less
+    the candidates' mean) lost at clear mistakes."""
     ratings = [
         HandReview(0, "mcr", (decided(10, 0), decided(30, lost))).rating for lost in (0, 4, 20, 30)
     ]
     assert ratings == [100, 90, 50, 25]
     assert ratings == sorted(ratings, reverse=True)
+    noisy = HandReview(0, "mcr", (decided(10, 0), decided(30, 20, stderr=15.0)))
+    assert noisy.rating == 100  # a loss within twice its standard error is no clear mistake
     assert HandReview(0, "mcr").rating == 100  # nothing at stake
     assert rating(-3.0, 10.0) == 100 and rating(50.0, 10.0) == 0

@@ -87,9 +87,10 @@ class Decision:
 
     @property
     def stake(self) -> float:
-        """The points between the best and the worst candidate's means."""
+        """What a choice at random among the candidates would lose on average: the best
+        candidate's mean less the candidates' mean."""
         means = [e.mean for e in self.evaluation.estimates]
-        return max(means) - min(means)
+        return max(means) - sum(means) / len(means)
 
     @property
     def clear(self) -> bool:
@@ -151,10 +152,11 @@ class HandReview:
 
     @property
     def rating(self) -> int:
-        """The hand's rating, 0..100: 100 less the share of the stake that was lost,
-        ``round(100 * (1 - lost / stake))``, ``lost`` the points lost (none below 0),
-        clamped to 0..100; 100 when nothing was at stake."""
-        return rating(self.points_lost, self.stake)
+        """The hand's rating, 0..100: 100 less the share of the stake lost at clear
+        mistakes, ``round(100 * (1 - clear_points_lost / stake))``, clamped to 0..100;
+        100 when nothing was at stake. A loss within its noise does not count: summed
+        over a hand, the noise of every decision would outweigh what was lost."""
+        return rating(self.clear_points_lost, self.stake)
 
     @property
     def agreement(self) -> float:
@@ -181,7 +183,7 @@ class HandReview:
 
 def rating(points_lost: float, stake: float) -> int:
     """A hand's rating (`HandReview.rating`), 0..100: fewer points lost of the same
-    stake, a higher rating.
+    stake, a higher rating; 0 for as much as choices at random would lose.
 
     >>> [rating(lost, 30.0) for lost in (0.0, 7.5, 40.0, -2.0)], rating(3.0, 0.0)
     ([100, 75, 0, 100], 100)
