@@ -95,3 +95,35 @@ def test_a_hand_s_rating_falls_as_more_of_its_stake_is_lost() -> None:
     assert noisy.rating == 100  # a loss within twice its standard error is no clear mistake
     assert HandReview(0, "mcr").rating == 100  # nothing at stake
     assert rating(-3.0, 10.0) == 100 and rating(50.0, 10.0) == 0
+
+
+def test_workers_review_the_hands_at_once_with_the_same_results() -> None:
+    """Hands reviewed on two processes: the same reviews, in the hands' order, errors
+    kept apart, and progress told a hand at a time up to the total."""
+    state, record = short_hand("mcr")
+    hands = [
+        ToReview(record, 0, place={"line": 1}),
+        ToReview(("invalid_json", "not JSON"), 0, place={"line": 2}),
+        ToReview(record, 1, place={"line": 3}),
+        ToReview(record, 2, place={"line": 4}),
+    ]
+    alone = review_game(hands, samples=2, limit=2, seed=3)
+    seen: list[int] = []
+    steps: list[tuple[int, int]] = []
+    together = review_game(
+        hands,
+        samples=2,
+        limit=2,
+        seed=3,
+        workers=2,
+        on_hand=lambda item: seen.append(item.hand.place["line"]),
+        progress=lambda d, t: steps.append((d, t)),
+    )
+    assert together.to_json()["hands"] == [
+        {**h, "seconds": t["seconds"]}
+        for h, t in zip(alone.to_json()["hands"], together.to_json()["hands"], strict=True)
+    ]
+    assert together.to_json()["errors"] == alone.to_json()["errors"]
+    assert seen == [1, 2, 3, 4]
+    assert steps[0] == (0, 6) and steps[-1] == (6, 6)
+    assert [d for d, _ in steps] == sorted(d for d, _ in steps)

@@ -47,6 +47,7 @@ SEAT = whole_number_option("seat", 0, 3)
 PLAYER = whole_number_option("player", 0, 3)
 SAMPLES = whole_number_option("samples", 1, 100_000)
 BUDGET = seconds_option("budget", 10**6)
+WORKERS = whole_number_option("workers", 1, 256)
 
 
 def read_hands(path: str) -> list[tuple[int, HandRecord | tuple[str, str]]]:
@@ -194,6 +195,14 @@ def review_command(
     bot: Annotated[
         str, typer.Option(help=f"Bots of the play-outs: {', '.join(sorted(BOTS))}.")
     ] = DEFAULT_BOT,
+    workers: Annotated[
+        int,
+        typer.Option(
+            parser=WORKERS,
+            help="Processes reviewing hands at once (the same review as on one; --budget"
+            " stays the wall time).",
+        ),
+    ] = 1,
 ) -> None:
     """Review a seat's decisions: what it did, what the reviewer prefers, the points lost
     and why, estimated by playing samples of the hidden tiles out with the bots."""
@@ -228,7 +237,9 @@ def review_command(
             print("\n".join(_hand_text(item.hand.title, item.review)))
             print()
 
-    game = review_game(hands, samples=samples, budget=budget, seed=seed, bot=bot, on_hand=shown)
+    game = review_game(
+        hands, samples=samples, budget=budget, seed=seed, bot=bot, on_hand=shown, workers=workers
+    )
     if as_json:
         print(
             json.dumps(

@@ -26,10 +26,11 @@ same rates of the reviewer's bot playing itself over as many hands of each rules
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from mahjongkit.bots import BOTS
@@ -293,61 +294,94 @@ def review_game(
     limit: int | None = None,
     progress: Progress | None = None,
     on_hand: Callable[[ReviewedHand | HandError], None] | None = None,
+    workers: int = 1,
 ) -> GameReview:
     """Review each of ``hands`` for its seat (`review_hand`'s ``samples``, ``seed``,
-    ``bot``, ``limit`` decisions a hand), ``budget`` seconds shared evenly by all their
-    decisions. ``progress(done, total)`` is told the decisions reviewed (first with 0);
-    ``on_hand`` gets each hand's review (or error) as soon as it is done. A hand that
-    cannot be read or replayed is kept among the errors and the others are reviewed.
-    Raises `EvaluationError` for an unknown bot."""
+    ``bot``, ``limit`` decisions a hand), ``budget`` seconds of the review's wall time
+    shared evenly by all their decisions. ``progress(done, total)`` is told the decisions
+    reviewed (first with 0); ``on_hand`` gets each hand's review (or error), in the
+    hands' order, as soon as it and those before it are done. A hand that cannot be read
+    or replayed is kept among the errors and the others are reviewed. With ``workers``
+    above 1 the hands are reviewed on that many processes at once (forked: where the
+    system cannot fork, one at a time), each decision's budget share that many times
+    larger, with the same results as on one at the same sample counts (every decision's
+    samples follow from the seed and its place in its hand); progress then moves a
+    hand at a time. Raises `EvaluationError` for an unknown bot."""
     if bot not in BOTS:
         raise EvaluationError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+    if workers < 1:
+        raise EvaluationError(f"workers must be 1 or more, not {workers}")
     total = count_decisions(hands, limit)
-    share = None if budget is None else budget / max(1, total)
+    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        workers = 1
+    share = None if budget is None else budget * workers / max(1, total)
     done = 0
 
-    def step() -> None:
+    def step(n: int = 1) -> None:
         nonlocal done
-        done += 1
+        done += n
         if progress is not None:
             progress(min(done, total), total)
 
     if progress is not None:
         progress(0, total)
+    review = partial(_review_one, samples=samples, budget=share, seed=seed, bot=bot, limit=limit)
     reviewed: list[ReviewedHand] = []
     errors: list[HandError] = []
-    for hand in hands:
-        item: ReviewedHand | HandError
-        if isinstance(hand.record, tuple):
-            item = HandError(hand, *hand.record)
-        else:
-            try:
-                review = review_hand(
-                    hand.record,
-                    hand.seat,
-                    samples=samples,
-                    budget=share,
-                    seed=seed,
-                    bot=bot,
-                    limit=limit,
-                    deal=hand.deal,
-                    pot=hand.pot,
-                    on_decision=step,
-                )
-            except MahjongError as err:
-                item = HandError(hand, "unplayable_record", str(err))
+    if workers == 1:
+        items: Iterator[ReviewedHand | HandError] = (review(h, on_decision=step) for h in hands)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("fork").Pool(min(workers, max(1, len(hands))))
+        items = pool.imap(review, hands)
+    try:
+        for item in items:
+            if isinstance(item, ReviewedHand):
+                reviewed.append(item)
+                if pool is not None:
+                    step(len(item.review.decisions))
             else:
-                item = ReviewedHand(hand, review)
-        if isinstance(item, ReviewedHand):
-            reviewed.append(item)
-        else:
-            errors.append(item)
-        if on_hand is not None:
-            on_hand(item)
+                errors.append(item)
+            if on_hand is not None:
+                on_hand(item)
+    finally:
+        if pool is not None:
+            pool.terminate()
     if progress is not None and done < total:  # a hand that stopped short
         progress(total, total)
     rates = bot_rates([h.record.ruleset for h in reviewed], bot, seed)
     return GameReview(tuple(reviewed), tuple(errors), GameSummary(tuple(reviewed), rates))
+
+
+def _review_one(
+    hand: ToReview,
+    *,
+    samples: int | None,
+    budget: float | None,
+    seed: int,
+    bot: str,
+    limit: int | None,
+    on_decision: Callable[[], None] | None = None,
+) -> ReviewedHand | HandError:
+    """One hand of `review_game` reviewed (on a worker, or here)."""
+    if isinstance(hand.record, tuple):
+        return HandError(hand, *hand.record)
+    try:
+        review = review_hand(
+            hand.record,
+            hand.seat,
+            samples=samples,
+            budget=budget,
+            seed=seed,
+            bot=bot,
+            limit=limit,
+            deal=hand.deal,
+            pot=hand.pot,
+            on_decision=on_decision,
+        )
+    except MahjongError as err:
+        return HandError(hand, "unplayable_record", str(err))
+    return ReviewedHand(hand, review)
 
 
 __all__ = [
