@@ -94,8 +94,7 @@ def stored_hands(url: str, game_id: str, player: int | None) -> tuple[int, list[
     its deal and the pot it started with; and the player. `MahjongError` when there is no
     such game or it cannot be rebuilt. Needs the web extra."""
     try:
-        from mahjongkit.web.models import HUMAN
-        from mahjongkit.web.stored import stored_games
+        from mahjongkit.web.stored import first_person, player_hands, stored_games
     except ImportError as err:
         raise MahjongError(
             f"stored games need the web extra: pip install 'mahjongkit[web]' ({err})"
@@ -105,17 +104,13 @@ def stored_hands(url: str, game_id: str, player: int | None) -> tuple[int, list[
             raise MahjongError(f"no stored game {game_id!r} in {url}")
         if isinstance(game, MahjongError):
             raise MahjongError(f"game {game_id!r} cannot be rebuilt: {game}")
-        seats = game.config.seats
         if player is None:
-            player = seats.index(HUMAN) if HUMAN in seats else 0
+            player = first_person(game)
         out = []
-        pot = Pot()
-        for number, hand in enumerate(game.hands):
-            place = {"game": game_id, "hand": number, "player": player}
-            where = f"game {game_id} hand {number + 1}"
-            seat = hand.deal.seat_of(player)
-            out.append(ToReview(where, where, place, hand.record, seat, hand.deal, pot))
-            pot = hand.money.pot
+        for hand in player_hands(game, player):
+            place = {"game": game_id, "hand": hand.number, "player": player}
+            where = f"game {game_id} hand {hand.number + 1}"
+            out.append(ToReview(where, where, place, hand.record, hand.seat, hand.deal, hand.pot))
         return player, out
     raise MahjongError(f"no stored game {game_id!r} in {url}")  # pragma: no cover
 
