@@ -128,9 +128,7 @@ def test_a_client_cannot_start_unbounded_reviews(make_server: Any) -> None:
     first = ask(server, games[0], {"samples": 1}).json()
     assert first["status"] in ("queued", "running")
     assert ask(server, games[0], {"samples": 1}).json()["status"] in ("queued", "running")
-    assert "wait for it" in refused(
-        ask(server, games[1], {"samples": 1}), 429, "too_many_reviews"
-    )
+    assert "wait for it" in refused(ask(server, games[1], {"samples": 1}), 429, "too_many_reviews")
     finished(server, games[0], 1)
 
     busy = make_server(limits=Limits(reviews_per_client=5, reviews_at_once=1))
