@@ -120,21 +120,29 @@ def test_bad_requests_are_refused_with_stable_codes(server: Any) -> None:
     refused(ask(server, room.game_id, {}), 409, "nothing_to_review")
 
 
-def test_a_client_cannot_start_unbounded_reviews(make_server: Any) -> None:
-    """One review a client at a time, and a few in all: the next is refused until one is
-    done (the same game and player asked again is the review under way, not a new one)."""
-    server = make_server(limits=Limits(reviews_per_client=1, reviews_at_once=2))
-    games = [stored_game(server.store, seed=s)[0] for s in SHORT[:2]]
-    first = ask(server, games[0], {"samples": 1}).json()
-    assert first["status"] in ("queued", "running")
-    assert ask(server, games[0], {"samples": 1}).json()["status"] in ("queued", "running")
-    assert "wait for it" in refused(ask(server, games[1], {"samples": 1}), 429, "too_many_reviews")
-    finished(server, games[0], 1)
+def from_address(address: str) -> httpx.Client:
+    """A client whose requests come from ``address`` (another loopback address): another
+    client to the server."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=10)
 
-    busy = make_server(limits=Limits(reviews_per_client=5, reviews_at_once=1))
-    game_id, game = stored_game(busy.store, seed=SHORT[2])
-    assert ask(busy, game_id, {"player": 3, "samples": 1}).json()["status"] in ("queued", "running")
-    refused(ask(busy, game_id, {"samples": 1}), 503, "reviews_busy")
-    # Another player of the same game is a review of its own, in that player's seat.
-    seat = finished(busy, game_id, 3)["review"]["hands"][0]["seat"]
-    assert seat == game.hands[0].deal.seat_of(3)
+
+def test_a_client_cannot_start_unbounded_reviews(make_server: Any) -> None:
+    """One review a client at a time, and a few in all: the next is refused (the same game
+    and player asked again is the review under way, not a new one). The server stops
+    with reviews under way: the one waiting is dropped."""
+    server = make_server(limits=Limits(reviews_per_client=1, reviews_at_once=2))
+    games = [stored_game(server.store, seed=s)[0] for s in SHORT]
+    clients = [from_address(f"127.0.0.{n}") for n in (1, 2, 3)]
+    url = server.url + "/api/games/{}/reviews"
+    first = clients[0].post(url.format(games[0]), json={"samples": 1}).json()
+    assert first["status"] in ("queued", "running")
+    again = clients[0].post(url.format(games[0]), json={"samples": 1}).json()
+    assert again["status"] in ("queued", "running")
+    mine = clients[0].post(url.format(games[1]), json={"samples": 1})
+    assert "wait for it" in refused(mine, 429, "too_many_reviews")
+    other = clients[1].post(url.format(games[1]), json={"samples": 1, "player": 3})
+    assert other.json()["status"] in ("queued", "running") and other.json()["player"] == 3
+    full = clients[2].post(url.format(games[2]), json={"samples": 1})
+    assert "try again" in refused(full, 503, "reviews_busy")
+    for client in clients:
+        client.close()
