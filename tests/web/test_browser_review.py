@@ -5,9 +5,11 @@ size (screenshots in tests/web/screenshots/, for looking at)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("playwright")
@@ -120,4 +122,71 @@ def test_the_review_page_in_chinese(
     assert_all_chinese(page, lang)
     assert page.evaluate(WIDTH) <= PHONE["width"]
     page.screenshot(path=str(screenshots / f"review-{lang}-phone.png"), full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-GB", "Dangerous: Ann looks ready"),
+        pytest.param("zh-TW", "像是聽牌了", marks=pytest.mark.slow),
+    ],
+)
+def test_reasons_as_objects_a_rating_and_a_summary_are_shown(
+    server: Any, browser: Any, reviewed: dict[str, Any], locale: str, said: str
+) -> None:
+    """The reviewer's richer output: a reason as ``{"code", "text", ...parameters}`` said
+    in the reader's language from its parameters, its ``text`` where the page has no words
+    for the code or a parameter is missing; a hand's ``rating``; the game's ``summary``
+    with the win and deal-in rates beside the bots'."""
+    from tests.web.test_review_api import finished
+
+    game_id = reviewed["id"]
+    if server.store.load_review(game_id, 1) is None:
+        httpx.post(server.url + f"/api/games/{game_id}/reviews", json={"samples": 1}, timeout=10)
+        finished(server, game_id, 1)
+    review = copy.deepcopy(server.store.load_review(game_id, 1)["data"])
+    d = a_mistaken_discard(review)
+    c, p = d["chosen_discard"], d["preferred_discard"]
+    reasons = [
+        {
+            "code": "slower_hand",
+            "text": "(English)",
+            "tile": c["tile"],
+            "shanten": 2,
+            "useful": 20,
+            "preferred_tile": p["tile"],
+            "preferred_shanten": 1,
+            "preferred_useful": 30,
+        },
+        {"code": "danger", "text": "(English)", "opponent": 0, "tile": "5m", "chance": 0.25},
+        {"code": "value", "text": "Keeps fewer fans within reach"},  # no parameters
+        {"code": "something_new", "text": "A reason the page has no words for"},
+    ]
+    for decision in review["hands"][0]["decisions"]:
+        if decision["step"] == d["step"]:
+            decision["reasons"] = reasons
+    review["hands"][0]["rating"] = 7.5
+    review["summary"] = {
+        "agreement": 0.5,
+        "win_rate": 0.25,
+        "deal_in_rate": 0.125,
+        "bots": {"win_rate": 0.24, "deal_in_rate": 0.13},
+    }
+    server.store.save_review(game_id, 2, 1, 1, review)
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    page = context.new_page()
+    page.goto(server.url + f"/review/{game_id}?player=2&samples=1")
+    page.click(f'[data-testid="decision-item"][data-step="{d["step"]}"]')
+    shown = page.locator('[data-testid="decision-reasons"] li').all_inner_texts()
+    assert len(shown) == 4, shown
+    assert shown[0].startswith("A slower hand: " if locale == "en-GB" else "牌變慢了")
+    assert said in shown[1] and "25%" in shown[1]
+    assert shown[2:] == ["Keeps fewer fans within reach", "A reason the page has no words for"]
+    assert "7.5" in page.inner_text('[data-testid="hand-rating-badge"]')
+    assert page.inner_text('[data-testid="hand-rating"]') == "7.5"
+    assert "50%" in page.inner_text('[data-testid="summary-agreement"]')
+    assert "25%" in page.inner_text('[data-testid="summary-win-rate"]')
+    assert "24%" in page.inner_text('[data-testid="summary-win-rate"]')
+    assert "13%" in page.inner_text('[data-testid="summary-deal-in-rate"]')
     context.close()

@@ -146,3 +146,17 @@ def test_a_client_cannot_start_unbounded_reviews(make_server: Any) -> None:
     assert "try again" in refused(full, 503, "reviews_busy")
     for client in clients:
         client.close()
+
+
+def test_serve_refuses_a_default_above_the_most(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    import mahjongkit.cli.web  # noqa: F401  (registers the command)
+    from mahjongkit.cli.app import app
+
+    result = CliRunner().invoke(
+        app, ["serve", "--db", str(tmp_path / "x.db"), "--review-samples", "40"]
+    )
+    assert result.exit_code == 2
+    assert "--review-samples cannot be above --review-samples-max" in result.output
+    assert not (tmp_path / "x.db").exists()
