@@ -83,6 +83,12 @@ def test_the_review_page_shows_each_decision_with_the_table_marked(
     check_decision(page, d)
     page.screenshot(path=str(screenshots / "review-en-phone.png"), full_page=True)
     assert page.evaluate(WIDTH) <= PHONE["width"]
+    # A claim decision: the discard it is about ringed in its thrower's pond.
+    claim = next(x for x in decisions if x["chosen"] == "pass")
+    page.click(f'[data-testid="decision-item"][data-step="{claim["step"]}"]')
+    page.wait_for_selector("#board .mark-claim")
+    assert page.locator("#board .mark-claim").count() == 1
+    assert page.locator("#board .mark-chosen").count() == 0
     # The next and previous mistakes: every decision not as the reviewer's, in order.
     mistakes = [x["step"] for x in decisions if not x["agrees"]]
     page.click(f'[data-testid="decision-item"][data-step="{mistakes[0]}"]')

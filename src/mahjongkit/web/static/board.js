@@ -8,7 +8,9 @@ const BOARD = {
   // Draw `frame` (a step of the replay API's `frames`) of the hand `data` into `board`.
   // `marks` ({player, tiles: [[tile, class, title], ...]}) outlines a tile of each kind
   // named in that player's concealed tiles (the review's played and preferred discards),
-  // and that player, about to decide, is the one outlined (else the one who just acted).
+  // and that player, about to decide, is the one outlined (else the one who just acted);
+  // `marks.claim` ([class, title]) rings the last discard of the player who just acted
+  // (the tile a claim decision is about).
   render(board, data, frame, marks = null) {
     const tr = window.t || ((s) => s);
     board.replaceChildren();
@@ -31,6 +33,10 @@ const BOARD = {
       box.append(row);
       const d = MJK.el("div", { class: "tiles small" });
       for (const tile of p.discards) d.append(MJK.tile(tile));
+      if (marks && marks.claim && frame.actor === i && d.lastChild) {
+        d.lastChild.classList.add(marks.claim[0]);
+        d.lastChild.title = `${d.lastChild.title} · ${marks.claim[1]}`;
+      }
       box.append(d);
       board.append(box);
     });

@@ -213,7 +213,11 @@
       const tiles = [];
       if (tileOf(d.chosen)) tiles.push([tileOf(d.chosen), "mark-chosen", t("played")]);
       if (tileOf(d.preferred)) tiles.push([tileOf(d.preferred), "mark-preferred", t("the reviewer prefers")]);
-      BOARD.render($("board"), data, data.frames[Math.min(d.step, data.frames.length - 1)], { player, tiles });
+      const frame = data.frames[Math.min(d.step, data.frames.length - 1)];
+      // A claim decision (pass, chow, pung, kong, win on a discard): the discard it is about.
+      const claiming = frame.actor !== null && frame.actor !== player && /^(pass|chow|pung|kong|win)\b/.test(d.chosen);
+      const claim = claiming ? ["mark-claim", t("the discard to claim or pass")] : null;
+      BOARD.render($("board"), data, frame, { player, tiles, claim });
     } catch (e) { $("error").textContent = e.message; }
     if (scroll && window.innerWidth < 900) $("decision").scrollIntoView({ block: "start" });
   }
