@@ -65,6 +65,9 @@ def test_the_review_page_shows_each_decision_with_the_table_marked(
     page.goto(server.url + "/history")
     link = page.locator(f'[data-game="{game_id}"] [data-testid="review-link"]')
     assert link.get_attribute("href") == f"/review/{game_id}"
+    page.goto(server.url + f"/replay/{game_id}")
+    page.wait_for_selector('[data-testid="replay-seat-0"]')  # the replay's board, shared
+    assert page.get_attribute('[data-testid="review-link"]', "href") == f"/review/{game_id}"
     page.goto(server.url + f"/review/{game_id}?samples=1")  # the page asks for the review
     page.wait_for_selector('[data-testid="decision-item"]', timeout=60_000)
     review = server.store.load_review(game_id, 1)["data"]
@@ -134,8 +137,8 @@ def test_the_review_page_in_chinese(
 @pytest.mark.parametrize(
     ("locale", "said"),
     [
-        ("en-GB", "Dangerous: Ann looks ready"),
-        pytest.param("zh-TW", "像是聽牌了", marks=pytest.mark.slow),
+        pytest.param("en-GB", "Dangerous: Ann looks ready", id="en"),
+        pytest.param("zh-TW", "像是聽牌了", marks=pytest.mark.slow, id="zh-Hant"),
     ],
 )
 def test_reasons_as_objects_a_rating_and_a_summary_are_shown(
