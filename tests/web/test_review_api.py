@@ -160,3 +160,17 @@ def test_serve_refuses_a_default_above_the_most(tmp_path: Any) -> None:
     assert result.exit_code == 2
     assert "--review-samples cannot be above --review-samples-max" in result.output
     assert not (tmp_path / "x.db").exists()
+
+
+def test_a_review_under_way_when_the_server_stops_is_not_stored(server: Any) -> None:
+    """The server stopping stops the review at its next hand: failed, said why, not kept."""
+    from mahjongkit.web.reviews import Job, Reviews
+
+    game_id, game = stored_game(server.store)
+    reviews = Reviews(server.store, Limits())
+    reviews.close()
+    job = Job(game_id, 0, "127.0.0.1", 1, 1)
+    reviews._run(job, player_hands(game, 0))
+    assert job.status == "failed" and job.error is not None
+    assert job.error.code == "server_stopped"
+    assert server.store.load_review(game_id, 0) is None

@@ -16,10 +16,10 @@ more finished hands.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,14 +142,16 @@ class Job:
 
 class Reviews:
     """The server's reviews: those waiting or running in memory, the finished ones in
-    the store. One background thread plays them, one after the other."""
+    the store. One background thread plays them, one after the other (a daemon: a server
+    stopping does not wait for it)."""
 
     def __init__(self, store: Store, limits: Limits) -> None:
         self.store = store
         self.limits = limits
         self.jobs: OrderedDict[tuple[str, int], Job] = OrderedDict()
         self._guard = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        self._waiting: queue.Queue[tuple[Job, list[PlayerHand]] | None] = queue.Queue()
+        self._worker: threading.Thread | None = None
         self._stopping = threading.Event()
 
     def stored(self, game_id: str, player: int) -> ReviewStatus | None:
@@ -216,8 +218,19 @@ class Reviews:
             job = Job(game_id, player, client, samples, len(hands))
             self.jobs.pop(key, None)
             self.jobs[key] = job
-        self._pool.submit(self._run, job, list(hands))
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="review", daemon=True)
+                self._worker.start()
+        self._waiting.put((job, list(hands)))
         return job.shown()
+
+    def _work(self) -> None:
+        """The background thread: each review asked for, in turn, until the server stops."""
+        while True:
+            item = self._waiting.get()
+            if item is None or self._stopping.is_set():
+                return
+            self._run(*item)
 
     def _run(self, job: Job, hands: list[PlayerHand]) -> None:
         """Play the review, then store it (the background thread)."""
@@ -270,7 +283,7 @@ class Reviews:
     def close(self) -> None:
         """Stop: those waiting are dropped, the one running stops after its hand."""
         self._stopping.set()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._waiting.put(None)
 
 
 __all__ = ["Job", "Reviews", "Stopped", "review_hands"]
