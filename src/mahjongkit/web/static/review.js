@@ -155,7 +155,9 @@
       const item = MJK.el("li", { class: kind, "data-testid": "decision-item", "data-step": String(d.step), tabindex: "0", onclick: () => go(at.hand, i, true), onkeydown: (e) => { if (e.key === "Enter") go(at.hand, i, true); } },
         MJK.el("span", { class: "step" }, t("step {n}", { n: d.step })),
         what,
-        MJK.el("span", { class: "lost" }, d.agrees ? "✓" : `−${num(d.loss)}`));
+        // Points lost shown as taken away; a loss below 0 (the choice did better where
+        // it was measured, docs/review.md) as a gain.
+        MJK.el("span", { class: "lost" }, d.agrees ? "✓" : num(Math.abs(d.loss)) === num(0) ? num(0) : d.loss > 0 ? `−${num(d.loss)}` : `+${num(-d.loss)}`));
       const why = reasons(d);
       if (why.length && !d.agrees) item.append(MJK.el("span", { class: "why" }, why.join(" · ")));
       list.append(item);
@@ -177,6 +179,12 @@
     const box = $("decision");
     box.replaceChildren();
     for (const [i, li] of [...$("decisions").children].entries()) li.classList.toggle("current", i === at.decision);
+    // The list scrolls by itself on a wide screen: keep the decision shown in view there.
+    const list = $("decisions").closest(".list-box"), item = $("decisions").children[at.decision];
+    if (item && list.scrollHeight > list.clientHeight + 4 && getComputedStyle(list).overflowY === "auto") {
+      const top = item.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 3;
+    }
     if (!d) { $("board").replaceChildren(); return; }
     box.append(MJK.el("h2", {}, t("hand {n}, step {step}", { n: h.hand + 1, step: d.step })));
     const choice = MJK.el("div", { class: "choice" });
