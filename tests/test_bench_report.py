@@ -95,7 +95,13 @@ def test_the_table_gives_medians_ranges_and_the_compiled_speed_up() -> None:
         "1.35x (1.2x–1.5x) |",
     ]
     assert cells["mcr, 4 efficient"][2:] == [
-        "210 (200–220)", "—", "—", "282 (264–300)", "—", "—", "1.35x (1.2x–1.5x) |"
+        "210 (200–220)",
+        "—",
+        "—",
+        "282 (264–300)",
+        "—",
+        "—",
+        "1.35x (1.2x–1.5x) |",
     ]
     # A time is better lower: the speed-up is source over compiled (200/100, 180/150).
     assert cells["score, wall"][-1] == "1.6x (1.2x–2x) |"

@@ -100,7 +100,7 @@ def test_a_hand_s_rating_falls_as_more_of_its_stake_is_lost() -> None:
 def test_workers_review_the_hands_at_once_with_the_same_results() -> None:
     """Hands reviewed on two processes: the same reviews, in the hands' order, errors
     kept apart, and progress told a hand at a time up to the total."""
-    state, record = short_hand("mcr")
+    _, record = short_hand("mcr")
     hands = [
         ToReview(record, 0, place={"line": 1}),
         ToReview(("invalid_json", "not JSON"), 0, place={"line": 2}),

@@ -29,7 +29,17 @@ from mahjongkit.web.table import TableConfig
 STATIC = Path(__file__).parents[2] / "src" / "mahjongkit" / "web" / "static"
 LANGS = ("zh-Hans", "zh-Hant")
 
-PAGES = ("table", "replay", "history", "scorer", "scoresheet", "events", "event", "event-print")
+PAGES = (
+    "table",
+    "replay",
+    "review",
+    "history",
+    "scorer",
+    "scoresheet",
+    "events",
+    "event",
+    "event-print",
+)
 PARTS = tuple(sorted(p.stem for p in (STATIC / "i18n").glob("*.json")))
 """The pages; each one's files are its own HTML and the scripts it loads (`page_files`),
 its catalogue parts those named on its root element (`page_parts`)."""
@@ -47,7 +57,9 @@ CONSTANTS = {
         "WIND_LETTERS",
     ),
     "common.js": ("BOT_KINDS", "TILE_WORDS"),
-    "replay.html": ("SAYS", "says", "WINDS", "WIND_LETTERS"),
+    "replay.html": ("SAYS", "says", "WINDS"),
+    "board.js": ("WIND_LETTERS",),
+    "review.js": ("ACTIONS", "REASONS", "PLANS", "SEAT_WINDS"),
     "history.html": ("STATUS",),
     "builder.js": ("MODE_HINTS", "MELD_LABELS"),
     "scorer.html": ("VERDICT",),
@@ -325,9 +337,8 @@ def test_every_page_loads_the_translations_first() -> None:
         assert page_parts(page)[0] == "common", page
         i18n, common = source.find("/static/i18n.js"), source.find("/static/common.js")
         assert 0 < i18n < common, f"{page}.html loads i18n.js after common.js"
-        assert "await I18N.ready" in source + (
-            (STATIC / "table.js").read_text() if page == "table" else ""
-        )
+        scripts = "".join((STATIC / f).read_text() for f in page_files(page)[1:])
+        assert "await I18N.ready" in source + scripts, page
 
 
 def test_fan_names_convert_between_the_scripts_with_nothing_unmapped() -> None:

@@ -34,11 +34,19 @@ def test_the_migration_applies_to_an_empty_database(db_url: str) -> None:
     store.migrate()
     store.migrate()
     tables = set(inspect(store.engine).get_table_names())
-    assert {"games", "scoresheets", "events", "alembic_version"} <= tables
+    assert {"games", "scoresheets", "events", "reviews", "alembic_version"} <= tables
     with store.engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0003"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0004"
     store.save_sheet("x", "mcr", ["A", "B", "C", "D"], [{"kind": "draw"}])
     assert store.list_sheets()[0]["hands"] == 1
+    store.save_review("g", 1, 2, 8, {"hands": []})
+    store.save_review("g", 1, 3, 1, {"hands": [{"seat": 2}]})  # a newer review replaces it
+    assert store.load_review("g", 1) == {
+        "hands": 3,
+        "samples": 1,
+        "data": {"hands": [{"seat": 2}]},
+        "created": store.load_review("g", 1)["created"],  # type: ignore[index]
+    }
     store.engine.dispose()
 
 

@@ -32,7 +32,6 @@ from mahjongkit.errors import InvalidDataError, MahjongError
 from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.record import HandRecord
 from mahjongkit.inputs import read_json
-from mahjongkit.money.pot import Pot
 from mahjongkit.review.evaluation import DEFAULT_BOT, DEFAULT_SAMPLES
 from mahjongkit.review.games import (
     GameSummary,
@@ -91,8 +90,12 @@ def stored_hands(url: str, game_id: str, player: int | None) -> tuple[int, list[
     its deal and the pot it started with; and the player. `MahjongError` when there is no
     such game or it cannot be rebuilt. Needs the web extra."""
     try:
-        from mahjongkit.web.models import HUMAN
-        from mahjongkit.web.stored import stored_games
+        from mahjongkit.web.stored import (
+            first_person,
+            hands_to_review,
+            player_hands,
+            stored_games,
+        )
     except ImportError as err:
         raise MahjongError(
             f"stored games need the web extra: pip install 'mahjongkit[web]' ({err})"
@@ -102,18 +105,9 @@ def stored_hands(url: str, game_id: str, player: int | None) -> tuple[int, list[
             raise MahjongError(f"no stored game {game_id!r} in {url}")
         if isinstance(game, MahjongError):
             raise MahjongError(f"game {game_id!r} cannot be rebuilt: {game}")
-        seats = game.config.seats
         if player is None:
-            player = seats.index(HUMAN) if HUMAN in seats else 0
-        out = []
-        pot = Pot()
-        for number, hand in enumerate(game.hands):
-            place = {"game": game_id, "hand": number, "player": player}
-            where = f"game {game_id} hand {number + 1}"
-            seat = hand.deal.seat_of(player)
-            out.append(ToReview(hand.record, seat, hand.deal, pot, where, where, place))
-            pot = hand.money.pot
-        return player, out
+            player = first_person(game)
+        return player, hands_to_review(game_id, player, player_hands(game, player))
     raise MahjongError(f"no stored game {game_id!r} in {url}")  # pragma: no cover
 
 

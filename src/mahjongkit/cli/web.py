@@ -115,6 +115,34 @@ def serve_command(
             parser=decimal_option("abandon-hours", 0.0001, 100000),
         ),
     ] = 24.0,
+    reviews_at_once: Annotated[
+        int,
+        typer.Option(
+            help="Reviews of stored games waiting or running in all (one runs at a time).",
+            parser=whole_number_option("reviews-at-once", 1, 10000),
+        ),
+    ] = 4,
+    reviews_per_client: Annotated[
+        int,
+        typer.Option(
+            help="Reviews one client address may have waiting or running.",
+            parser=whole_number_option("reviews-per-client", 1, 10000),
+        ),
+    ] = 1,
+    review_samples: Annotated[
+        int,
+        typer.Option(
+            help="Samples a decision of a review that names none.",
+            parser=whole_number_option("review-samples", 1, 1000),
+        ),
+    ] = 8,
+    review_samples_max: Annotated[
+        int,
+        typer.Option(
+            help="The most samples a decision a review may ask for.",
+            parser=whole_number_option("review-samples-max", 1, 1000),
+        ),
+    ] = 32,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -125,6 +153,8 @@ def serve_command(
     ] = None,
 ) -> None:
     """Serve the web table, the scorer page and the club scoresheet."""
+    if review_samples > review_samples_max:
+        raise fail("--review-samples cannot be above --review-samples-max")
     try:
         import uvicorn
 
@@ -160,6 +190,10 @@ def serve_command(
         spectators_per_table=spectators_per_table,
         body_bytes=body_bytes,
         allowed_origins=tuple(allowed_origin or ()),
+        reviews_at_once=reviews_at_once,
+        reviews_per_client=reviews_per_client,
+        review_samples=review_samples,
+        review_samples_max=review_samples_max,
     )
     path = sqlite_path(url)
     print(f"database: {path.resolve() if path else shown_url(store.url)}", flush=True)

@@ -22,10 +22,10 @@ from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import TypeAdapter
@@ -46,6 +46,7 @@ from mahjongkit.web import errors, sheets, tournaments
 from mahjongkit.web.hanzi import item_names
 from mahjongkit.web.limits import BodyLimit, Flood, Limits, OpenTables, origin_allowed
 from mahjongkit.web.models import (
+    REVIEW_REQUEST,
     SCORE_REQUEST,
     SHEET_LINE,
     SHEET_REQUEST,
@@ -55,11 +56,14 @@ from mahjongkit.web.models import (
     Message,
     PingMessage,
     Refusal,
+    ReviewStatus,
     StateMessage,
     TableRequest,
     parse,
 )
+from mahjongkit.web.reviews import Reviews
 from mahjongkit.web.store import ABANDONED, Store, TableClosed
+from mahjongkit.web.stored import first_person, player_hands
 from mahjongkit.web.table import (
     HUMAN,
     SPECTATOR,
@@ -73,13 +77,14 @@ from mahjongkit.web.table import (
 
 T = TypeVar("T")
 
-STATIC = Path(__file__).parent / "static"
+STATIC = FilePath(__file__).parent / "static"
 PAGES = {
     "table": "table.html",
     "scorer": "scorer.html",
     "scoresheet": "scoresheet.html",
     "history": "history.html",
     "replay": "replay.html",
+    "review": "review.html",
 }
 
 NOT_A_SEAT = 4403
@@ -530,12 +535,23 @@ def create_app(
         send_timeout=send_timeout,
         abandon_seconds=abandon_seconds,
     )
-    app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None, lifespan=tables.running)
+    reviews = Reviews(store, limits)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with tables.running(app):
+            try:
+                yield
+            finally:
+                reviews.close()
+
+    app = FastAPI(title="mahjongkit", docs_url="/api/docs", redoc_url=None, lifespan=lifespan)
     errors.install(app)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.state.tables = tables
     app.state.store = store
     app.state.limits = limits
+    app.state.reviews = reviews
 
     def table_open(game_id: str) -> bool:
         room = tables.rooms.get(game_id)
@@ -581,6 +597,10 @@ def create_app(
     @app.get("/replay/{game_id}", include_in_schema=False)
     def replay_page(game_id: str) -> FileResponse:
         return page("replay")
+
+    @app.get("/review/{game_id}", include_in_schema=False)
+    def review_page(game_id: str) -> FileResponse:
+        return page("review")
 
     # -- reference data ---------------------------------------------------------------
     @app.get("/api/tiles")
@@ -730,6 +750,40 @@ def create_app(
         if not 0 <= hand < len(game.hands):
             raise HTTPException(404, f"hand {hand} is not finished (finished: {len(game.hands)})")
         return _replay_frames(game, hand)
+
+    # -- reviews of stored games (mahjongkit.web.reviews) ----------------------------
+    @app.post("/api/games/{game_id}/reviews", response_model=ReviewStatus)
+    def start_review(game_id: str, body: JsonBody, request: Request) -> ReviewStatus:
+        """Review a player's decisions in the game's finished hands: the review stored,
+        the one under way, or a new one started in the background."""
+        asked = read(REVIEW_REQUEST, body)
+        samples = limits.review_samples if asked.samples is None else asked.samples
+        if samples > limits.review_samples_max:
+            raise Refusal(
+                "invalid_field",
+                f"samples: at most {limits.review_samples_max} a decision on this server",
+            )
+        game = tables.peek(game_id)
+        if not game.hands:
+            raise Refusal("nothing_to_review", f"game {game_id!r} has no finished hand yet")
+        player = first_person(game) if asked.player is None else asked.player
+        hands = player_hands(game, player)
+        return reviews.start(game_id, player, hands, samples=samples, client=client_of(request))
+
+    @app.get("/api/games/{game_id}/reviews/{player}", response_model=ReviewStatus)
+    def review_status(
+        game_id: str, player: Annotated[int, Path(ge=0, le=PLAYERS - 1)]
+    ) -> ReviewStatus:
+        """A review's progress (decisions done of all), and the review once done."""
+        found = reviews.status(game_id, player)
+        if found is None:
+            tables.peek(game_id)  # no such game: not_found
+            raise Refusal(
+                "review_not_started",
+                f"no review of player {player} in game {game_id!r}: ask for one "
+                f"(POST /api/games/{game_id}/reviews)",
+            )
+        return found
 
     # -- club scoresheets -------------------------------------------------------------
     def sheet_row(sheet_id: str) -> dict[str, Any]:

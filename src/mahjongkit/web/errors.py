@@ -36,6 +36,10 @@ STATUS = {
     "too_many_tables": 429,
     "server_full": 503,
     "not_saved": 503,
+    "nothing_to_review": 409,
+    "review_not_started": 404,
+    "too_many_reviews": 429,
+    "reviews_busy": 503,
 }
 """The status of each refusal code that is not a plain 400."""
 

@@ -39,7 +39,11 @@ class Limits:
     the rate (beyond a quarter of the rate) before the socket is closed;
     ``spectators_per_table``; ``body_bytes``: the largest request body;
     ``allowed_origins``: pages of other origins (``https://club.example``, or ``*``)
-    allowed to open table sockets besides the server's own.
+    allowed to open table sockets besides the server's own; ``reviews_at_once``:
+    reviews of stored games queued or running in all (one is played at a time, in a
+    background thread), ``reviews_per_client``: of them, those one client address may
+    have asked for; ``review_samples``: samples a decision when a request names none,
+    ``review_samples_max``: the most a request may name.
     """
 
     tables_per_client: int = 20
@@ -51,9 +55,17 @@ class Limits:
     spectators_per_table: int = 50
     body_bytes: int = 65536
     allowed_origins: tuple[str, ...] = field(default=())
+    reviews_at_once: int = 4
+    reviews_per_client: int = 1
+    review_samples: int = 8
+    review_samples_max: int = 32
 
     def __post_init__(self) -> None:
         for name in (
+            "reviews_at_once",
+            "reviews_per_client",
+            "review_samples",
+            "review_samples_max",
             "tables_per_client",
             "open_tables",
             "message_bytes",
@@ -63,6 +75,8 @@ class Limits:
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
+        if self.review_samples > self.review_samples_max:
+            raise ValueError("review_samples cannot be above review_samples_max")
         if self.spectators_per_table < 0:
             raise ValueError("spectators_per_table cannot be negative")
         if not self.messages_per_second > 0:

@@ -109,6 +109,40 @@ class TableRequest(_Strict):
         return seconds
 
 
+class ReviewRequest(_Strict):
+    """``POST /api/games/<id>/reviews``: review one player's decisions in a stored game.
+    ``player`` 0..3 as the table numbers them (default: the first person at the table);
+    ``samples`` a decision (default and most: the server's, `Limits.review_samples` and
+    `Limits.review_samples_max`)."""
+
+    player: Player | None = None
+    samples: Annotated[int, Field(ge=1, le=1000)] | None = None
+
+
+class ReviewError(BaseModel):
+    """Why a review failed: a stable code and a message."""
+
+    code: str
+    message: str
+
+
+class ReviewStatus(BaseModel):
+    """A review of a stored game, as the review page polls it: ``status`` is ``queued``,
+    ``running``, ``done`` (``review`` holds it) or ``failed`` (``error`` says why);
+    ``done`` of ``total`` decisions are weighed (``total`` is null until counted)."""
+
+    game: str
+    player: int
+    status: Literal["queued", "running", "done", "failed"]
+    samples: int
+    hands: int
+    """The game's finished hands the review covers."""
+    done: int = 0
+    total: int | None = None
+    review: dict[str, Any] | None = None
+    error: ReviewError | None = None
+
+
 class HandSituation(_Strict):
     """How an entered hand was won, beyond its tiles and what a scoresheet knows of its
     deal (self-drawn, the winds, the dealer): the scorer's and the scoresheet's fields.
@@ -267,6 +301,7 @@ Message = Annotated[
 TABLE_REQUEST = TypeAdapter(TableRequest)
 SCORE_REQUEST = TypeAdapter(ScoreRequest)
 SHEET_REQUEST = TypeAdapter(SheetRequest)
+REVIEW_REQUEST: TypeAdapter[ReviewRequest] = TypeAdapter(ReviewRequest)
 SHEET_LINE: TypeAdapter[WinLine | DrawLine | FalseWinLine | PenaltyLine] = TypeAdapter(Line)
 TABLE_MESSAGE: TypeAdapter[ActionMessage | NextMessage | StateMessage | PingMessage] = TypeAdapter(
     Message
@@ -339,6 +374,7 @@ def check(adapter: TypeAdapter[T], value: Any) -> T:
 __all__ = [
     "MAX_POINTS",
     "NAME_LENGTH",
+    "REVIEW_REQUEST",
     "SCORE_REQUEST",
     "SHEET_LINE",
     "SHEET_REQUEST",
@@ -354,6 +390,9 @@ __all__ = [
     "PenaltyLine",
     "PingMessage",
     "Refusal",
+    "ReviewError",
+    "ReviewRequest",
+    "ReviewStatus",
     "ScoreRequest",
     "SheetRequest",
     "StateMessage",

@@ -24,6 +24,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Integer,
     MetaData,
     String,
     Table,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from mahjongkit.web.models import HUMAN
@@ -82,6 +84,20 @@ events = Table(
 )
 """One row per tournament event: the event as JSON (`mahjongkit.tournament.events.Event`)
 and the SHA-256 of its organiser token."""
+
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("player", Integer, primary_key=True),
+    Column("hands", Integer, nullable=False),
+    Column("samples", Integer, nullable=False),
+    Column("data", Text, nullable=False),
+    Column("created", DateTime, nullable=False),
+)
+"""One row per game and player reviewed: how many of the game's hands were finished
+then, the samples a decision, and the review as JSON (`mahjongkit.web.reviews`)."""
 
 
 def database_url(text: str) -> str:
@@ -401,6 +417,48 @@ class Store:
             for r in rows
         ]
 
+    # -- reviews ----------------------------------------------------------------------
+    def save_review(
+        self, game_id: str, player: int, hands: int, samples: int, data: dict[str, Any]
+    ) -> None:
+        """Store a finished review of ``player`` in game ``game_id`` (``hands``: the
+        game's finished hands it covers), replacing the one stored before.
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.save_review("g", 0, 2, 8, {"hands": []})
+        >>> store.save_review("g", 0, 3, 8, {"hands": [{}]})
+        >>> review = store.load_review("g", 0)
+        >>> review["hands"], review["data"], store.load_review("g", 1)
+        (3, {'hands': [{}]}, None)
+        """
+        values = {"hands": hands, "samples": samples, "data": json.dumps(data), "created": _now()}
+        where = (reviews.c.game == game_id, reviews.c.player == player)
+        with self.engine.begin() as c:
+            done = c.execute(update(reviews).where(*where).values(**values))
+            if done.rowcount == 1:
+                return
+            try:
+                with c.begin_nested():
+                    c.execute(insert(reviews).values(game=game_id, player=player, **values))
+            except IntegrityError:  # stored by another at the same moment: this one wins
+                c.execute(update(reviews).where(*where).values(**values))
+
+    def load_review(self, game_id: str, player: int) -> dict[str, Any] | None:
+        """The stored review of ``player`` in game ``game_id`` (``hands``, ``samples``,
+        ``data``, ``created``), or ``None``."""
+        query = select(reviews).where(reviews.c.game == game_id, reviews.c.player == player)
+        with self.engine.connect() as c:
+            row = c.execute(query).first()
+        if row is None:
+            return None
+        return {
+            "hands": row.hands,
+            "samples": row.samples,
+            "data": json.loads(row.data),
+            "created": row.created.isoformat(),
+        }
+
     # -- tournament events ------------------------------------------------------------
     def save_event(
         self,
@@ -476,6 +534,7 @@ __all__ = [
     "events",
     "games",
     "metadata",
+    "reviews",
     "scoresheets",
     "sqlite_path",
 ]
