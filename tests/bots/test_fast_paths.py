@@ -18,6 +18,8 @@ from mahjongkit.bots.hand_view import (
     HandView,
     after_discard,
     discard_entries,
+    forms_argument,
+    least_discards,
     live_useful,
     useful_after_discards,
     useful_of_ties,
@@ -143,6 +145,34 @@ def test_best_discards_is_the_least_shanten_then_most_useful() -> None:
             key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]),
         )
         assert options == want
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "size", "melds"),
+    [("mcr", 13, 1), ("taiwanese-lrc", 16, 0), ("taiwanese-lrc", 16, 2), ("taiwanese-dxb", 16, 0)],
+)
+def test_least_discards_are_the_least_shanten_and_their_useful_tiles(
+    ruleset: str, size: int, melds: int
+) -> None:
+    """The look two draws ahead reads `least_discards` unordered: the discards of the
+    least shanten in tile order, each with its unseen useful tiles, as the plain
+    functions give them (also for a ruleset's own forms, and a subset of discards)."""
+    forms = forms_argument(ruleset)
+    rng = random.Random(size + melds)
+    for _ in range(25):
+        counts = random_hand(rng, size, melds, 1)
+        unseen = tuple(max(0, 4 - c) for c in counts)
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        allowed = frozenset(held[::2]) if rng.random() < 0.3 else None
+        after = {t: shanten(after_discard(counts, t), melds, forms) for t in held}
+        if allowed is not None:
+            after = {t: s for t, s in after.items() if t in allowed}
+        least = min(after.values())
+        tiles = [t for t in sorted(after) if after[t] == least]
+        useful = [
+            reference_live_useful(after_discard(counts, t), melds, unseen, forms) for t in tiles
+        ]
+        assert least_discards(counts, melds, unseen, forms, allowed) == (least, tiles, useful)
 
 
 def test_useful_tiles_of_the_closer_special_forms_are_named_form_by_form() -> None:

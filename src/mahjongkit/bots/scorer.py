@@ -67,6 +67,7 @@ from mahjongkit.bots.hand_view import (
     after_discard,
     after_taking,
     claim_tiles,
+    least_discards,
     live_useful,
 )
 from mahjongkit.errors import MahjongError
@@ -393,13 +394,14 @@ class ScorerBot(EfficientBot):
         return total
 
     # -- decisions ------------------------------------------------------------------------
-    def _fast_claim(self, view: HandView, keep: float) -> Action:
+    def _fast_claim(self, view: HandView) -> Action:
         """Taiwanese claims: as the efficient bot (every claim that lowers shanten; nearly
         every hand is won, so speed pays), unless the claim costs a fifth of the hand's
         value (it breaks the plan the hand is on)."""
         action = EfficientBot.claim(self, view)
         if action is PASS:
             return action
+        keep = self.value(view, view.counts, view.own_melds)
         if _after_claim_value(self, view, action) >= 0.8 * keep:
             return action
         return PASS
@@ -419,7 +421,7 @@ class ScorerBot(EfficientBot):
         looked at; the first of equals wins."""
         forms = self.forms(view.obs.ruleset)
         unseen = view.unseen
-        top = options[0][2]
+        now, top = options[0][1], options[0][2]
         best = (-1.0, options[0][0])
         cache: dict[tuple[int, ...], int] = {}
         for tile, _, useful in options[:LOOK_AHEAD]:
@@ -436,8 +438,10 @@ class ScorerBot(EfficientBot):
                 key = tuple(grown)
                 w = cache.get(key)
                 if w is None:
-                    ready = best_discards(key, m, unseen, forms)
-                    w = ready[0][2] if ready[0][1] < options[0][1] else 0
+                    # The most useful tiles the best discards leave (the first of
+                    # `best_discards`), if they bring the hand closer.
+                    least, _, leaves = least_discards(key, m, unseen, forms)
+                    w = max(leaves) if least < now else 0
                     cache[key] = w
                 total += n * w
             if total > best[0]:
@@ -583,10 +587,10 @@ class ScorerBot(EfficientBot):
 
     def claim(self, view: HandView) -> Action:
         """The claim that makes the hand worth most, if it beats passing."""
+        if not self.table(view.obs.ruleset).strict:
+            return self._fast_claim(view)
         counts, tile = view.counts, view.obs.claim_tile
         keep = self.value(view, counts, view.own_melds)
-        if not self.table(view.obs.ruleset).strict:
-            return self._fast_claim(view, keep)
         best: tuple[float, Action] = (keep * 1.1, PASS)
         giver = view.obs.claim_giver
         source = (view.obs.seat - giver) % 4
