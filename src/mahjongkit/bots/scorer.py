@@ -57,10 +57,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
-from itertools import permutations
 from typing import Final, NamedTuple
 
+from mahjongkit.bots.chow_plans import CHOW_PLANS, chow_value
 from mahjongkit.bots.efficient import DISCARD_ORDER, EfficientBot, best_discards
 from mahjongkit.bots.hand_view import (
     HandView,
@@ -102,51 +101,6 @@ TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
 
-def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
-    plans: list[tuple[str, int, tuple[int, int, int]]] = []
-    for a, b, c in permutations(range(3)):
-        plans.append(("mixed_straight", 8, (9 * a, 9 * b + 3, 9 * c + 6)))
-    for s in range(3):
-        plans.append(("pure_straight", 16, (9 * s, 9 * s + 3, 9 * s + 6)))
-    for r in range(7):
-        plans.append(("mixed_triple_chow", 8, (r, 9 + r, 18 + r)))
-    for a, b, c in permutations(range(3)):
-        for r in range(5):
-            plans.append(("mixed_shifted_chows", 6, (9 * a + r, 9 * b + r + 1, 9 * c + r + 2)))
-    for s in range(3):
-        for r in range(5):
-            plans.append(("pure_shifted_chows", 16, (9 * s + r, 9 * s + r + 1, 9 * s + r + 2)))
-        for r in range(3):
-            plans.append(("pure_shifted_chows", 16, (9 * s + r, 9 * s + r + 2, 9 * s + r + 4)))
-    return tuple(plans)
-
-
-CHOW_PLANS: Final = _chow_plans()
-"""(fan, points, the three chows by their lowest tile) of the MCR chow plans."""
-
-
-class _ChowPlan(NamedTuple):
-    """A chow plan read once: what `ScorerBot._chow_value` asks of it for every hand."""
-
-    points: int
-    starts: tuple[int, int, int]
-    needs: tuple[tuple[int, int], ...]
-    """(tile, copies) the three chows take: one of each tile but where they overlap (a
-    Pure Shifted Chow's 123 234 345 takes two 2s and three 3s)."""
-    overlap: bool
-    """Some tile lies in two of its chows (only Pure Shifted Chows)."""
-
-
-def _read_plan(points: int, starts: tuple[int, int, int]) -> _ChowPlan:
-    tiles = [t for s in starts for t in (s, s + 1, s + 2)]
-    needs = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
-    return _ChowPlan(points, starts, needs, len(needs) < 9)
-
-
-_PLANS: Final = tuple(_read_plan(pts, starts) for _, pts, starts in CHOW_PLANS)
-"""`CHOW_PLANS` read, in their order."""
-_CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
-"""The lowest tile of every chow."""
 _NONE: Final = (0,) * NUM_KINDS
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
@@ -277,63 +231,8 @@ class ScorerBot(EfficientBot):
                 d = max(regular_shanten(kept + _NONE[27:], sets), floor)
                 best = max(best, q ** (d + 1) * flush_pts)
         if table.strict and at_floor * _RICHEST_CHOWS > best:
-            best = max(best, self._chow_value(counts, melds, sets, unseen, floor, minimum))
+            best = max(best, chow_value(counts, melds, sets, unseen, floor, minimum, Q))
         return best / q ** (floor + 1)
-
-    def _chow_value(
-        self,
-        counts: tuple[int, ...],
-        melds: Sequence[Meld],
-        sets: int,
-        unseen: Sequence[int],
-        floor: int,
-        minimum: int,
-    ) -> float:
-        """The best of the chow plans' values ``Q ** (d + 1) * worth``, ``d`` the plan's
-        missing tiles plus the shanten of the rest, at least ``floor``.
-
-        The plans are read in `CHOW_PLANS` order, and a plan is left out once its missing
-        tiles alone cannot beat the best value so far. That is not quite a bound (the
-        rest may be complete with its pair, one step less than its missing tiles), so
-        the order is kept: it decides which plans count. The missing tiles are counted
-        first, per chow, and the tiles the plan leaves only for the plans not left out.
-        """
-        chows = tuple(x.tile for x in melds if x.kind is CHOW)
-        # Each chow's missing tiles (by its lowest tile), and whether one of them is all
-        # out (none unseen): the plan is dead.
-        held = [c > 0 for c in counts]
-        gone = [c == 0 and u == 0 for c, u in zip(counts, unseen, strict=True)]
-        chow_missing = [3 - held[s] - held[s + 1] - held[s + 2] for s in range(27)]
-        chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
-        # What a plan missing k tiles could be worth per point, at best (k up to 5).
-        reach = [Q ** (max(k, floor) + 1) for k in range(6)]
-        best = 0.0
-        open_plans = _open_plans(chows, len(melds) - len(chows), sets, minimum)
-        for plan, worth, done, rest_sets in open_plans:
-            starts = plan.starts
-            if done:
-                missing, dead = _missing(counts, unseen, plan, done)
-            else:
-                a, b, c = starts
-                missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
-                dead = chow_dead[a] or chow_dead[b] or chow_dead[c]
-                if plan.overlap and not dead and missing <= 5 and reach[missing] * worth > best:
-                    # Chows sharing a tile: their own missing tiles were a floor (a tile
-                    # held once that two of them take is short once more).
-                    missing, dead = _missing(counts, unseen, plan, done)
-            if dead or missing > 5 or reach[missing] * worth <= best:
-                continue
-            work = list(counts)
-            for s in starts:
-                if s not in done:
-                    for t in (s, s + 1, s + 2):
-                        if work[t]:
-                            work[t] -= 1
-            d = max(missing + regular_shanten(work, rest_sets), floor)
-            v = Q ** (d + 1) * worth
-            if v > best:
-                best = v
-        return best
 
     def _ready_value(
         self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld], table: _Table
@@ -619,48 +518,6 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
     return bot.choose_discard(view, after, melds)[1]
-
-
-@lru_cache(maxsize=1024)
-def _open_plans(
-    chows: tuple[int, ...], others: int, sets: int, minimum: int
-) -> tuple[tuple[_ChowPlan, float, tuple[int, ...], int], ...]:
-    """The chow plans a hand with these declared chows (their lowest tiles) and
-    ``others`` declared sets, needing ``sets`` more, may still make, in their order: each
-    with its worth (its points, 8/11 of them under the ``minimum``: it needs a second
-    fan), the plan's chows already declared and the sets it leaves to make. A plan is
-    closed by two declared sets that do not fit it (two declared chows of the same
-    start both count as the plan's)."""
-    out = []
-    for plan in _PLANS:
-        done = tuple(s for s in plan.starts if s in chows)
-        extra = others + sum(1 for c in chows if c not in plan.starts)
-        rest_sets = sets - (3 - len(done))
-        if rest_sets >= 0 and extra <= 1:
-            pts = plan.points
-            out.append((plan, pts if pts >= minimum else pts * 8 / 11, done, rest_sets))
-    return tuple(out)
-
-
-def _missing(
-    counts: Sequence[int], unseen: Sequence[int], plan: _ChowPlan, done: tuple[int, ...]
-) -> tuple[int, bool]:
-    """The tiles a chow plan misses beyond its declared chows (``done``), and whether one
-    of them is all out."""
-    if done:
-        tiles = [t for s in plan.starts if s not in done for t in (s, s + 1, s + 2)]
-        needs = [(t, tiles.count(t)) for t in set(tiles)]
-    else:
-        needs = list(plan.needs)
-    missing = 0
-    dead = False
-    for t, n in needs:
-        short = n - counts[t]
-        if short > 0:
-            missing += short
-            if not unseen[t]:
-                dead = True
-    return missing, dead
 
 
 def _meld_of(action: Action, tile: int, source: int) -> Meld:
