@@ -55,7 +55,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final, NamedTuple
 
@@ -104,6 +104,16 @@ TAIWANESE_WIN: Final = 20.0
 _NONE: Final = (0,) * NUM_KINDS
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
+
+
+ROUNDING: Final = 1e-9
+"""How far short of the best a bound must fall to leave a discard out: a weight computed
+on a bound may round past the same weight of the value it bounds."""
+
+
+def as_is(tile: int, value: float) -> float:
+    """A discard's value as it is (the scorer's `ScorerBot.rising_weight`)."""
+    return value
 
 
 _RICHEST_CHOWS: Final = 16
@@ -352,10 +362,12 @@ class ScorerBot(EfficientBot):
         here; the defender adds danger)."""
         return {}
 
-    def weighs_plainly(self, view: HandView) -> bool:
-        """True when `weigh` gives the values back as they are, so that a discard that
-        cannot reach the best one's value cannot be chosen."""
-        return type(self).weigh is ScorerBot.weigh
+    def rising_weight(self, view: HandView) -> Callable[[int, float], float] | None:
+        """What `weigh` makes of one discard's value, as a function of the tile and the
+        value that never falls as the value rises, so that a discard whose value cannot
+        reach the best one's cannot be chosen; None where `weigh` is no such function.
+        The scorer's gives the value back."""
+        return as_is if type(self).weigh is ScorerBot.weigh else None
 
     def discard_values(
         self,
@@ -363,15 +375,16 @@ class ScorerBot(EfficientBot):
         counts: tuple[int, ...],
         melds: Sequence[Meld],
         allowed: frozenset[int] | None,
-        bounded: bool,
+        weight: Callable[[int, float], float] | None,
         beat: float = -1.0,
     ) -> list[tuple[float, int]]:
-        """``(value, tile)`` of each discard (of ``allowed``). When ``bounded`` (MCR: only
-        the best discard and those tied with it count), a discard whose hand is not ready
-        is left out once its reach (an upper bound of its value, see `value`) falls
-        short of the best value so far (or of ``beat``), the closest hands first."""
+        """``(value, tile)`` of each discard (of ``allowed``). Given a ``weight`` (MCR,
+        `rising_weight`: only the best discard and those tied with it count), a discard
+        whose hand is not ready is left out once the weight of its reach (its value's
+        upper bound, see `value`) falls short of the best weighed value so far (or of
+        ``beat``), the closest hands first."""
         tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
-        if not bounded:
+        if weight is None:
             return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
         forms = self.forms(view.obs.ruleset)
         m = len(melds)
@@ -384,23 +397,25 @@ class ScorerBot(EfficientBot):
                 for t in level:
                     v = self.value(view, after_discard(counts, t), melds, 0)
                     raw.append((v, t))
-                    reachable = max(reachable, v - 1e-12)
+                    reachable = max(reachable, weight(t, v) - 1e-12)
                 continue
-            if Q**least <= reachable:
+            further = (weight(t, Q**least) for t in tiles if after[t] >= least)
+            if max(further) + ROUNDING <= reachable:
                 break  # nor can any further from ready
             # The hands of this level by reach, the highest first, until one falls short.
             reaches = []
             for t in level:
                 kept = after_discard(counts, t)
                 useful = live_useful(kept, m, view.unseen, forms, least)
-                reaches.append((Q**least * useful / (useful + 8), t, kept, useful))
+                reach = weight(t, Q**least * useful / (useful + 8))
+                reaches.append((reach, t, kept, useful))
             reaches.sort(key=lambda r: -r[0])
             for reach, t, kept, useful in reaches:
-                if reach < reachable:
+                if reach + ROUNDING < reachable:
                     break
                 v = self.value(view, kept, melds, least, useful)
                 raw.append((v, t))
-                reachable = max(reachable, v - 1e-12)
+                reachable = max(reachable, weight(t, v) - 1e-12)
         return raw
 
     def weigh(
@@ -439,8 +454,9 @@ class ScorerBot(EfficientBot):
                 fastest = options[0][0]
                 if not penalty:
                     allowed = frozenset(o[0] for o in options)
-        bounded = not penalty and self.table(view.obs.ruleset).strict and self.weighs_plainly(view)
-        raw = self.discard_values(view, counts, melds, allowed, bounded, beat if bounded else -1.0)
+        strict = self.table(view.obs.ruleset).strict
+        weight = self.rising_weight(view) if strict and not penalty else None
+        raw = self.discard_values(view, counts, melds, allowed, weight, beat if weight else -1.0)
         if not raw:
             return -1, beat
         if fastest >= 0:
