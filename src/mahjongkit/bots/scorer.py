@@ -68,6 +68,7 @@ from mahjongkit.bots.hand_view import (
     claim_tiles,
     least_discards,
     live_useful,
+    useful_after_discards,
 )
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
@@ -76,6 +77,7 @@ from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import (
     discard_shanten,
+    group_entries,
     pungs_shanten,
     regular_shanten,
     shanten,
@@ -388,7 +390,8 @@ class ScorerBot(EfficientBot):
             return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
         forms = self.forms(view.obs.ruleset)
         m = len(melds)
-        after = discard_shanten(counts, m, forms)
+        es = group_entries(counts)
+        after = discard_shanten(counts, m, forms, es)
         raw: list[tuple[float, int]] = []
         reachable = beat  # what a discard must reach to count: the best less the ties
         for least in sorted({after[t] for t in tiles}):
@@ -404,16 +407,15 @@ class ScorerBot(EfficientBot):
                 break  # nor can any further from ready
             # The hands of this level by reach, the highest first, until one falls short.
             reaches = []
-            for t in level:
-                kept = after_discard(counts, t)
-                useful = live_useful(kept, m, view.unseen, forms, least)
+            useful_of = useful_after_discards(es, level, m, view.unseen, forms, least)
+            for t, useful in zip(level, useful_of, strict=True):
                 reach = weight(t, Q**least * useful / (useful + 8))
-                reaches.append((reach, t, kept, useful))
+                reaches.append((reach, t, useful))
             reaches.sort(key=lambda r: -r[0])
-            for reach, t, kept, useful in reaches:
+            for reach, t, useful in reaches:
                 if reach + ROUNDING < reachable:
                     break
-                v = self.value(view, kept, melds, least, useful)
+                v = self.value(view, after_discard(counts, t), melds, least, useful)
                 raw.append((v, t))
                 reachable = max(reachable, weight(t, v) - 1e-12)
         return raw
