@@ -19,6 +19,7 @@ from mahjongkit.bots.hand_view import (
     after_discard,
     discard_entries,
     forms_argument,
+    kept_shanten,
     least_discards,
     live_useful,
     useful_after_discards,
@@ -32,6 +33,7 @@ from mahjongkit.shanten import (
     discard_shanten,
     discard_ties,
     group_entries,
+    regular_shanten,
     shanten,
     useful_count_of_entries,
     useful_tiles,
@@ -173,6 +175,24 @@ def test_least_discards_are_the_least_shanten_and_their_useful_tiles(
             reference_live_useful(after_discard(counts, t), melds, unseen, forms) for t in tiles
         ]
         assert least_discards(counts, melds, unseen, forms, allowed) == (least, tiles, useful)
+
+
+def test_kept_shanten_is_the_regular_shanten_of_the_suit_kept() -> None:
+    """A flush's distance read from the groups' classes is `regular_shanten` of the
+    tiles it keeps: one suit, with or without the honours."""
+    rng = random.Random(3)
+    for _ in range(100):
+        size = rng.choice((13, 16))
+        counts = random_hand(rng, size, 0, 0)
+        es = group_entries(counts)
+        for suit in range(3):
+            for honours in (False, True):
+                kept = [0] * NUM_KINDS
+                kept[9 * suit : 9 * suit + 9] = counts[9 * suit : 9 * suit + 9]
+                if honours:
+                    kept[27:] = counts[27:]
+                for sets in range(1, size // 3 + 1):
+                    assert kept_shanten(es, suit, honours, sets) == regular_shanten(kept, sets)
 
 
 def test_useful_tiles_of_the_closer_special_forms_are_named_form_by_form() -> None:

@@ -410,6 +410,31 @@ def least_discards(
     return least, best, useful_after_discards(es, best, melds, unseen, forms, least)
 
 
+def kept_shanten(es: GroupEntries, suit: int, honours: bool, sets: int) -> int:
+    """`mahjongkit.shanten.regular_shanten` of the tiles of one ``suit`` (0, 1 or 2) of
+    the hand whose groups have these entries, and of its honours if ``honours``: what a
+    flush of that suit keeps, read from the groups' classes without building its tiles.
+
+    >>> es = group_entries((1, 1, 1) + (0,) * 24 + (2,) + (0,) * 6)  # 123m EE
+    >>> kept_shanten(es, 0, True, 1), kept_shanten(es, 0, False, 1), kept_shanten(es, 1, True, 1)
+    (-1, 0, 1)
+    """
+    empty = TABLES.suit(_NO_SUIT).cls
+    return TABLES.shanten_of(
+        TABLES.combine_all(
+            es[0].cls if suit == 0 else empty,
+            es[1].cls if suit == 1 else empty,
+            es[2].cls if suit == 2 else empty,
+            es[3].cls if honours else TABLES.honors(_NO_HONOURS).cls,
+        ),
+        sets,
+    )
+
+
+_NO_SUIT: Final = (0,) * 9
+_NO_HONOURS: Final = (0,) * 7
+
+
 def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
     """The group entries of the hand with one ``tile`` fewer (which it must hold).
 
@@ -471,6 +496,7 @@ __all__ = [
     "discard_entries",
     "discards_made",
     "forms_argument",
+    "kept_shanten",
     "least_discards",
     "live_useful",
     "live_useful_of_entries",

@@ -66,6 +66,7 @@ from mahjongkit.bots.hand_view import (
     after_discard,
     after_taking,
     claim_tiles,
+    kept_shanten,
     least_discards,
     live_useful,
     useful_after_discards,
@@ -76,10 +77,10 @@ from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import (
+    TABLES,
     discard_shanten,
     group_entries,
     pungs_shanten,
-    regular_shanten,
     shanten,
     useful_tiles,
     waits,
@@ -103,7 +104,6 @@ TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
 
-_NONE: Final = (0,) * NUM_KINDS
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
 
@@ -212,11 +212,13 @@ class ScorerBot(EfficientBot):
         sets = table.sets - m
         minimum = table.minimum
         unseen = view.unseen
+        es = group_entries(counts)
         if table.strict:
             best = q ** (floor + 1) * 1.5
             if m == 0:
                 least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
-                if least < regular_shanten(counts, sets):
+                regular = TABLES.shanten_of(TABLES.combine_all(*(e.cls for e in es)), sets)
+                if least < regular:
                     best = max(best, q ** (floor + 1) * 12.0)
                 pairs = sum(c // 2 for c in counts)
                 best = max(best, q ** (max(6 - pairs, floor) + 1) * 24.0)
@@ -235,12 +237,11 @@ class ScorerBot(EfficientBot):
         for s, suit in enumerate(SUIT_TILES):
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
-            kept = _NONE[: 9 * s] + counts[9 * s : 9 * s + 9] + _NONE[9 * s + 9 : 27]
             if at_floor * half_pts > best:
-                d = max(regular_shanten(kept + counts[27:], sets), floor)
+                d = max(kept_shanten(es, s, True, sets), floor)
                 best = max(best, q ** (d + 1) * half_pts)
             if at_floor * flush_pts > best and all(x.tile in suit for x in melds):
-                d = max(regular_shanten(kept + _NONE[27:], sets), floor)
+                d = max(kept_shanten(es, s, False, sets), floor)
                 best = max(best, q ** (d + 1) * flush_pts)
         if table.strict and at_floor * _RICHEST_CHOWS > best:
             best = max(best, chow_value(counts, melds, sets, unseen, floor, minimum, Q))
