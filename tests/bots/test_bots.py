@@ -284,3 +284,34 @@ def test_defender_claims_nothing_far_from_ready_under_threat(observe) -> None:  
         assert act(ScorerBot(), obs) is PUNG
     assert act(DefenderBot(), calm) is PUNG
     assert act(DefenderBot(), tense) is PASS
+
+
+class _CheckedDefender(DefenderBot):
+    """A defender that, under threat (MCR), also values every discard and checks that
+    its bounded choice (`rising_weight`) is the same."""
+
+    checked = 0
+
+    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0):  # type: ignore[no-untyped-def]
+        got = super().choose_discard(view, counts, melds, allowed, beat)
+        if self.on_guard(view):
+            type(self).checked += 1
+            self.rising_weight = lambda view: None  # type: ignore[method-assign]
+            try:
+                want = super().choose_discard(view, counts, melds, allowed)
+            finally:
+                del self.rising_weight
+            # Where only a value above ``beat`` counts (a claim), a discard that cannot
+            # beat it may be left out: then none is named.
+            assert got == want if want[1] > beat else got[1] <= beat
+        return got
+
+
+def test_mcr_defender_under_threat_chooses_as_when_it_values_every_discard() -> None:
+    """Under threat the defender leaves out a discard whose reach, weighed by its danger,
+    cannot reach the best weighed value so far: the choice is that of valuing them all."""
+    _CheckedDefender.checked = 0
+    for n in range(3):
+        bots = [_CheckedDefender() for _ in range(4)]
+        play_hand(HandState.new("mcr", random.Random(n)), bots, n)
+    assert _CheckedDefender.checked > 20

@@ -18,6 +18,9 @@ from mahjongkit.bots.hand_view import (
     HandView,
     after_discard,
     discard_entries,
+    forms_argument,
+    kept_shanten,
+    least_discards,
     live_useful,
     useful_after_discards,
     useful_of_ties,
@@ -30,6 +33,7 @@ from mahjongkit.shanten import (
     discard_shanten,
     discard_ties,
     group_entries,
+    regular_shanten,
     shanten,
     useful_count_of_entries,
     useful_tiles,
@@ -143,6 +147,52 @@ def test_best_discards_is_the_least_shanten_then_most_useful() -> None:
             key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]),
         )
         assert options == want
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "size", "melds"),
+    [("mcr", 13, 1), ("taiwanese-lrc", 16, 0), ("taiwanese-lrc", 16, 2), ("taiwanese-dxb", 16, 0)],
+)
+def test_least_discards_are_the_least_shanten_and_their_useful_tiles(
+    ruleset: str, size: int, melds: int
+) -> None:
+    """The look two draws ahead reads `least_discards` unordered: the discards of the
+    least shanten in tile order, each with its unseen useful tiles, as the plain
+    functions give them (also for a ruleset's own forms, and a subset of discards)."""
+    forms = forms_argument(ruleset)
+    rng = random.Random(size + melds)
+    for _ in range(25):
+        counts = random_hand(rng, size, melds, 1)
+        unseen = tuple(max(0, 4 - c) for c in counts)
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        allowed = frozenset(held[::2]) if rng.random() < 0.3 else None
+        after = {t: shanten(after_discard(counts, t), melds, forms) for t in held}
+        if allowed is not None:
+            after = {t: s for t, s in after.items() if t in allowed}
+        least = min(after.values())
+        tiles = [t for t in sorted(after) if after[t] == least]
+        useful = [
+            reference_live_useful(after_discard(counts, t), melds, unseen, forms) for t in tiles
+        ]
+        assert least_discards(counts, melds, unseen, forms, allowed) == (least, tiles, useful)
+
+
+def test_kept_shanten_is_the_regular_shanten_of_the_suit_kept() -> None:
+    """A flush's distance read from the groups' classes is `regular_shanten` of the
+    tiles it keeps: one suit, with or without the honours."""
+    rng = random.Random(3)
+    for _ in range(100):
+        size = rng.choice((13, 16))
+        counts = random_hand(rng, size, 0, 0)
+        es = group_entries(counts)
+        for suit in range(3):
+            for honours in (False, True):
+                kept = [0] * NUM_KINDS
+                kept[9 * suit : 9 * suit + 9] = counts[9 * suit : 9 * suit + 9]
+                if honours:
+                    kept[27:] = counts[27:]
+                for sets in range(1, size // 3 + 1):
+                    assert kept_shanten(es, suit, honours, sets) == regular_shanten(kept, sets)
 
 
 def test_useful_tiles_of_the_closer_special_forms_are_named_form_by_form() -> None:

@@ -65,11 +65,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from mahjongkit.bots.hand_view import HandView, discards_made
-from mahjongkit.bots.scorer import ScorerBot
+from mahjongkit.bots.scorer import ScorerBot, as_is
 from mahjongkit.game.actions import PASS, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
@@ -478,11 +478,30 @@ class DefenderBot(ScorerBot):
         """MCR: True once some opponent's threat reaches `ALERT`."""
         return max(threats(view)) >= ALERT
 
-    def weighs_plainly(self, view: HandView) -> bool:
-        """As the scorer's while nobody threatens (MCR) and under Taiwanese rules."""
-        return type(self).weigh is DefenderBot.weigh and (
-            view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view)
-        )
+    def rising_weight(self, view: HandView) -> Callable[[int, float], float] | None:
+        """As the scorer's while nobody threatens (MCR) and under Taiwanese rules; MCR,
+        under threat, the weighing of `weigh`, which rises with the value: `hand_worth`
+        and its inverse rise, and the chance of dealing in stays under one (at most about
+        0.45: three ready hands' highest wait chance)."""
+        if type(self).weigh is not DefenderBot.weigh:
+            return None
+        if view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view):
+            return as_is
+        return self.danger_weight(view)
+
+    def danger_weight(self, view: HandView) -> Callable[[int, float], float]:
+        """MCR: a discard's value weighed by its danger (see `weigh`), each tile's
+        chance of dealing in read once."""
+        row = HAND_WORTH[min(view.obs.wall_live // 20, 4)]
+        dealt: dict[int, tuple[float, float]] = {}
+
+        def weight(tile: int, value: float) -> float:
+            if tile not in dealt:
+                dealt[tile] = self.deal_in(view, tile)
+            p, cost = dealt[tile]
+            return value_of_worth(row, hand_worth(row, value) * (1 - p) - cost)
+
+        return weight
 
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
@@ -493,12 +512,8 @@ class DefenderBot(ScorerBot):
         Taiwanese: as the scorer."""
         if view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view):
             return super().weigh(view, raw, penalty)
-        row = HAND_WORTH[min(view.obs.wall_live // 20, 4)]
-        out = []
-        for v, t in raw:
-            p, cost = self.deal_in(view, t)
-            out.append((value_of_worth(row, hand_worth(row, v) * (1 - p) - cost), t))
-        return out
+        weight = self.danger_weight(view)
+        return [(weight(t, v), t) for v, t in raw]
 
     def claim(self, view: HandView) -> Action:
         """As the scorer, but no claim while threatened and far from ready."""

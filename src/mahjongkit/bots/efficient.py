@@ -30,6 +30,7 @@ from mahjongkit.bots.hand_view import (
     after_taking,
     claim_tiles,
     forms_argument,
+    least_discards,
     useful_after_discards,
     useful_of_ties,
 )
@@ -71,31 +72,10 @@ def best_discards(
     allowed: frozenset[int] | None = None,
 ) -> list[tuple[int, int, int]]:
     """``(tile, shanten, unseen useful)`` of the discards that leave the least shanten,
-    best first (most unseen useful tiles, then `DISCARD_ORDER`).
-
-    The hand's groups are read from the tables once; every discard changes one group,
-    so all shanten values come from that group's neighbours in one pass (under the
-    default forms, the standard form's for all discards at once: `discard_ties`).
+    best first (most unseen useful tiles, then `DISCARD_ORDER`): `least_discards`
+    ordered.
     """
-    es = group_entries(counts)
-    found = discard_ties(es, melds, allowed) if forms is None else None
-    if found is not None:
-        least, best, regular = found
-        useful = useful_of_ties(es, best, regular, melds, unseen, forms, least)
-    else:
-        after = discard_shanten(counts, melds, forms, es)
-        least = 99
-        best = []
-        for t in range(NUM_KINDS):
-            s = after[t]
-            if s > least or s == 99 or (allowed is not None and t not in allowed):
-                continue
-            if s < least:
-                least = s
-                best = [t]
-            else:
-                best.append(t)
-        useful = useful_after_discards(es, best, melds, unseen, forms, least)
+    least, best, useful = least_discards(counts, melds, unseen, forms, allowed)
     options = [(t, least, u) for t, u in zip(best, useful, strict=True)]
     options.sort(key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]))
     return options

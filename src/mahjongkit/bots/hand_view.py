@@ -27,6 +27,8 @@ from mahjongkit.shanten import (
     TAIWANESE_FORMS,
     GroupEntries,
     _useful_16_closer,
+    discard_shanten,
+    discard_ties,
     group_entries,
     shanten_of_entries,
     useful_count_of_entries,
@@ -367,6 +369,72 @@ def useful_of_ties(
     return out
 
 
+def least_discards(
+    counts: tuple[int, ...],
+    melds: int,
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+    allowed: frozenset[int] | None = None,
+    es: GroupEntries | None = None,
+) -> tuple[int, list[int], list[int]]:
+    """The least shanten a discard (of ``allowed``, default any held kind) leaves a hand
+    holding a tile too many, the discards that leave it (in tile order) and the unseen
+    useful tiles each of them leaves. ``es``: the hand's `group_entries`, when the
+    caller has them.
+
+    The hand's groups are read from the tables once; every discard changes one group,
+    so all shanten values come from that group's neighbours in one pass (under the
+    default forms, the standard form's for all discards at once: `discard_ties`).
+
+    >>> least_discards((1, 1, 1, 1) + (0,) * 8 + (2,) * 5 + (0,) * 17, 0, (1,) * 34, None)
+    (0, [0, 3], [4, 4])
+    """
+    if es is None:
+        es = group_entries(counts)
+    found = discard_ties(es, melds, allowed) if forms is None else None
+    if found is not None:
+        least, best, regular = found
+        return least, best, useful_of_ties(es, best, regular, melds, unseen, forms, least)
+    after = discard_shanten(counts, melds, forms, es)
+    least = 99
+    best = []
+    for t in range(NUM_KINDS):
+        s = after[t]
+        if s > least or s == 99 or (allowed is not None and t not in allowed):
+            continue
+        if s < least:
+            least = s
+            best = [t]
+        else:
+            best.append(t)
+    return least, best, useful_after_discards(es, best, melds, unseen, forms, least)
+
+
+def kept_shanten(es: GroupEntries, suit: int, honours: bool, sets: int) -> int:
+    """`mahjongkit.shanten.regular_shanten` of the tiles of one ``suit`` (0, 1 or 2) of
+    the hand whose groups have these entries, and of its honours if ``honours``: what a
+    flush of that suit keeps, read from the groups' classes without building its tiles.
+
+    >>> es = group_entries((1, 1, 1) + (0,) * 24 + (2,) + (0,) * 6)  # 123m EE
+    >>> kept_shanten(es, 0, True, 1), kept_shanten(es, 0, False, 1), kept_shanten(es, 1, True, 1)
+    (-1, 0, 1)
+    """
+    empty = TABLES.suit(_NO_SUIT).cls
+    return TABLES.shanten_of(
+        TABLES.combine_all(
+            es[0].cls if suit == 0 else empty,
+            es[1].cls if suit == 1 else empty,
+            es[2].cls if suit == 2 else empty,
+            es[3].cls if honours else TABLES.honors(_NO_HONOURS).cls,
+        ),
+        sets,
+    )
+
+
+_NO_SUIT: Final = (0,) * 9
+_NO_HONOURS: Final = (0,) * 7
+
+
 def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
     """The group entries of the hand with one ``tile`` fewer (which it must hold).
 
@@ -428,6 +496,8 @@ __all__ = [
     "discard_entries",
     "discards_made",
     "forms_argument",
+    "kept_shanten",
+    "least_discards",
     "live_useful",
     "live_useful_of_entries",
     "unseen_counts",

@@ -55,19 +55,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
-from itertools import permutations
 from typing import Final, NamedTuple
 
+from mahjongkit.bots.chow_plans import CHOW_PLANS, chow_value
 from mahjongkit.bots.efficient import DISCARD_ORDER, EfficientBot, best_discards
 from mahjongkit.bots.hand_view import (
     HandView,
     after_discard,
     after_taking,
     claim_tiles,
+    kept_shanten,
+    least_discards,
     live_useful,
+    useful_after_discards,
 )
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
@@ -75,9 +77,10 @@ from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import (
+    TABLES,
     discard_shanten,
+    group_entries,
     pungs_shanten,
-    regular_shanten,
     shanten,
     useful_tiles,
     waits,
@@ -101,27 +104,6 @@ TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
 
-def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
-    plans: list[tuple[str, int, tuple[int, int, int]]] = []
-    for a, b, c in permutations(range(3)):
-        plans.append(("mixed_straight", 8, (9 * a, 9 * b + 3, 9 * c + 6)))
-    for s in range(3):
-        plans.append(("pure_straight", 16, (9 * s, 9 * s + 3, 9 * s + 6)))
-    for r in range(7):
-        plans.append(("mixed_triple_chow", 8, (r, 9 + r, 18 + r)))
-    for a, b, c in permutations(range(3)):
-        for r in range(5):
-            plans.append(("mixed_shifted_chows", 6, (9 * a + r, 9 * b + r + 1, 9 * c + r + 2)))
-    for s in range(3):
-        for r in range(5):
-            plans.append(("pure_shifted_chows", 16, (9 * s + r, 9 * s + r + 1, 9 * s + r + 2)))
-        for r in range(3):
-            plans.append(("pure_shifted_chows", 16, (9 * s + r, 9 * s + r + 2, 9 * s + r + 4)))
-    return tuple(plans)
-
-
-CHOW_PLANS: Final = _chow_plans()
-"""(fan, points, the three chows by their lowest tile) of the MCR chow plans."""
 PLAN_NAMES: Final = (
     "none",
     "plain",
@@ -136,35 +118,18 @@ PLAN_NAMES: Final = (
 and orphans forms, Seven Pairs, All Pungs, Half and Full Flush, the chow plans; Taiwanese,
 a plain win (``plain``), All Pong, Semi Pure and Pure Suit (``all_pungs``, ``half_flush``,
 ``full_flush``)."""
-
-
-class _ChowPlan(NamedTuple):
-    """A chow plan read once: what `ScorerBot._chow_value` asks of it for every hand."""
-
-    points: int
-    starts: tuple[int, int, int]
-    needs: tuple[tuple[int, int], ...]
-    """(tile, copies) the three chows take: one of each tile but where they overlap (a
-    Pure Shifted Chow's 123 234 345 takes two 2s and three 3s)."""
-    overlap: bool
-    """Some tile lies in two of its chows (only Pure Shifted Chows)."""
-    name: str
-    """The fan it plays for (`CHOW_PLANS`)."""
-
-
-def _read_plan(name: str, points: int, starts: tuple[int, int, int]) -> _ChowPlan:
-    tiles = [t for s in starts for t in (s, s + 1, s + 2)]
-    needs = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
-    return _ChowPlan(points, starts, needs, len(needs) < 9, name)
-
-
-_PLANS: Final = tuple(_read_plan(name, pts, starts) for name, pts, starts in CHOW_PLANS)
-"""`CHOW_PLANS` read, in their order."""
-_CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
-"""The lowest tile of every chow."""
-_NONE: Final = (0,) * NUM_KINDS
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
+
+
+ROUNDING: Final = 1e-9
+"""How far short of the best a bound must fall to leave a discard out: a weight computed
+on a bound may round past the same weight of the value it bounds."""
+
+
+def as_is(tile: int, value: float) -> float:
+    """A discard's value as it is (the scorer's `ScorerBot.rising_weight`)."""
+    return value
 
 
 _RICHEST_CHOWS: Final = 16
@@ -275,11 +240,13 @@ class ScorerBot(EfficientBot):
         sets = table.sets - m
         minimum = table.minimum
         unseen = view.unseen
+        es = group_entries(counts)
         if table.strict:
             best, name = q ** (floor + 1) * 1.5, "none"
             if m == 0:
                 least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
-                if least < regular_shanten(counts, sets) and q ** (floor + 1) * 12.0 > best:
+                regular = TABLES.shanten_of(TABLES.combine_all(*(e.cls for e in es)), sets)
+                if least < regular and q ** (floor + 1) * 12.0 > best:
                     best, name = q ** (floor + 1) * 12.0, "special_forms"
                 pairs = sum(c // 2 for c in counts)
                 v = q ** (max(6 - pairs, floor) + 1) * 24.0
@@ -302,77 +269,21 @@ class ScorerBot(EfficientBot):
         for s, suit in enumerate(SUIT_TILES):
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
-            kept = _NONE[: 9 * s] + counts[9 * s : 9 * s + 9] + _NONE[9 * s + 9 : 27]
             if at_floor * half_pts > best:
-                d = max(regular_shanten(kept + counts[27:], sets), floor)
+                d = max(kept_shanten(es, s, True, sets), floor)
                 v = q ** (d + 1) * half_pts
                 if v > best:
                     best, name = v, "half_flush"
             if at_floor * flush_pts > best and all(x.tile in suit for x in melds):
-                d = max(regular_shanten(kept + _NONE[27:], sets), floor)
+                d = max(kept_shanten(es, s, False, sets), floor)
                 v = q ** (d + 1) * flush_pts
                 if v > best:
                     best, name = v, "full_flush"
         if table.strict and at_floor * _RICHEST_CHOWS > best:
-            v, chows = self._chow_value(counts, melds, sets, unseen, floor, minimum)
+            v, chows = chow_value(counts, melds, sets, unseen, floor, minimum, Q)
             if v > best:
                 best, name = v, chows
         return best / q ** (floor + 1), name
-
-    def _chow_value(
-        self,
-        counts: tuple[int, ...],
-        melds: Sequence[Meld],
-        sets: int,
-        unseen: Sequence[int],
-        floor: int,
-        minimum: int,
-    ) -> tuple[float, str]:
-        """The best of the chow plans' values ``Q ** (d + 1) * worth``, ``d`` the plan's
-        missing tiles plus the shanten of the rest, at least ``floor``.
-
-        The plans are read in `CHOW_PLANS` order, and a plan is left out once its missing
-        tiles alone cannot beat the best value so far. That is not quite a bound (the
-        rest may be complete with its pair, one step less than its missing tiles), so
-        the order is kept: it decides which plans count. The missing tiles are counted
-        first, per chow, and the tiles the plan leaves only for the plans not left out.
-        """
-        chows = tuple(x.tile for x in melds if x.kind is CHOW)
-        # Each chow's missing tiles (by its lowest tile), and whether one of them is all
-        # out (none unseen): the plan is dead.
-        held = [c > 0 for c in counts]
-        gone = [c == 0 and u == 0 for c, u in zip(counts, unseen, strict=True)]
-        chow_missing = [3 - held[s] - held[s + 1] - held[s + 2] for s in range(27)]
-        chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
-        # What a plan missing k tiles could be worth per point, at best (k up to 5).
-        reach = [Q ** (max(k, floor) + 1) for k in range(6)]
-        best, name = 0.0, "none"
-        open_plans = _open_plans(chows, len(melds) - len(chows), sets, minimum)
-        for plan, worth, done, rest_sets in open_plans:
-            starts = plan.starts
-            if done:
-                missing, dead = _missing(counts, unseen, plan, done)
-            else:
-                a, b, c = starts
-                missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
-                dead = chow_dead[a] or chow_dead[b] or chow_dead[c]
-                if plan.overlap and not dead and missing <= 5 and reach[missing] * worth > best:
-                    # Chows sharing a tile: their own missing tiles were a floor (a tile
-                    # held once that two of them take is short once more).
-                    missing, dead = _missing(counts, unseen, plan, done)
-            if dead or missing > 5 or reach[missing] * worth <= best:
-                continue
-            work = list(counts)
-            for s in starts:
-                if s not in done:
-                    for t in (s, s + 1, s + 2):
-                        if work[t]:
-                            work[t] -= 1
-            d = max(missing + regular_shanten(work, rest_sets), floor)
-            v = Q ** (d + 1) * worth
-            if v > best:
-                best, name = v, plan.name
-        return best, name
 
     def _ready_value(
         self, view: HandView, counts: tuple[int, ...], melds: Sequence[Meld], table: _Table
@@ -433,13 +344,14 @@ class ScorerBot(EfficientBot):
         return total
 
     # -- decisions ------------------------------------------------------------------------
-    def _fast_claim(self, view: HandView, keep: float) -> Action:
+    def _fast_claim(self, view: HandView) -> Action:
         """Taiwanese claims: as the efficient bot (every claim that lowers shanten; nearly
         every hand is won, so speed pays), unless the claim costs a fifth of the hand's
         value (it breaks the plan the hand is on)."""
         action = EfficientBot.claim(self, view)
         if action is PASS:
             return action
+        keep = self.value(view, view.counts, view.own_melds)
         if _after_claim_value(self, view, action) >= 0.8 * keep:
             return action
         return PASS
@@ -459,7 +371,7 @@ class ScorerBot(EfficientBot):
         looked at; the first of equals wins."""
         forms = self.forms(view.obs.ruleset)
         unseen = view.unseen
-        top = options[0][2]
+        now, top = options[0][1], options[0][2]
         best = (-1.0, options[0][0])
         cache: dict[tuple[int, ...], int] = {}
         for tile, _, useful in options[:LOOK_AHEAD]:
@@ -476,8 +388,10 @@ class ScorerBot(EfficientBot):
                 key = tuple(grown)
                 w = cache.get(key)
                 if w is None:
-                    ready = best_discards(key, m, unseen, forms)
-                    w = ready[0][2] if ready[0][1] < options[0][1] else 0
+                    # The most useful tiles the best discards leave (the first of
+                    # `best_discards`), if they bring the hand closer.
+                    least, _, leaves = least_discards(key, m, unseen, forms)
+                    w = max(leaves) if least < now else 0
                     cache[key] = w
                 total += n * w
             if total > best[0]:
@@ -489,10 +403,12 @@ class ScorerBot(EfficientBot):
         here; the defender adds danger)."""
         return {}
 
-    def weighs_plainly(self, view: HandView) -> bool:
-        """True when `weigh` gives the values back as they are, so that a discard that
-        cannot reach the best one's value cannot be chosen."""
-        return type(self).weigh is ScorerBot.weigh
+    def rising_weight(self, view: HandView) -> Callable[[int, float], float] | None:
+        """What `weigh` makes of one discard's value, as a function of the tile and the
+        value that never falls as the value rises, so that a discard whose value cannot
+        reach the best one's cannot be chosen; None where `weigh` is no such function.
+        The scorer's gives the value back."""
+        return as_is if type(self).weigh is ScorerBot.weigh else None
 
     def discard_values(
         self,
@@ -500,19 +416,21 @@ class ScorerBot(EfficientBot):
         counts: tuple[int, ...],
         melds: Sequence[Meld],
         allowed: frozenset[int] | None,
-        bounded: bool,
+        weight: Callable[[int, float], float] | None,
         beat: float = -1.0,
     ) -> list[tuple[float, int]]:
-        """``(value, tile)`` of each discard (of ``allowed``). When ``bounded`` (MCR: only
-        the best discard and those tied with it count), a discard whose hand is not ready
-        is left out once its reach (an upper bound of its value, see `value`) falls
-        short of the best value so far (or of ``beat``), the closest hands first."""
+        """``(value, tile)`` of each discard (of ``allowed``). Given a ``weight`` (MCR,
+        `rising_weight`: only the best discard and those tied with it count), a discard
+        whose hand is not ready is left out once the weight of its reach (its value's
+        upper bound, see `value`) falls short of the best weighed value so far (or of
+        ``beat``), the closest hands first."""
         tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
-        if not bounded:
+        if weight is None:
             return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
         forms = self.forms(view.obs.ruleset)
         m = len(melds)
-        after = discard_shanten(counts, m, forms)
+        es = group_entries(counts)
+        after = discard_shanten(counts, m, forms, es)
         raw: list[tuple[float, int]] = []
         reachable = beat  # what a discard must reach to count: the best less the ties
         for least in sorted({after[t] for t in tiles}):
@@ -521,23 +439,24 @@ class ScorerBot(EfficientBot):
                 for t in level:
                     v = self.value(view, after_discard(counts, t), melds, 0)
                     raw.append((v, t))
-                    reachable = max(reachable, v - 1e-12)
+                    reachable = max(reachable, weight(t, v) - 1e-12)
                 continue
-            if Q**least <= reachable:
+            further = (weight(t, Q**least) for t in tiles if after[t] >= least)
+            if max(further) + ROUNDING <= reachable:
                 break  # nor can any further from ready
             # The hands of this level by reach, the highest first, until one falls short.
             reaches = []
-            for t in level:
-                kept = after_discard(counts, t)
-                useful = live_useful(kept, m, view.unseen, forms, least)
-                reaches.append((Q**least * useful / (useful + 8), t, kept, useful))
+            useful_of = useful_after_discards(es, level, m, view.unseen, forms, least)
+            for t, useful in zip(level, useful_of, strict=True):
+                reach = weight(t, Q**least * useful / (useful + 8))
+                reaches.append((reach, t, useful))
             reaches.sort(key=lambda r: -r[0])
-            for reach, t, kept, useful in reaches:
-                if reach < reachable:
+            for reach, t, useful in reaches:
+                if reach + ROUNDING < reachable:
                     break
-                v = self.value(view, kept, melds, least, useful)
+                v = self.value(view, after_discard(counts, t), melds, least, useful)
                 raw.append((v, t))
-                reachable = max(reachable, v - 1e-12)
+                reachable = max(reachable, weight(t, v) - 1e-12)
         return raw
 
     def weigh(
@@ -576,8 +495,9 @@ class ScorerBot(EfficientBot):
                 fastest = options[0][0]
                 if not penalty:
                     allowed = frozenset(o[0] for o in options)
-        bounded = not penalty and self.table(view.obs.ruleset).strict and self.weighs_plainly(view)
-        raw = self.discard_values(view, counts, melds, allowed, bounded, beat if bounded else -1.0)
+        strict = self.table(view.obs.ruleset).strict
+        weight = self.rising_weight(view) if strict and not penalty else None
+        raw = self.discard_values(view, counts, melds, allowed, weight, beat if weight else -1.0)
         if not raw:
             return -1, beat
         if fastest >= 0:
@@ -623,10 +543,10 @@ class ScorerBot(EfficientBot):
 
     def claim(self, view: HandView) -> Action:
         """The claim that makes the hand worth most, if it beats passing."""
+        if not self.table(view.obs.ruleset).strict:
+            return self._fast_claim(view)
         counts, tile = view.counts, view.obs.claim_tile
         keep = self.value(view, counts, view.own_melds)
-        if not self.table(view.obs.ruleset).strict:
-            return self._fast_claim(view, keep)
         best: tuple[float, Action] = (keep * 1.1, PASS)
         giver = view.obs.claim_giver
         source = (view.obs.seat - giver) % 4
@@ -655,48 +575,6 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
     return bot.choose_discard(view, after, melds)[1]
-
-
-@lru_cache(maxsize=1024)
-def _open_plans(
-    chows: tuple[int, ...], others: int, sets: int, minimum: int
-) -> tuple[tuple[_ChowPlan, float, tuple[int, ...], int], ...]:
-    """The chow plans a hand with these declared chows (their lowest tiles) and
-    ``others`` declared sets, needing ``sets`` more, may still make, in their order: each
-    with its worth (its points, 8/11 of them under the ``minimum``: it needs a second
-    fan), the plan's chows already declared and the sets it leaves to make. A plan is
-    closed by two declared sets that do not fit it (two declared chows of the same
-    start both count as the plan's)."""
-    out = []
-    for plan in _PLANS:
-        done = tuple(s for s in plan.starts if s in chows)
-        extra = others + sum(1 for c in chows if c not in plan.starts)
-        rest_sets = sets - (3 - len(done))
-        if rest_sets >= 0 and extra <= 1:
-            pts = plan.points
-            out.append((plan, pts if pts >= minimum else pts * 8 / 11, done, rest_sets))
-    return tuple(out)
-
-
-def _missing(
-    counts: Sequence[int], unseen: Sequence[int], plan: _ChowPlan, done: tuple[int, ...]
-) -> tuple[int, bool]:
-    """The tiles a chow plan misses beyond its declared chows (``done``), and whether one
-    of them is all out."""
-    if done:
-        tiles = [t for s in plan.starts if s not in done for t in (s, s + 1, s + 2)]
-        needs = [(t, tiles.count(t)) for t in set(tiles)]
-    else:
-        needs = list(plan.needs)
-    missing = 0
-    dead = False
-    for t, n in needs:
-        short = n - counts[t]
-        if short > 0:
-            missing += short
-            if not unseen[t]:
-                dead = True
-    return missing, dead
 
 
 def _meld_of(action: Action, tile: int, source: int) -> Meld:
