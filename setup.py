@@ -37,9 +37,10 @@ COMPILED = (
 """The compiled modules, under ``src/mahjongkit``: the engine's hand loop, the shanten
 tables, the scorers, the bots' reading of a hand and the scorer's chow plans, and the
 environments' planes. Left as Python: the rest, including the bots themselves, so that a
-player's own bot may subclass them (a compiled class admits no Python subclass; compiling them gained nothing beyond
-the noise); `game.observation`, whose fast constructor writes its slots directly; and
-`game.wall`, which mypyc cannot compile yet."""
+player's own bot may subclass them (a compiled class admits no Python subclass;
+compiling them gained nothing beyond the noise); `game.observation`, whose fast
+constructor writes its slots directly; and `game.wall`, which mypyc cannot compile
+yet."""
 
 
 def extensions() -> list[object]:
