@@ -33,11 +33,11 @@ import time
 from typing import Any
 
 from mahjongkit.bots import BOTS
+from mahjongkit.bots.lookahead import Evaluation, evaluate
 from mahjongkit.game.actions import Action
 from mahjongkit.game.record import HandRecord, record_of
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
-from mahjongkit.review.evaluation import Evaluation, evaluate
 from mahjongkit.review.hands import decisions_of
 
 Job = tuple[HandRecord, int, int, int]

@@ -2,7 +2,7 @@
 
 Plays ``--hands`` hands of the efficient bots in a ruleset, then for one seat weighs
 every decision with more than one legal action at ``--samples`` samples
-(`mahjongkit.review.evaluation.evaluate`), and prints one JSON line: decisions, samples
+(`mahjongkit.bots.lookahead.evaluate`), and prints one JSON line: decisions, samples
 a second over all of them and over the discard decisions alone, play-outs a second (a
 sample plays every candidate out), and seconds a hand. Timings on a shared machine are
 noisy: run it with ``nice``, several times, and say so.
@@ -18,11 +18,11 @@ import random
 import time
 
 from mahjongkit.bots import BOTS
+from mahjongkit.bots.lookahead import evaluate
 from mahjongkit.game.actions import ActionKind
 from mahjongkit.game.record import record_of
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
-from mahjongkit.review.evaluation import evaluate
 from mahjongkit.review.hands import decisions_of
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import Action
-from mahjongkit.game.match_state import hand_decision
+from mahjongkit.game.match_state import MatchState, hand_decision
 from mahjongkit.game.position import Position, seat_history
 from mahjongkit.game.record import record_of
 from mahjongkit.game.sampling import SamplingError, sample_hand
@@ -187,3 +187,25 @@ def test_a_position_given_every_tile_still_samples_from_the_seat_view_alone() ->
     one = sample_hand(blind, random.Random(2), drawn)
     two = sample_hand(sighted, random.Random(2), drawn)
     assert everything(one) == everything(two)
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
+def test_a_decision_gives_what_its_seat_knows(ruleset: str) -> None:
+    """`Decision.knowledge` at each decision of a match: the seat's position has the
+    legal actions the table offers, and a sample of it shows the seat what it sees."""
+    state = MatchState(ruleset, seed=21, max_hands=1)
+    rng = random.Random(21)
+    asked = 0
+    while state.to_act():
+        player = state.to_act()[0]
+        legal = state.legal_actions(player)
+        if asked % 7 == 0:
+            decision = state.decision(player)
+            assert decision.knowledge is not None
+            known = decision.knowledge()
+            assert known.position.legal_actions() == legal
+            seat = state.seat_of(player)
+            assert known.sample(random.Random(asked)).observation(seat) == state.observation(player)
+        asked += 1
+        state.apply(player, legal[rng.randrange(len(legal))])
+    assert asked > 20

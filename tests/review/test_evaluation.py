@@ -8,6 +8,7 @@ import random
 import pytest
 
 from mahjongkit.bots import BOTS
+from mahjongkit.bots.lookahead import Estimate, Evaluation, EvaluationError, evaluate
 from mahjongkit.game.actions import WIN, Action
 from mahjongkit.game.match_record import money_of
 from mahjongkit.game.observation import seen_events
@@ -18,7 +19,6 @@ from mahjongkit.game.state import HandState
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
 from mahjongkit.money.settlement import balances
-from mahjongkit.review.evaluation import Estimate, Evaluation, EvaluationError, evaluate
 from mahjongkit.review.hands import decisions_of, review_hand
 
 SHORT = {"mcr": 52, "taiwanese-lrc": 6}

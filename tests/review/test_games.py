@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+from mahjongkit.bots.lookahead import Estimate, Evaluation
 from mahjongkit.game.actions import Action
-from mahjongkit.review.evaluation import Estimate, Evaluation
 from mahjongkit.review.games import ToReview, bot_rates, review_game
 from mahjongkit.review.hands import Decision, HandReview, rating
 

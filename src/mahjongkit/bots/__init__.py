@@ -1,7 +1,7 @@
 """Players that choose actions from observations: the `Bot` protocol and simple bots.
 
 >>> sorted(BOTS)
-['defender', 'efficient', 'random', 'scorer']
+['defender', 'efficient', 'random', 'scorer', 'searcher']
 """
 
 from __future__ import annotations
@@ -14,8 +14,14 @@ def _tiers() -> dict[str, BotFactory]:
     from mahjongkit.bots.defender import DefenderBot
     from mahjongkit.bots.efficient import EfficientBot
     from mahjongkit.bots.scorer import ScorerBot
+    from mahjongkit.bots.searcher import SearcherBot
 
-    return {"efficient": EfficientBot, "scorer": ScorerBot, "defender": DefenderBot}
+    return {
+        "efficient": EfficientBot,
+        "scorer": ScorerBot,
+        "defender": DefenderBot,
+        "searcher": SearcherBot,
+    }
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot}
@@ -32,7 +38,7 @@ def factories(names: list[str]) -> list[BotFactory]:
     >>> factories(["clever"])
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'clever'; known: defender, efficient, random, scorer
+    ValueError: unknown bot 'clever'; known: defender, efficient, random, scorer, searcher
     """
     for name in names:
         if name not in BOTS:

@@ -26,13 +26,13 @@ from typing import Annotated, Any
 import typer
 
 from mahjongkit.bots import BOTS
+from mahjongkit.bots.lookahead import DEFAULT_BOT, DEFAULT_SAMPLES
 from mahjongkit.cli.app import SEED, app, fail, seconds_option, whole_number_option
 from mahjongkit.cli.text import styled, table
 from mahjongkit.errors import InvalidDataError, MahjongError
 from mahjongkit.game.events import SEAT_NAMES
 from mahjongkit.game.record import HandRecord
 from mahjongkit.inputs import read_json
-from mahjongkit.review.evaluation import DEFAULT_BOT, DEFAULT_SAMPLES
 from mahjongkit.review.games import (
     GameSummary,
     HandError,

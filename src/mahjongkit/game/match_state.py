@@ -56,6 +56,7 @@ from mahjongkit.game.match_record import MatchHand, MatchRecord, money_of
 from mahjongkit.game.observation import SPECTATOR, Observation
 from mahjongkit.game.players import Decision, History, finish_key, hand_keys
 from mahjongkit.game.record import record_of
+from mahjongkit.game.sampling import SeatKnowledge, seat_knowledge
 from mahjongkit.game.state import HandState, Phase, checked_action, checked_seat
 from mahjongkit.game.wall import Wall
 from mahjongkit.money.instant import return_pot
@@ -422,8 +423,11 @@ class MatchState:
         def history() -> History:
             return past_decisions(hand, seat, number, automations)
 
+        def knowledge() -> SeatKnowledge:
+            return seat_knowledge(hand, seat)
+
         key = finish_key(self._keys[player], number)
-        return Decision(self.seed, len(self._played) - 1, player, number, key, history)
+        return Decision(self.seed, len(self._played) - 1, player, number, key, history, knowledge)
 
     def key_of(self, player: int) -> int:
         """`Decision.key` of the decision ``player`` (an int 0..3, unchecked) is asked
@@ -899,7 +903,10 @@ def hand_decision(hand: HandState, seat: int, seed: int = 0, hand_number: int = 
     def history() -> History:
         return past_decisions(hand, seat, done, MANUAL)
 
-    return Decision.of(seed, hand_number, seat, done, history)
+    def knowledge() -> SeatKnowledge:
+        return seat_knowledge(hand, seat)
+
+    return Decision.of(seed, hand_number, seat, done, history, knowledge)
 
 
 def _player(player: object) -> int:

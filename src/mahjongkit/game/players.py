@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from mahjongkit.game.actions import Action
 from mahjongkit.game.observation import Observation
+
+if TYPE_CHECKING:
+    from mahjongkit.game.sampling import SeatKnowledge
 
 _BITS = (1 << 64) - 1
 
@@ -97,6 +100,11 @@ class Decision(NamedTuple):
     did); those the match took by itself for the player (`Automations`) are not among
     them. Rebuilt by replaying the hand, so a bot asks for it only to rebuild a memory it
     does not have (a bot made after the hand began, in another process)."""
+    knowledge: Callable[[], SeatKnowledge] | None = None
+    """What the player knows of the hand now, as a sample of it is drawn from
+    (`mahjongkit.game.sampling.SeatKnowledge`: the events as the player saw them and its
+    own actions, which discards were drawn tiles, the dice); None where the driver cannot
+    give it. Rebuilt by replaying the hand: asked by a bot that looks ahead."""
 
     @classmethod
     def of(
@@ -106,13 +114,15 @@ class Decision(NamedTuple):
         player: int,
         number: int,
         history: Callable[[], History] = no_history,
+        knowledge: Callable[[], SeatKnowledge] | None = None,
     ) -> Decision:
         """The decision of these numbers, its key computed.
 
         >>> Decision.of(7, 0, 2, 31).key == decision_key(7, 0, 2, 31)
         True
         """
-        return cls(seed, hand, player, number, decision_key(seed, hand, player, number), history)
+        key = decision_key(seed, hand, player, number)
+        return cls(seed, hand, player, number, key, history, knowledge)
 
     def rng(self) -> random.Random:
         """A generator of this decision's own: the same draws for the same decision,

@@ -53,7 +53,8 @@ from mahjongkit.game.actions import (
     ActionKind,
 )
 from mahjongkit.game.events import DRAW_FLOWER, DRAW_WALL, Event, EventKind
-from mahjongkit.game.position import Position
+from mahjongkit.game.position import Position, seat_history
+from mahjongkit.game.record import record_of
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall, full_set
 from mahjongkit.tiles import IS_FLOWER, NUM_KINDS, Tile
@@ -481,4 +482,38 @@ def _ready_tiles(counts: list[int], size: int, rng: random.Random) -> list[Tile]
     return taken
 
 
-__all__ = ["ATTEMPTS", "SamplingError", "sample_hand"]
+@dataclass(frozen=True)
+class SeatKnowledge:
+    """What a seat knows of a hand in play, all `sample_hand` reads: its `Position` (the
+    events as it saw them and its own actions), which discards were the tile just drawn
+    (`Observation.drawn_discards`), and the dice."""
+
+    position: Position
+    drawn_discards: tuple[tuple[bool, ...], ...]
+    dice: tuple[tuple[int, ...], ...]
+
+    def sample(self, rng: random.Random) -> HandState:
+        """`sample_hand` of this knowledge."""
+        return sample_hand(self.position, rng, self.drawn_discards, self.dice)
+
+
+def seat_knowledge(hand: HandState, seat: int) -> SeatKnowledge:
+    """What ``seat`` knows of ``hand`` now (the hand replayed from its start, for the seat).
+
+    >>> import random
+    >>> state = HandState.new("mcr", random.Random(4))
+    >>> for _ in range(9):
+    ...     seat = state.to_act()[0]
+    ...     _ = state.apply(seat, state.legal_actions(seat)[0])
+    >>> known = seat_knowledge(state, 1)
+    >>> known.sample(random.Random(0)).observation(1) == state.observation(1)
+    True
+    """
+    history = seat_history(record_of(hand), seat)
+    position = Position.from_history(
+        hand.ruleset, seat, history, hand.prevalent_wind, hand.dealer_streak
+    )
+    return SeatKnowledge(position, hand.observation(seat).drawn_discards, hand.wall.dice)
+
+
+__all__ = ["ATTEMPTS", "SamplingError", "SeatKnowledge", "sample_hand", "seat_knowledge"]

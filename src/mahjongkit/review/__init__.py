@@ -1,6 +1,6 @@
 """The reviewer: what each of a seat's decisions was worth, and what it could have done.
 
-`mahjongkit.review.evaluation` estimates every candidate action's points by sampling
+`mahjongkit.bots.lookahead` estimates every candidate action's points by sampling
 the hidden tiles and playing the hand out; `mahjongkit.review.hands` goes through a
 recorded hand decision by decision and rates it; `mahjongkit.review.reasons` and
 `mahjongkit.review.explain` say why a choice cost points (slower hand, danger, value, a

@@ -34,13 +34,13 @@ from functools import lru_cache, partial
 from typing import Any
 
 from mahjongkit.bots import BOTS
+from mahjongkit.bots.lookahead import DEFAULT_BOT, EvaluationError
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.record import HandRecord
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
-from mahjongkit.review.evaluation import DEFAULT_BOT, EvaluationError
 from mahjongkit.review.hands import HandReview, decisions_of, review_hand
 
 Progress = Callable[[int, int], None]

@@ -2,7 +2,7 @@
 
 At every decision where the seat had more than one legal action, `review_hand` rebuilds
 the seat's position from what it had seen (`mahjongkit.game.position.Position`), weighs
-every candidate (`mahjongkit.review.evaluation.evaluate`) and sets what the seat did
+every candidate (`mahjongkit.bots.lookahead.evaluate`) and sets what the seat did
 beside what the reviewer prefers: the points lost (the preferred action's lead over the
 chosen one, with the standard error of that difference), and the reasons that can be
 given reliably (`mahjongkit.review.explain`: shanten and useful tiles, danger, value, a
@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjongkit.bots.lookahead import DEFAULT_BOT, Evaluation, evaluate
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action
 from mahjongkit.game.observation import Observation
@@ -37,7 +38,6 @@ from mahjongkit.game.record import HandRecord
 from mahjongkit.game.state import HandState
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
-from mahjongkit.review.evaluation import DEFAULT_BOT, Evaluation, evaluate
 from mahjongkit.review.explain import Explainer
 from mahjongkit.review.reasons import Reason
 from mahjongkit.tiles import NAMES

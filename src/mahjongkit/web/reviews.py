@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjongkit.review.evaluation import DEFAULT_BOT
+from mahjongkit.bots.lookahead import DEFAULT_BOT
 from mahjongkit.review.games import review_game
 from mahjongkit.web.limits import Limits
 from mahjongkit.web.models import Refusal, ReviewError, ReviewStatus

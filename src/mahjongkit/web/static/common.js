@@ -96,7 +96,7 @@ const MJK = {
     return "ESWNCFP".includes(x) ? tr(words[x]) : x;
   },
   // A bot's kind (the server's /api/bots name) as players read it.
-  BOT_KINDS: { scorer: "scorer", efficient: "efficient", defender: "defender", random: "random" },
+  BOT_KINDS: { scorer: "scorer", efficient: "efficient", defender: "defender", searcher: "searcher", random: "random" },
   botKind(kind) { return MJK.BOT_KINDS[kind] ? tr(MJK.BOT_KINDS[kind]) : kind; },
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
