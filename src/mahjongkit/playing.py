@@ -12,7 +12,7 @@ same game as ``mahjongkit hand`` and ``mahjongkit match`` do.
 >>> play_hand("mcr", bots="clever")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'clever'; known: defender, efficient, random, scorer
+ValueError: unknown bot 'clever'; known: defender, efficient, random, scorer, searcher
 """
 
 from __future__ import annotations

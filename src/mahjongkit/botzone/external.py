@@ -470,10 +470,10 @@ def is_program(name: str) -> bool:
 def check_bot_name(name: str) -> str:
     """The name, if it names a bot here or a Botzone program; `ValueError` otherwise.
 
-    >>> check_bot_name("clever")
+    >>> check_bot_name("clever")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'clever'; known: defender, efficient, random, scorer, or botzone:COMMAND
+    ValueError: unknown bot 'clever'; known: defender, efficient, ..., searcher, or botzone:COMMAND
     """
     if is_program(name):
         Program(name[len(PREFIX) :])
