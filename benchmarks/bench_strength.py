@@ -24,7 +24,12 @@ from collections import defaultdict
 from mahjongkit.sim import mean_interval, simulate
 from mahjongkit.sim.workers import Engine
 
-PAIRS = (("efficient", "random"), ("scorer", "efficient"), ("defender", "scorer"))
+PAIRS = (
+    ("efficient", "random"),
+    ("scorer", "efficient"),
+    ("defender", "scorer"),
+    ("searcher", "defender"),
+)
 
 
 def measure(
