@@ -39,6 +39,7 @@ from mahjongkit.review.games import (
     ReviewedHand,
     ToReview,
     review_game,
+    review_json,
 )
 from mahjongkit.review.hands import Decision, HandReview
 
@@ -236,19 +237,7 @@ def review_command(
     )
     if as_json:
         print(
-            json.dumps(
-                {
-                    **head,
-                    "samples": samples
-                    if samples is not None
-                    else (None if budget is not None else DEFAULT_SAMPLES),
-                    "budget": budget,
-                    "seed": seed,
-                    "bot": bot,
-                    **game.to_json(),
-                    "points_lost": round(game.summary.points_lost, 3),
-                }
-            )
+            json.dumps(review_json(game, head, samples=samples, budget=budget, seed=seed, bot=bot))
         )
     else:
         print("\n".join(_summary_text(game.summary)))

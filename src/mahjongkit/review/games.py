@@ -34,7 +34,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from mahjongkit.bots import BOTS
-from mahjongkit.bots.lookahead import DEFAULT_BOT, EvaluationError
+from mahjongkit.bots.lookahead import DEFAULT_BOT, DEFAULT_SAMPLES, EvaluationError
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.record import HandRecord
 from mahjongkit.game.runner import play_hand
@@ -353,6 +353,33 @@ def review_game(
     return GameReview(tuple(reviewed), tuple(errors), GameSummary(tuple(reviewed), rates))
 
 
+def review_json(
+    game: GameReview,
+    head: dict[str, Any],
+    *,
+    samples: int | None,
+    budget: float | None,
+    seed: int,
+    bot: str,
+) -> dict[str, Any]:
+    """A game's review as `mahjongkit review --json` prints it and the web table keeps it:
+    what was reviewed (``head``: the records file and seat, or the game and player), the
+    settings `review_game` was given (``samples`` the count each decision played: the
+    default without a budget, None with a budget alone), each hand, the summary, the
+    errors, and the points lost in all."""
+    if samples is None and budget is None:
+        samples = DEFAULT_SAMPLES
+    return {
+        **head,
+        "samples": samples,
+        "budget": budget,
+        "seed": seed,
+        "bot": bot,
+        **game.to_json(),
+        "points_lost": round(game.summary.points_lost, 3),
+    }
+
+
 def _review_one(
     hand: ToReview,
     *,
@@ -395,4 +422,5 @@ __all__ = [
     "bot_rates",
     "count_decisions",
     "review_game",
+    "review_json",
 ]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjongkit.bots.lookahead import DEFAULT_BOT
-from mahjongkit.review.games import review_game
+from mahjongkit.review.games import review_game, review_json
 from mahjongkit.web.limits import Limits
 from mahjongkit.web.models import Refusal, ReviewError, ReviewStatus
 from mahjongkit.web.store import Store
@@ -67,16 +67,8 @@ def review_hands(
         bot=bot,
         progress=progress,
     )
-    return {
-        "game": game_id,
-        "player": player,
-        "samples": samples,
-        "budget": None,
-        "seed": seed,
-        "bot": bot,
-        **game.to_json(),
-        "points_lost": round(game.summary.points_lost, 3),
-    }
+    head = {"game": game_id, "player": player}
+    return review_json(game, head, samples=samples, budget=None, seed=seed, bot=bot)
 
 
 @dataclass
