@@ -26,6 +26,7 @@ HEAVY = (
     "sqlalchemy",
     "pydantic",  # Typer 0.29 imports it at every start (pyproject.toml's cli extra)
     "rich",  # ~40 ms: these commands print with mahjongkit.cli.text
+    "typer",  # ~60 ms with its Click: mahjongkit.cli.quick reads these plain forms
 )
 
 SRC = str(Path(mahjongkit.__file__).parents[1])
