@@ -22,24 +22,26 @@ import errno
 import importlib
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _RULESET = {"--ruleset": "ruleset", "-r": "ruleset"}
 
 
-@dataclass(frozen=True)
-class PlainForm:
+class PlainForm(NamedTuple):
     """The arguments of a command that `main` reads itself: the function doing the work
     (``module:function``), options taking a value and flags, each with the parameter it
-    sets. A HAND is always required here (``score`` without one goes to Typer)."""
+    sets, and the parameters that are file paths. A HAND is always required here
+    (``score`` without one goes to Typer). (Named tuples, not dataclasses, in this module:
+    a frozen dataclass takes about 1 ms to make at import.)"""
 
     work: str
     values: Mapping[str, str]
     flags: Mapping[str, str]
-    convert: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
+    paths: tuple[str, ...] = ()
 
 
 PLAIN_FORMS = {
@@ -71,7 +73,7 @@ PLAIN_FORMS = {
             )
         }
         | {"--json": "as_json"},
-        convert={"rules": Path},
+        paths=("rules",),
     ),
     "waits": PlainForm(
         "mahjongkit.cli.analysis:waits_command",
@@ -83,8 +85,7 @@ PLAIN_FORMS = {
 them in `mahjongkit.cli.hand_commands`; ``score --jsonl`` is left to Typer)."""
 
 
-@dataclass(frozen=True)
-class PlainCall:
+class PlainCall(NamedTuple):
     """A command read from the arguments: its name and the keyword arguments of its work."""
 
     command: str
@@ -122,10 +123,18 @@ def plain_call(args: Sequence[str]) -> PlainCall | None:
         elif name in form.values and (equals or rest):
             parameter = form.values[name]
             text = value if equals else rest.pop(0)
-            arguments[parameter] = form.convert.get(parameter, str)(text)
+            arguments[parameter] = _file(text) if parameter in form.paths else text
         else:
             return None
     return PlainCall(args[0], arguments) if "hand" in arguments else None
+
+
+def _file(text: str) -> Path:
+    """The path a file option names (pathlib imported only then: with what it imports,
+    about 3 ms)."""
+    from pathlib import Path
+
+    return Path(text)
 
 
 def answer(call: PlainCall) -> None:

@@ -23,8 +23,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from mahjongkit.cli.text import fail, styled, table
 from mahjongkit.errors import (
@@ -41,6 +40,9 @@ from mahjongkit.inputs import MAX_DEPTH, MAX_DIGITS, read_json, shown, write_jso
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import tile_glyph, tile_name
+
+if TYPE_CHECKING:
+    from pathlib import Path  # pathlib is imported by the caller that makes one
 
 MAX_LINE_BYTES = 1 << 20
 """The longest input line read whole (1 MiB); a longer one is answered ``line_too_long``."""
