@@ -1,4 +1,4 @@
-"""The Typer app and the entry point shared by every command module."""
+"""The Typer app that every command module registers on, and its entry point."""
 
 from __future__ import annotations
 
@@ -122,6 +122,8 @@ def load_commands(args: list[str]) -> None:
 
 
 def main() -> None:
-    """Run the command line."""
+    """Run the command line through Typer: every command line but the plain forms of
+    ``score`` and ``waits``, which the console entry point (`mahjongkit.cli.quick.main`)
+    answers without loading Typer."""
     load_commands(sys.argv[1:])
     app()
