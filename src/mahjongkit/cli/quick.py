@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import errno
+import gc
 import importlib
 import os
 import sys
@@ -162,4 +163,7 @@ def main() -> None:
 
         run_app()
     else:
+        # One answer, then the process ends: collecting reference cycles while the scorer's
+        # modules load only slows the start (about 5 ms of it); the exit frees everything.
+        gc.disable()
         answer(call)
