@@ -9,6 +9,10 @@ point, whose quick path answers these plain forms without loading Typer
 (`mahjongkit.cli.quick`), and through the Typer app as every other command runs. Prints
 the median and range of each, and the extra cost of a process's first MCR score over its
 second. Target: score and waits <= 120 ms.
+
+``--against SRC`` adds the two commands run from another source tree (``SRC`` put first on
+the path), interleaved with the rest: an earlier commit's ``src`` from ``git archive``, say,
+to measure a change against the code before it in the same run.
 """
 
 from __future__ import annotations
@@ -65,19 +69,33 @@ def wall(cmd: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def commands_against(source: str) -> dict[str, list[str]]:
+    """The timed commands run from the source tree ``source``."""
+    entry = f"import sys; sys.path.insert(0, {source!r}); {ENTRY}"
+    return {
+        f"mahjongkit {' '.join(args)}, from {source}": [sys.executable, "-c", entry, *args]
+        for args in TIMED
+    }
+
+
 def main() -> None:
     figures = Figures.from_argv(__file__)
+    commands = dict(COMMANDS)
+    if "--against" in sys.argv:
+        at = sys.argv.index("--against")
+        commands |= commands_against(sys.argv[at + 1])
+        del sys.argv[at : at + 2]
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    for cmd in COMMANDS.values():
+    for cmd in commands.values():
         wall(cmd)  # bytecode compiled and cached
-    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        for name, cmd in COMMANDS.items():
+        for name, cmd in commands.items():
             times[name].append(wall(cmd))
     print(f"start-up, {runs} runs each, interleaved (ms)")
     for name, seen in times.items():
         ms = sorted(t * 1000 for t in seen)
-        print(f"  {name:<52} median {statistics.median(ms):6.1f}  range {ms[0]:.1f}-{ms[-1]:.1f}")
+        print(f"  {name:<60} median {statistics.median(ms):6.1f}  range {ms[0]:.1f}-{ms[-1]:.1f}")
     floor = statistics.median(times["python -c pass"]) * 1000
     for name, seen in times.items():
         if name.startswith("mahjongkit"):
