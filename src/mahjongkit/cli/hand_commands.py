@@ -2,9 +2,10 @@
 ``shanten``, ``waits``, ``discard`` and ``score``: their arguments, options and help.
 
 Their work is in `mahjongkit.cli.analysis` and `mahjongkit.cli.score`, which import no
-Typer: `mahjongkit.cli.quick` calls the same functions for the plain forms of ``score``
-and ``waits`` without loading Typer (about 60 ms of their start), and must read the same
-options as declared here (a test compares the two).
+Typer, each imported when its command runs: `mahjongkit.cli.quick` calls the same
+functions for the plain forms of ``score`` and ``waits`` without loading Typer (about
+60 ms of their start), and must read the same options as declared here (a test compares
+the two).
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from typing import Annotated
 
 import typer
 
-from mahjongkit.cli.analysis import discard_command, parse_command, shanten_command, waits_command
 from mahjongkit.cli.app import app
-from mahjongkit.cli.score import score_command
 
 HandArg = Annotated[str, typer.Argument(help="A hand in notation, e.g. '[123m2]45p66p789s1sEE'.")]
 RulesetOpt = Annotated[
@@ -34,12 +33,16 @@ VisibleOpt = Annotated[
 @app.command("parse")
 def parse(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
     """Check a hand's notation and show it in canonical form and as glyphs."""
+    from mahjongkit.cli.analysis import parse_command
+
     parse_command(hand, ruleset, as_json)
 
 
 @app.command("shanten")
 def shanten(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
     """How many tiles the hand is from ready, overall and in each hand form."""
+    from mahjongkit.cli.analysis import shanten_command
+
     shanten_command(hand, ruleset, as_json)
 
 
@@ -53,6 +56,8 @@ def waits(
 ) -> None:
     """The tiles that complete a ready hand (kinds it holds all four of left out), and the
     points each is worth won on a discard and self-drawn."""
+    from mahjongkit.cli.analysis import waits_command
+
     waits_command(hand, ruleset, as_json, seat, prevalent)
 
 
@@ -64,6 +69,8 @@ def discard(
     visible: VisibleOpt = "",
 ) -> None:
     """Every discard of a hand with one tile too many: shanten after it and useful tiles."""
+    from mahjongkit.cli.analysis import discard_command
+
     discard_command(hand, ruleset, as_json, visible)
 
 
@@ -149,6 +156,8 @@ def score(
     ] = False,
 ) -> None:
     """Score a winning hand and explain every fan, or score a JSON Lines batch."""
+    from mahjongkit.cli.score import score_command
+
     score_command(
         hand=hand,
         ruleset=ruleset,
