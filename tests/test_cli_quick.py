@@ -41,6 +41,7 @@ SAME_ANSWERS = [
     ("score", SCORE, "--ruleset", "mcr", "--rules", "house.toml"),
     ("score", SCORE, "--rules", "no-such-file.toml"),
     ("score", "", "--json"),
+    ("score", "-"),
     ("waits", READY),
     ("waits", READY, "--json", "--seat", "N", "--prevalent", "S"),
     ("waits", "123m456p789s1sEEE"),  # no waits: not ready

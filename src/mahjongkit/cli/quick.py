@@ -110,8 +110,8 @@ def plain_call(args: Sequence[str]) -> PlainCall | None:
     rest = list(args[1:])
     while rest:
         arg = rest.pop(0)
-        if not arg.startswith("-") or arg == "-":
-            if arg == "-" or "hand" in arguments:
+        if arg == "-" or not arg.startswith("-"):  # Click too reads a lone "-" as an argument
+            if "hand" in arguments:
                 return None
             arguments["hand"] = arg
             continue
