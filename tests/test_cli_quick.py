@@ -19,6 +19,7 @@ from mahjongkit.cli.app import app
 from mahjongkit.cli.quick import PLAIN_FORMS, answer, plain_call
 
 SRC = str(Path(mahjongkit.__file__).parents[1])
+HOUSE_RULES = str(Path(mahjongkit.__file__).parent / "rules" / "data" / "bp-club.toml")
 SCORE = "123m456p789s11sEEE"
 READY = "1112345678999m"
 
@@ -40,6 +41,8 @@ SAME_ANSWERS = [
     ("score", "1f" + SCORE, "--flowers", "1"),  # flowers given twice
     ("score", SCORE, "--ruleset", "mcr", "--rules", "house.toml"),
     ("score", SCORE, "--rules", "no-such-file.toml"),
+    ("score", SCORE, "--rules="),  # the path "", which is "."
+    ("score", SCORE, "--rules", HOUSE_RULES, "--self-drawn"),
     ("score", "", "--json"),
     ("score", "-"),
     ("waits", READY),
