@@ -55,7 +55,7 @@ def loaded_after(*argv: str) -> set[str]:
         ("waits", "--json", "1112345678999m"),
     ],
 )
-def test_score_and_waits_load_no_simulator_web_match_or_env(argv: tuple[str, ...]) -> None:
+def test_score_and_waits_load_no_simulator_web_match_env_or_typer(argv: tuple[str, ...]) -> None:
     loaded = loaded_after(*argv)
     heavy = sorted(m for m in loaded if m.startswith(HEAVY))
     assert heavy == []
