@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-import mahjongkit.cli.analysis  # noqa: F401  (registers the commands)
+import mahjongkit.cli.hand_commands  # noqa: F401  (registers the commands)
 from mahjongkit.cli.app import app
 
 

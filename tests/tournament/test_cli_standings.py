@@ -13,8 +13,7 @@ pytest.importorskip("sqlalchemy")
 from tests.tournament.test_events import eight  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
-from mahjongkit.cli import app  # noqa: E402
-from mahjongkit.cli.app import load_commands  # noqa: E402
+from mahjongkit.cli.app import app, load_commands  # noqa: E402
 from mahjongkit.tournament.results import enter_result  # noqa: E402
 from mahjongkit.web.store import Store  # noqa: E402
 

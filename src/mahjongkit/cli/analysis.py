@@ -11,6 +11,10 @@ reading with tile glyphs, or JSON with ``--json``. Contracts other tools rely on
   what each wait scores under the ruleset (`mahjongkit.scoring.wait_values`).
 
 Bad input exits with code 2 and a message on stderr.
+
+This module is the commands' work, in the standard library and the core only: Typer
+declares their arguments in `mahjongkit.cli.hand_commands`, and `mahjongkit.cli.quick`
+answers plain ``waits`` without loading Typer; both call the functions here.
 """
 
 from __future__ import annotations
@@ -18,12 +22,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
-import typer
-
-from mahjongkit.cli.app import app, fail
-from mahjongkit.cli.text import styled, table
+from mahjongkit.cli.text import fail, styled, table
 from mahjongkit.errors import MahjongError
 from mahjongkit.hand import Hand, parse_hand
 from mahjongkit.notation import format_glyphs, format_tiles, parse_tiles
@@ -33,12 +34,6 @@ from mahjongkit.scoring.wait_values import to_json as wait_values_json
 from mahjongkit.scoring.wait_values import wait_values
 from mahjongkit.shanten import discards, shanten_by_form, unseen_count, waits
 from mahjongkit.tiles import NAMES, NUM_KINDS, Tile, tiles_to_counts
-
-HandArg = Annotated[str, typer.Argument(help="A hand in notation, e.g. '[123m2]45p66p789s1sEE'.")]
-RulesetOpt = Annotated[
-    str, typer.Option("--ruleset", "-r", help="Ruleset name or alias (mcr, taiwanese-lrc, ...).")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 T = TypeVar("T")
 
@@ -75,8 +70,7 @@ def _describe_shanten(value: int) -> str:
     return f"{value} shanten"
 
 
-@app.command("parse")
-def parse_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
+def parse_command(hand: str, ruleset: str = "mcr", as_json: bool = False) -> None:
     """Check a hand's notation and show it in canonical form and as glyphs."""
     parsed, rules = _load(hand, ruleset)
     if as_json:
@@ -102,8 +96,7 @@ def parse_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt =
         print("last tile: " + _tiles([parsed.winning_tile]))
 
 
-@app.command("shanten")
-def shanten_command(hand: HandArg, ruleset: RulesetOpt = "mcr", as_json: JsonOpt = False) -> None:
+def shanten_command(hand: str, ruleset: str = "mcr", as_json: bool = False) -> None:
     """How many tiles the hand is from ready, overall and in each hand form."""
     parsed, rules = _load(hand, ruleset)
     forms = _guarded(lambda: shanten_by_form(parsed, rules=rules))
@@ -136,17 +129,8 @@ def wait_infos(hand: Hand, rules: Ruleset) -> list[WaitInfo]:
     return [WaitInfo(t, unseen_count([t], held)) for t in waits(hand, rules=rules)]
 
 
-SeatOpt = Annotated[str, typer.Option("--seat", help="Seat wind for the points: E S W N.")]
-PrevalentOpt = Annotated[str, typer.Option("--prevalent", help="Prevalent wind for the points.")]
-
-
-@app.command("waits")
 def waits_command(
-    hand: HandArg,
-    ruleset: RulesetOpt = "mcr",
-    as_json: JsonOpt = False,
-    seat: SeatOpt = "E",
-    prevalent: PrevalentOpt = "E",
+    hand: str, ruleset: str = "mcr", as_json: bool = False, seat: str = "E", prevalent: str = "E"
 ) -> None:
     """The tiles that complete a ready hand (kinds it holds all four of left out), and the
     points each is worth won on a discard and self-drawn."""
@@ -193,12 +177,6 @@ def _points(result: Score) -> str:
     return f"{result.total}" + ("" if result.qualifies else "*")
 
 
-VisibleOpt = Annotated[
-    str,
-    typer.Option("--visible", help="Tiles seen elsewhere (discards, other melds), e.g. '19mEE'."),
-]
-
-
 def _visible_counts(text: str) -> tuple[int, ...]:
     tiles = parse_tiles(text)
     if any(t >= NUM_KINDS for t in tiles):
@@ -206,12 +184,8 @@ def _visible_counts(text: str) -> tuple[int, ...]:
     return tiles_to_counts(tiles)
 
 
-@app.command("discard")
 def discard_command(
-    hand: HandArg,
-    ruleset: RulesetOpt = "mcr",
-    as_json: JsonOpt = False,
-    visible: VisibleOpt = "",
+    hand: str, ruleset: str = "mcr", as_json: bool = False, visible: str = ""
 ) -> None:
     """Every discard of a hand with one tile too many: shanten after it and useful tiles."""
     parsed, rules = _load(hand, ruleset)

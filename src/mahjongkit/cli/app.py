@@ -1,4 +1,4 @@
-"""The Typer app and the entry point shared by every command module."""
+"""The Typer app that every command module registers on, and its entry point."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import typer
 
+from mahjongkit.cli.text import fail as fail  # every command's exit on bad input
 from mahjongkit.errors import InvalidNumberError
 from mahjongkit.inputs import SEEDS, decimal_number, whole_number
 
@@ -26,8 +27,7 @@ def _group() -> None:
 
 
 COMMAND_MODULES = (
-    "analysis",
-    "score",
+    "hand_commands",
     "rules",
     "game",
     "match",
@@ -44,8 +44,7 @@ COMMAND_MODULES = (
 """Modules of ``mahjongkit.cli`` that register commands on `app`, in help order."""
 
 COMMAND_HOMES = {
-    **dict.fromkeys(("parse", "shanten", "waits", "discard"), "analysis"),
-    "score": "score",
+    **dict.fromkeys(("parse", "shanten", "waits", "discard", "score"), "hand_commands"),
     "rules": "rules",
     "hand": "game",
     "replay": "game",
@@ -113,12 +112,6 @@ HANDS = whole_number_option("hands", 1, 10**6)
 """A number of hands to stop after: 1 to a million."""
 
 
-def fail(message: str) -> typer.Exit:
-    """Print an error message on stderr and return the exit to raise (code 2)."""
-    print(f"error: {message}", file=sys.stderr)
-    return typer.Exit(2)
-
-
 def load_commands(args: list[str]) -> None:
     """Register the commands that the arguments ``args`` (``sys.argv[1:]``) can run: the
     named command's module alone, or every module when no command is named (``--help``, an
@@ -129,6 +122,8 @@ def load_commands(args: list[str]) -> None:
 
 
 def main() -> None:
-    """Run the command line."""
+    """Run the command line through Typer: every command line but the plain forms of
+    ``score`` and ``waits``, which the console entry point (`mahjongkit.cli.quick.main`)
+    answers without loading Typer."""
     load_commands(sys.argv[1:])
     app()

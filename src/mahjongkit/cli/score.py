@@ -12,6 +12,10 @@ JSON object per input line, in order: the score, or ``{"error": {"code", "messag
 with a code from `ERROR_CODES`. A bad line never stops the batch, and a blank line is
 answered too (code ``blank_line``), so output line n always answers input line n. A hand
 that is not a win, or is below the minimum, is a score (``outcome``), not an error.
+
+This module is the command's work, in the standard library and the core only: Typer
+declares its arguments in `mahjongkit.cli.hand_commands`, and `mahjongkit.cli.quick`
+answers a plain ``score HAND`` without loading Typer; both call `score_command`.
 """
 
 from __future__ import annotations
@@ -19,13 +23,9 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Annotated, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-import typer
-
-from mahjongkit.cli.app import app, fail
-from mahjongkit.cli.text import styled, table
+from mahjongkit.cli.text import fail, styled, table
 from mahjongkit.errors import (
     InvalidDataError,
     InvalidHandError,
@@ -40,6 +40,9 @@ from mahjongkit.inputs import MAX_DEPTH, MAX_DIGITS, read_json, shown, write_jso
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 from mahjongkit.scoring import Score, Situation, score
 from mahjongkit.tiles import tile_glyph, tile_name
+
+if TYPE_CHECKING:
+    from pathlib import Path  # pathlib is imported by the caller that makes one
 
 MAX_LINE_BYTES = 1 << 20
 """The longest input line read whole (1 MiB); a longer one is answered ``line_too_long``."""
@@ -189,86 +192,28 @@ def _situation_fields(**flags: Any) -> dict[str, Any]:
     return {key: value for key, value in flags.items() if value not in (None, False)}
 
 
-@app.command("score")
 def score_command(
-    hand: Annotated[
-        str | None,
-        typer.Argument(help="The complete hand in notation; its last tile is the winning tile."),
-    ] = None,
-    ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Ruleset name (default mcr).")
-    ] = None,
-    rules: Annotated[
-        Path | None, typer.Option("--rules", help="A house-rules TOML file to score by.")
-    ] = None,
-    self_drawn: Annotated[
-        bool, typer.Option("--self-drawn", help="Won on a tile from the wall.")
-    ] = False,
-    kong_replacement: Annotated[
-        bool, typer.Option("--kong-replacement", help="Won on the replacement tile after a kong.")
-    ] = False,
-    robbing_kong: Annotated[
-        bool, typer.Option("--robbing-kong", help="Won by robbing a kong.")
-    ] = False,
-    last_of_kind: Annotated[
-        bool, typer.Option("--last-of-kind", help="The winning tile is the last of its kind.")
-    ] = False,
-    last_wall_tile: Annotated[
-        bool,
-        typer.Option("--last-wall-tile", help="Won on the last tile of the wall (drawn or not)."),
-    ] = False,
-    seat: Annotated[
-        str | None, typer.Option("--seat", help="Seat wind: E S W N (default E).")
-    ] = None,
-    prevalent: Annotated[
-        str | None, typer.Option("--prevalent", help="Prevalent wind (default E).")
-    ] = None,
-    flowers: Annotated[
-        str | None, typer.Option("--flowers", help="Flowers: a count (2) or the tiles (1f6f).")
-    ] = None,
-    flower_replacement: Annotated[
-        bool,
-        typer.Option("--flower-replacement", help="Taiwanese: won on a flower replacement tile."),
-    ] = False,
-    dealer: Annotated[
-        bool,
-        typer.Option(
-            "--dealer",
-            help="Taiwanese: the winner is the dealer, who sits East (so --seat E, the "
-            "default, says as much).",
-        ),
-    ] = False,
-    discarder_is_dealer: Annotated[
-        bool,
-        typer.Option(
-            "--discarder-is-dealer",
-            help="Taiwanese: the dealer (East) discarded the winning tile; give the "
-            "winner's --seat (S, W or N).",
-        ),
-    ] = False,
-    ting: Annotated[
-        bool, typer.Option("--ting", help="Taiwanese: the winner called ting.")
-    ] = False,
-    heavenly: Annotated[bool, typer.Option("--heavenly", help="Taiwanese: heavenly hand.")] = False,
-    earthly: Annotated[bool, typer.Option("--earthly", help="Taiwanese: earthly hand.")] = False,
-    tiles_on_table: Annotated[
-        str | None,
-        typer.Option(
-            "--tiles-on-table",
-            help="Taiwanese: discarded and declared tiles on the table at the win.",
-        ),
-    ] = None,
-    dealer_streak: Annotated[
-        str | None,
-        typer.Option("--dealer-streak", help="Taiwanese: the dealer's consecutive wins."),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the score as one JSON object.")
-    ] = False,
-    jsonl: Annotated[
-        bool,
-        typer.Option("--jsonl", help="Score JSON Lines cases from stdin, one answer per line."),
-    ] = False,
+    hand: str | None = None,
+    ruleset: str | None = None,
+    rules: Path | None = None,
+    self_drawn: bool = False,
+    kong_replacement: bool = False,
+    robbing_kong: bool = False,
+    last_of_kind: bool = False,
+    last_wall_tile: bool = False,
+    seat: str | None = None,
+    prevalent: str | None = None,
+    flowers: str | None = None,
+    flower_replacement: bool = False,
+    dealer: bool = False,
+    discarder_is_dealer: bool = False,
+    ting: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+    tiles_on_table: str | None = None,
+    dealer_streak: str | None = None,
+    as_json: bool = False,
+    jsonl: bool = False,
 ) -> None:
     """Score a winning hand and explain every fan, or score a JSON Lines batch."""
     rules_used = _ruleset_from(ruleset, rules)

@@ -1,7 +1,7 @@
 """Text for the commands that answer at once (``score``, ``parse``, ``shanten``, ``waits``,
-``discard``): words in bold, dim or colour on a terminal, and tables whose columns line up
-on screen (a Chinese character takes two cells). Standard library only: importing Rich
-for this costs about 40 ms, a quarter of such a command's time.
+``discard``): words in bold, dim or colour on a terminal, tables whose columns line up
+on screen (a Chinese character takes two cells), and error messages. Standard library
+only: importing Rich for this costs about 40 ms, a quarter of such a command's time.
 
 Styles are drawn only on a terminal, and never with ``NO_COLOR`` set (``FORCE_COLOR``
 draws them anywhere), as Rich decides.
@@ -43,6 +43,13 @@ def styled(text: str, *styles: str, on: bool | None = None) -> str:
     return f"\x1b[{';'.join(_CODES[s] for s in styles)}m{text}\x1b[0m"
 
 
+def fail(message: str) -> SystemExit:
+    """Print ``error: message`` on stderr and return the exit to raise (code 2): the
+    answer of every command to bad input."""
+    print(f"error: {message}", file=sys.stderr)
+    return SystemExit(2)
+
+
 def width(text: str) -> int:
     """The cells ``text`` takes on screen: two for wide (East Asian) characters, none for
     combining marks and styles, one for the rest."""
@@ -78,4 +85,4 @@ def table(
     return lines
 
 
-__all__ = ["styled", "styling", "table", "width"]
+__all__ = ["fail", "styled", "styling", "table", "width"]

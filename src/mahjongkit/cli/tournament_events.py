@@ -24,7 +24,7 @@ from mahjongkit.tournament.standings import standings_json
 
 
 def load_event(db: str | None, name: str) -> Event:
-    """The stored event with this id or exact name; raises `typer.Exit` (2) naming what is
+    """The stored event with this id or exact name; exits with code 2 (`fail`) naming what is
     missing."""
     from sqlalchemy.exc import SQLAlchemyError  # the web extra's: `tournament seat` needs none
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
-from difflib import get_close_matches
 from enum import Enum
 from typing import Any
 
@@ -96,6 +95,8 @@ class Ruleset:
         for key, value in values.items():
             owner = next((p for p, part in parts.items() if key in _field_names(part)), None)
             if owner is None:
+                from difflib import get_close_matches  # here: a misspelt rule alone needs it
+
                 every = [n for part in parts.values() for n in _field_names(part)]
                 close = get_close_matches(key, every, n=3)
                 hint = f"; did you mean {', '.join(close)}?" if close else ""
