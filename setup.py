@@ -29,13 +29,15 @@ COMPILED = (
     "scoring/taiwanese/engine",
     "game/decisions",
     "game/state",
+    "game/match_state",
     "game/runner",
     "game/planes",
     "bots/hand_view",
     "bots/chow_plans",
 )
 """The compiled modules, under ``src/mahjongkit``: the engine's hand loop, the shanten
-tables, the scorers, the bots' reading of a hand and the scorer's chow plans, and the
+tables, the scorers, the match around a hand (`game.match_state`, which the environments
+step at every decision), the bots' reading of a hand and the scorer's chow plans, and the
 environments' planes. Left as Python: the rest, including the bots themselves, so that a
 player's own bot may subclass them (a compiled class admits no Python subclass;
 compiling them gained nothing beyond the noise); `game.observation`, whose fast

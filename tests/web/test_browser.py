@@ -245,6 +245,26 @@ def test_two_browsers_share_a_table(server: Any, browser: Any, screenshots: Path
     spectator.context.close()
 
 
+def test_new_game_is_enabled_once_the_lobby_is_ready(server: Any, browser: Any) -> None:
+    """A click on New game before the lobby had read the bots did nothing (the button's
+    handler was not attached yet): the button is disabled until the seats are drawn."""
+    import time
+
+    page = browser.new_page()
+    held: list[Any] = []
+    page.route("**/api/bots", lambda route: held.append(route))  # the answer held back
+    page.goto(server.url + "/")
+    deadline = time.monotonic() + 30
+    while not held:
+        assert time.monotonic() < deadline, "the lobby never asked for the bots"
+        page.wait_for_timeout(20)
+    assert page.is_disabled('[data-testid="new-game"]')
+    held[0].continue_()
+    page.wait_for_selector('[data-testid="new-game"]:enabled')
+    assert page.locator('[data-testid="seat-kind-3"]').count() == 1
+    page.close()
+
+
 def test_keys_play_a_taiwanese_hand(server: Any, browser: Any, screenshots: Path) -> None:
     """Issue 8, deliver 2: keys as well as buttons, on the 16-tile Taiwanese table. Its
     discards lie in the centre (seed 003 line 45, seed 004 line 46): one group, no

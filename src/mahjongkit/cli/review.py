@@ -29,10 +29,9 @@ from mahjongkit.bots import BOTS
 from mahjongkit.bots.lookahead import DEFAULT_BOT, DEFAULT_SAMPLES
 from mahjongkit.cli.app import SEED, app, fail, seconds_option, whole_number_option
 from mahjongkit.cli.text import styled, table
-from mahjongkit.errors import InvalidDataError, MahjongError
+from mahjongkit.errors import MahjongError
 from mahjongkit.game.events import SEAT_NAMES
-from mahjongkit.game.record import HandRecord
-from mahjongkit.inputs import read_json
+from mahjongkit.game.record import HandRecord, record_lines
 from mahjongkit.review.games import (
     GameSummary,
     HandError,
@@ -54,21 +53,10 @@ def read_hands(path: str) -> list[tuple[int, HandRecord | tuple[str, str]]]:
     """The hand records of a JSON Lines file, by line number; a line that is not one is
     ``(code, message)`` instead. Blank lines are passed over. Raises `OSError` for a file
     that cannot be read."""
-    out: list[tuple[int, HandRecord | tuple[str, str]]] = []
     with open(path, "rb") as source:
-        for n, line in enumerate(source, 1):
-            if not line.strip():
-                continue
-            try:
-                data = read_json(line)
-            except InvalidDataError as err:
-                out.append((n, ("invalid_json", str(err))))
-                continue
-            try:
-                out.append((n, HandRecord.from_json(data)))
-            except MahjongError as err:
-                out.append((n, ("invalid_record", str(err))))
-    return out
+        return [
+            (line.number, line.record or (line.code, line.message)) for line in record_lines(source)
+        ]
 
 
 def file_hands(path: str, seat: int) -> list[ToReview]:

@@ -45,16 +45,15 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.errors import InvalidDataError, MahjongError
+from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import NUM_ACTIONS, Action
 from mahjongkit.game.events import EventKind
 from mahjongkit.game.hand_money import hand_money
 from mahjongkit.game.match_record import money_of
 from mahjongkit.game.match_state import automatic_action
 from mahjongkit.game.planes import view_of
-from mahjongkit.game.record import HandRecord, initial_state
+from mahjongkit.game.record import HandRecord, initial_state, record_lines
 from mahjongkit.game.state import HandState
-from mahjongkit.inputs import read_json
 from mahjongkit.money.instant import dead_hand
 from mahjongkit.money.pot import Pot
 from mahjongkit.money.rotation import Deal
@@ -167,22 +166,13 @@ def read_records(name: str) -> Iterator[Item]:
         yield Skipped(name, "unreadable_file", f"cannot read it: {err.strerror}")
         return
     try:
-        for n, line in enumerate(source, 1):
-            if not line.strip():
+        for line in record_lines(source):
+            where = f"{name} line {line.number}"
+            if line.record is None:
+                yield Skipped(where, line.code, line.message)
                 continue
-            where = f"{name} line {n}"
-            try:
-                data = read_json(line)
-            except InvalidDataError as err:
-                yield Skipped(where, "invalid_json", str(err))
-                continue
-            try:
-                record = HandRecord.from_json(data)
-            except MahjongError as err:
-                yield Skipped(where, "invalid_record", str(err))
-                continue
-            hand = SourceHand(record, lone_deal(record), bots=_sim_bots(data))
-            yield SourceGame(f"{name}:{n}", where, (hand,))
+            hand = SourceHand(line.record, lone_deal(line.record), bots=_sim_bots(line.data))
+            yield SourceGame(f"{name}:{line.number}", where, (hand,))
     finally:
         if source is not sys.stdin.buffer:
             source.close()

@@ -57,12 +57,11 @@ DTYPES = ("float32", "int8")
 
 _SHAPE = (NUM_PLANES, NUM_KINDS)
 _INT8 = np.dtype(np.int8)
+_NUMPY_DTYPES = {name: np.dtype(name) for name in DTYPES}
 
 
-def _checked(dtype: str) -> str:
-    if dtype not in DTYPES:
-        raise ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
-    return dtype
+def _bad_dtype(dtype: str) -> ValueError:
+    return ValueError(f"the planes' dtype is one of {', '.join(DTYPES)}, not {dtype!r}")
 
 
 def encode(
@@ -77,7 +76,10 @@ def encode(
     planes of the seats whose melds and discards have not changed (`SeatBlocks`)."""
     flat = np.frombuffer(planes_of(obs, match, blocks), dtype=np.int8)
     planes = flat.reshape(NUM_PLANES, NUM_KINDS)
-    return planes.astype(_checked(dtype))  # the caller's own copy, in the dtype asked
+    kind = _NUMPY_DTYPES.get(dtype)  # looked up here, not in a helper: every decision
+    if kind is None:
+        raise _bad_dtype(dtype)
+    return planes.astype(kind)  # the caller's own copy, in the dtype asked
 
 
 def encode_seat(
@@ -98,7 +100,10 @@ def encode_seat(
     True
     """
     planes = np.ndarray(_SHAPE, _INT8, state_planes(hand, seat, match, blocks))
-    return planes.astype(_checked(dtype))  # the caller's own copy, in the dtype asked
+    kind = _NUMPY_DTYPES.get(dtype)  # looked up here, not in a helper: every decision
+    if kind is None:
+        raise _bad_dtype(dtype)
+    return planes.astype(kind)  # the caller's own copy, in the dtype asked
 
 
 def seat_mask(hand: HandState, seat: int) -> npt.NDArray[np.int8]:

@@ -129,7 +129,9 @@ class Table:
 
     @property
     def state(self) -> MatchState:
-        """The match in play (after `new_episode`)."""
+        """The match in play (after `new_episode`). The methods called at every decision
+        read ``_state`` itself, and this property only for its error before the first
+        episode: a property's call is a fair part of a step."""
         if self._state is None:
             raise IllegalActionError("no episode has started: reset the environment first")
         return self._state
@@ -159,7 +161,7 @@ class Table:
 
     def to_act(self) -> tuple[int, ...]:
         """The players who must decide now (empty once the episode is over)."""
-        return self.state.to_act()
+        return (self._state or self.state).to_act()
 
     @property
     def over(self) -> bool:
@@ -185,8 +187,8 @@ class Table:
         """Take ``player``'s action (an index 0..NUM_ACTIONS-1, as an int or a NumPy
         integer); an index outside the mask raises `IllegalActionError`, changing
         nothing."""
-        state = self.state
-        index = action_index(action)
+        state = self._state or self.state
+        index = action if type(action) is int else action_index(action)
         legal = legal_action(state.legal_actions(player), index)
         state.apply(player, legal if legal is not None else self.legal(player, index))
 
@@ -194,7 +196,7 @@ class Table:
         """Each player's reward since the last call: the points won or lost (the hand's
         money once settled; at a match's end also the pot returned), or their sign; or
         the table points once the match is over."""
-        state = self.state
+        state = self._state or self.state
         scores = state.scores
         if scores == self._paid and not state.over:
             return NO_REWARDS  # nearly every step: no money moves before a hand ends
@@ -224,10 +226,12 @@ class Table:
     def observe(self, player: int) -> dict[str, npt.NDArray[Any]]:
         """What ``player`` sees: its planes and its action mask (all 0 when it has
         nothing to decide), read from the hand (`encode_seat`, `seat_mask`)."""
-        state = self.state
+        state = self._state or self.state
         hand = state.hand
         seat = state.seat_of(player)
-        view = self._match_view(state, hand)
+        shown, view = self._view
+        if shown is not hand:  # once a hand: its first decision
+            view = self._match_view(state, hand)
         planes = encode_seat(hand, seat, self.dtype, view, self.blocks)
         return {"observation": planes, "action_mask": seat_mask(hand, seat)}
 

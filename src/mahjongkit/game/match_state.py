@@ -379,7 +379,7 @@ class MatchState:
         names = [f"P{self.player_at(seat)}" for seat in range(PLAYERS)]
         return named(hand_picture(self.hand), names, self._heading())
 
-    def seat_of(self, player: int) -> int:
+    def seat_of(self, player: object) -> int:
         """The seat (0 East .. 3 North) of ``player`` in the hand on show."""
         return self._seat_of[_player(player)]
 
@@ -408,7 +408,7 @@ class MatchState:
         seat = hand.turn if hand.phase is _TURN else hand.to_act()[0]
         return self._player_at[seat], hand.legal_actions(seat)
 
-    def decision(self, player: int) -> Decision:
+    def decision(self, player: object) -> Decision:
         """The decision ``player`` is asked now, as a bot takes it (`Decision`): the
         match's seed, the hand's number, the player, the actions taken in the hand so far,
         its key, and the player's earlier decisions in the hand (`Decision.history`)."""
@@ -435,7 +435,7 @@ class MatchState:
         nothing else (``choose(legal, key)``)."""
         return finish_key(self._keys[player], len(self._hand.history))
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
+    def legal_actions(self, player: object) -> tuple[Action, ...]:
         """What ``player`` may do now (empty when they have nothing to decide)."""
         if type(player) is not int or not 0 <= player < PLAYERS:
             player = _player(player)
@@ -443,7 +443,7 @@ class MatchState:
             return ()
         return self._hand.legal_actions(self._seat_of[player])
 
-    def verify(self, player: int, action: Action | str) -> Action:
+    def verify(self, player: object, action: object) -> Action:
         """Check that `apply` would take ``action`` (an `Action` or its notation) from
         ``player`` now, changing nothing; returns the action. Raises
         `IllegalActionError` with the reason otherwise (`HandState.verify` says what is
@@ -453,7 +453,7 @@ class MatchState:
             raise IllegalActionError(f"{action} by player {player}: {self._no_hand()}")
         return self.hand.verify(self._seat_of[player], action)
 
-    def can(self, player: int, action: Action | str) -> bool:
+    def can(self, player: object, action: object) -> bool:
         """True when `apply` would take ``action`` from ``player`` now (see `verify`)."""
         player, action = _player(player), checked_action(action)
         try:
@@ -462,7 +462,7 @@ class MatchState:
             return False
         return True
 
-    def apply(self, player: int, action: Action | str) -> list[Event]:
+    def apply(self, player: object, action: object) -> list[Event]:
         """Do ``action`` (an `Action` or its notation, ``"discard 5m"``) for ``player``;
         returns the hand's events it produced, those of what the state then did by itself
         (`Automations`) included. A hand that ends is settled at once.

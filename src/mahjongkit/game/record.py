@@ -26,10 +26,10 @@ bot run) load as they are.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from mahjongkit.errors import InvalidDataError, MahjongError
 from mahjongkit.game.actions import Action
@@ -305,6 +305,41 @@ def load_records(path: str | Path) -> list[HandRecord]:
     return [HandRecord.from_json(item) for item in items]
 
 
+class RecordLine(NamedTuple):
+    """A line of a JSON Lines file of hand records (`record_lines`): its number, its JSON
+    value (None when it is not JSON), and its record, or else (None) why it is not one: a
+    code (``invalid_json``, ``invalid_record``) and a message."""
+
+    number: int
+    data: Any
+    record: HandRecord | None
+    code: str = ""
+    message: str = ""
+
+
+def record_lines(lines: Iterable[bytes]) -> Iterator[RecordLine]:
+    """The hand records of JSON Lines (a file opened in binary, say), line by line, each
+    read strictly (`mahjongkit.inputs.read_json`); a line that is not a record is given
+    with its reason, and the lines after it are read all the same. Blank lines are passed
+    over.
+
+    >>> [(r.number, r.code) for r in record_lines([b"{", b"", b"[]"])]
+    [(1, 'invalid_json'), (3, 'invalid_record')]
+    """
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = read_json(line)
+        except InvalidDataError as err:
+            yield RecordLine(n, None, None, "invalid_json", str(err))
+            continue
+        try:
+            yield RecordLine(n, data, HandRecord.from_json(data))
+        except MahjongError as err:
+            yield RecordLine(n, data, None, "invalid_record", str(err))
+
+
 def dump_records(records: list[HandRecord], path: str | Path) -> None:
     """Write records as JSON Lines."""
     Path(path).write_text("".join(r.dumps() + "\n" for r in records), encoding="utf-8")
@@ -315,10 +350,12 @@ __all__ = [
     "FORMAT_V1",
     "HandRecord",
     "InvalidRecordError",
+    "RecordLine",
     "ReplayMismatchError",
     "dump_records",
     "initial_state",
     "load_records",
+    "record_lines",
     "record_of",
     "replay",
     "replay_states",

@@ -165,6 +165,8 @@ async function lobby() {
       location.href = humans[0].url;
     } catch (e) { $("lobby-error").textContent = refusal(e.code, e.message); }
   });
+  // Enabled only now: a click before the bots and seats were read would do nothing.
+  $("new-game").disabled = false;
 }
 
 // -- the socket -----------------------------------------------------------------------
