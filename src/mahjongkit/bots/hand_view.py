@@ -33,6 +33,7 @@ from mahjongkit.shanten import (
     shanten_of_entries,
     useful_count_of_entries,
 )
+from mahjongkit.suit_tables import SuitEntry
 from mahjongkit.tiles import NUM_KINDS
 
 _DEFAULT_FORMS: Final = {13: frozenset(MCR_FORMS), 16: TAIWANESE_FORMS}
@@ -126,8 +127,10 @@ def discards_made(obs: Observation) -> int:
     return made
 
 
-_LEFT: Final = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0)
-"""Copies left unseen of a kind seen ``n`` times (never below none)."""
+_LEFT: Final[tuple[int, ...]] = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0)
+"""Copies left unseen of a kind seen ``n`` times (never below none). Typed as a tuple of
+any length: the compiled build keeps a tuple of fixed length unboxed and builds it anew
+as a Python tuple at every look-up by a variable index (34 times a decision)."""
 
 
 def live_useful(
@@ -281,6 +284,8 @@ _BESIDE: Final = tuple(
     for g in range(4)
 )
 """For a group ``g``: each other group ``h`` with the pair index of the remaining two."""
+_GROUP_PAIRS: Final[tuple[tuple[int, int], ...]] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+"""The six pairs of groups, in the order of their `_PAIR_OF` indices."""
 
 
 def useful_of_ties(
@@ -303,7 +308,10 @@ def useful_of_ties(
     >>> useful_of_ties(es, [9], regular, 0, (1,) * 34, None, least)
     [9]
     """
-    cls = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
+    # Tuples of any length: the compiled build boxes a fixed-length tuple anew at each
+    # look-up by a variable index.
+    groups: tuple[SuitEntry, ...] = es
+    cls: tuple[int, ...] = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
     held = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
     out = []
@@ -340,16 +348,17 @@ def useful_of_ties(
             out.append(live_useful_of_entries(after, melds, unseen, forms, least))
             continue
         if not pairs:
-            for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+            for a, b in _GROUP_PAIRS:
                 pairs.append(TABLES.combine(cls[a], cls[b]))
         if t < 27:
             g, rank = t // 9, t % 9
         else:
             g, rank = 3, t - 27
         # Only the tied ranks' entries one tile down are needed: built one by one.
-        less = TABLES.minus_one(es[g], rank)
+        less = TABLES.minus_one(groups[g], rank)
         lc = less.cls
-        (h0, p0), (h1, p1), (h2, p2) = _BESIDE[g]
+        beside = _BESIDE[g]
+        h0, p0 = beside[0]
         # The other three groups: one of them with the pair of the other two.
         other = TABLES.combine(cls[h0], pairs[p0])
         total = 0
@@ -360,9 +369,9 @@ def useful_of_ties(
         part = shared.get(code)
         if part is None:
             part = 0
-            for h, p in ((h0, p0), (h1, p1), (h2, p2)):
+            for h, p in beside:
                 base = 9 * h
-                for r in TABLES.regular_gains(es[h], TABLES.combine(pairs[p], lc), need):
+                for r in TABLES.regular_gains(groups[h], TABLES.combine(pairs[p], lc), need):
                     part += unseen[base + r]
             shared[code] = part
         out.append(total + part)
