@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from typing import Any
-
-import pytest
 
 from mahjongkit.bots import RandomBot
 from mahjongkit.game.actions import PASS, WIN, Action, ActionKind
-from mahjongkit.game.match import Match, money_of, verify
-from mahjongkit.game.match_state import automatic_action
-from mahjongkit.game.runner import play_hand
+from mahjongkit.game.match import money_of, verify
+from mahjongkit.game.match_state import AUTOMATIC, MatchState, automatic_action
+from mahjongkit.game.runner import play, play_hand
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall
 from mahjongkit.money.pot import Pot
@@ -180,22 +176,21 @@ def test_mcr_has_no_flower_win() -> None:
     assert automatic_action(state, 0) is None
 
 
-def test_flower_win_in_a_match_replays_004_l384(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_flower_win_in_a_match_replays_004_l384() -> None:
     """A match whose first wall deals East seven flowers: the record shows the instant
-    win, the money is 20 from each, and `verify` replays it."""
-    real_new = HandState.new
-    calls = []
-
-    def first_wall_arranged(ruleset: Any, rng: random.Random, *args: Any) -> HandState:
-        calls.append(1)
-        if len(calls) > 1:
-            return real_new(ruleset, rng, *args)
-        flowers = parse_tiles("1f2f3f4f5f6f7f")
-        wall = Wall.arranged(ruleset, [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]])
-        return HandState(ruleset, wall, *args)
-
-    monkeypatch.setattr(HandState, "new", staticmethod(first_wall_arranged))
-    record = Match("taiwanese-lrc", seed=1, max_hands=2).play()
+    win, the money is 20 from each, and `verify` replays it. (The wall is given to
+    `MatchState.deal`: the compiled build calls `HandState.new` directly, past any patch.)"""
+    flowers = parse_tiles("1f2f3f4f5f6f7f")
+    arranged = Wall.arranged(
+        get_ruleset("taiwanese-lrc"), [[*flowers, *parse_tiles("1m2m3m4m5m6m7m8m9m1p")]]
+    )
+    state = MatchState(
+        "taiwanese-lrc", seed=1, max_hands=2, automations=replace(AUTOMATIC, deal=False)
+    )
+    state.deal(wall=arranged)
+    state.automations = AUTOMATIC  # the next hand dealt from the match's seed
+    play(state, [RandomBot() for _ in range(4)])
+    record = state.record(("random",) * 4)
     first = record.hands[0]
     assert first.record.result["kind"] == "win"
     assert first.record.result["scores"][0]["total"] == 20  # 7 flowers, no other points
@@ -204,5 +199,4 @@ def test_flower_win_in_a_match_replays_004_l384(monkeypatch: pytest.MonkeyPatch)
     # bouquets paid as the flowers are shown: full (1f-4f) 3 x 10, mixed 3 x 5 (l.208-209).
     assert balances(first.money.payments)[0] == 60 + 15 + 30 + 15
     assert record.hands[1].deal.dealer == 0  # the dealer won: keeps the deal
-    monkeypatch.undo()
     assert verify(record.to_json()) == []
