@@ -34,24 +34,31 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Final
 
 from mahjongkit.bots.defender import ALERT, DefenderBot, threats
 from mahjongkit.bots.hand_view import HandView, least_discards
-from mahjongkit.bots.lookahead import EvaluationError, evaluate
+from mahjongkit.bots.lookahead import Estimate, Evaluation, EvaluationError, evaluate
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
+from mahjongkit.game.sampling import SeatKnowledge
 from mahjongkit.shanten import shanten
 
 SAMPLES: Final = 12
 """Samples a searched decision plays (each candidate on every one)."""
 CANDIDATES: Final = 4
 """The most candidates a searched turn weighs, the defender's choice among them."""
-MARGIN: Final = 1.0
+MARGIN: Final = 1.5
 """Standard errors the best candidate's lead must pass to replace the defender's choice."""
+SURE: Final = 2.0
+"""A lead of more than 0 and up to this many standard errors is weighed on as many
+samples again before it is judged."""
+CLAIMS: Final = False
+"""Whether it weighs its claims (see the module's note)."""
 PLAYERS: Final = "efficient"
 """The bots that play the samples out: the quickest tier."""
 
@@ -62,15 +69,59 @@ _PASS = ActionKind.PASS
 _CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
 
 
+def lead_in_stderrs(evaluation: Evaluation, choice: Action) -> float:
+    """How far the best candidate leads ``choice``, in standard errors of the lead measured
+    on the samples that did not pick it (`Evaluation.loss`): 0 when ``choice`` is the best
+    or leads, infinite for a lead with no spread.
+
+    >>> from mahjongkit.bots.lookahead import Estimate
+    >>> keep, other = Action.from_index(0), Action.from_index(1)  # two discards
+    >>> clear = Evaluation((Estimate(keep, (0, 0, 0, 0)), Estimate(other, (8, 0, 8, 4))))
+    >>> round(lead_in_stderrs(clear, keep), 2), lead_in_stderrs(clear, other)
+    (2.61, 0.0)
+    """
+    if evaluation.best.action == choice:
+        return 0.0
+    lead, stderr = evaluation.loss(choice)
+    if lead <= 0:
+        return 0.0
+    return lead / stderr if stderr > 0 else math.inf
+
+
+def merged(first: Evaluation, more: Evaluation) -> Evaluation:
+    """One evaluation of the same candidates from two batches of samples."""
+    return Evaluation(
+        tuple(
+            Estimate(a.action, a.points + more.of(a.action).points) for a in first.estimates
+        )
+    )
+
+
 class SearcherBot(DefenderBot):
     """`DefenderBot` that weighs its decisions by sampling where they matter most."""
 
     name = "searcher"
 
-    def __init__(self, samples: int = SAMPLES, players: str = PLAYERS) -> None:
+    def __init__(
+        self,
+        samples: int = SAMPLES,
+        players: str = PLAYERS,
+        margin: float = MARGIN,
+        itself: str | None = None,
+        claims: bool = CLAIMS,
+    ) -> None:
         super().__init__()
+        self.claims = claims
+        """Whether it weighs its claims too, not only its turns."""
         self.samples = samples
         self.players = players
+        self.itself = itself
+        """The bot that plays on for the searcher's own seat in the samples."""
+        self.margin = margin
+        self.last_best: Action | None = None
+        """The samples' best candidate at the last decision weighed..."""
+        self.last_ratio = 0.0
+        """...and its lead over the defender's choice, in standard errors."""
         self.searched = 0
         """Decisions weighed by sampling so far (for a look at what it costs)."""
         self.changed = 0
@@ -78,7 +129,10 @@ class SearcherBot(DefenderBot):
 
     def act(self, observation: Observation, decision: Decision) -> Action:
         """The defender's choice, weighed against a few others where it matters."""
-        choice = super().act(observation, decision)
+        return self.second_look(observation, decision, super().act(observation, decision))
+
+    def second_look(self, observation: Observation, decision: Decision, choice: Action) -> Action:
+        """The defender's ``choice``, or a candidate that beats it clearly in samples."""
         legal = observation.legal_actions
         if len(legal) < 2 or decision.knowledge is None or choice.kind is _WIN:
             return choice
@@ -87,26 +141,36 @@ class SearcherBot(DefenderBot):
             return choice
         known = decision.knowledge()
         try:
-            evaluation = evaluate(
-                known.position,
-                samples=self.samples,
-                seed=decision.key,
-                bot=self.players,
-                candidates=candidates,
-                drawn_discards=known.drawn_discards,
-                dice=known.dice,
-            )
+            evaluation = self.sampled(known, candidates, decision.key)
+            self.searched += 1
+            ratio = lead_in_stderrs(evaluation, choice)
+            if 0 < ratio <= SURE:
+                more = self.sampled(known, candidates, f"{decision.key} more")
+                evaluation = merged(evaluation, more)
+                ratio = lead_in_stderrs(evaluation, choice)
         except (EvaluationError, MahjongError):
             return choice
-        self.searched += 1
-        best = evaluation.best.action
-        if best == choice:
-            return choice
-        lead, stderr = evaluation.loss(choice)
-        if lead > MARGIN * stderr and lead > 0:
+        self.last_best = evaluation.best.action
+        self.last_ratio = ratio
+        if ratio > self.margin:
             self.changed += 1
-            return best
+            return evaluation.best.action
         return choice
+
+    def sampled(
+        self, known: SeatKnowledge, candidates: Sequence[Action], seed: int | str
+    ) -> Evaluation:
+        """The ``candidates`` weighed on `samples` samples drawn from ``seed``."""
+        return evaluate(
+            known.position,
+            samples=self.samples,
+            seed=seed,
+            bot=self.players,
+            seat_bot=self.itself,
+            candidates=candidates,
+            drawn_discards=known.drawn_discards,
+            dice=known.dice,
+        )
 
     def candidates(self, observation: Observation, choice: Action) -> tuple[Action, ...]:
         """The actions worth weighing against the defender's ``choice`` (none when the
@@ -115,6 +179,8 @@ class SearcherBot(DefenderBot):
         forms = self.forms(observation.ruleset)
         legal = observation.legal_actions
         if observation.phase != "turn":
+            if not self.claims:
+                return ()
             claims = [a for a in legal if a.kind in _CLAIMS]
             if not claims or shanten(view.counts, view.melds, forms) > 2:
                 return ()
