@@ -103,13 +103,17 @@ class Finder(SearcherBot):
         return choice
 
 
-@pytest.fixture(scope="module")
-def weighed_turn() -> tuple[Observation, Decision, Action]:
+def first_weighed_turn(ruleset: str) -> tuple[Observation, Decision, Action]:
     finder = Finder()
-    state = MatchState("mcr", seed=5, max_hands=1)
+    state = MatchState(ruleset, seed=5, max_hands=1)
     play(state, [finder, DefenderBot(), DefenderBot(), DefenderBot()])
     assert finder.found is not None
     return finder.found
+
+
+@pytest.fixture(scope="module")
+def weighed_turn() -> tuple[Observation, Decision, Action]:
+    return first_weighed_turn("mcr")
 
 
 ZERO = (0,) * SAMPLES
@@ -161,3 +165,14 @@ def test_it_leaves_the_defender_only_on_a_clear_lead(
     assert action == (rival if switches else choice)
     assert searcher.asked == asked
     assert searcher.changed == int(switches)
+
+
+def test_at_a_centre_table_it_remembers_the_discard_it_made() -> None:
+    """The defender's reading of a centre table places its own discard of each round: after
+    a switch that is the searcher's discard, not the defender's choice."""
+    observation, decision, choice = first_weighed_turn("taiwanese-lrc")
+    assert observation.centre
+    searcher = Scripted((ZERO, CLEAR))
+    rival = searcher.candidates(observation, choice)[1]
+    assert searcher.act(observation, decision) == rival
+    assert searcher._mine == rival.tile
