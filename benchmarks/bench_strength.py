@@ -10,9 +10,9 @@ first). Targets: every difference's interval clear of zero; in MCR the scorer wi
 least 20% of its hands against three efficient bots, and every win qualifies (8 points).
 
 Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...] [--only TIER]
-[--engine ray [--address ADDRESS]]`` (defaults 200 walls = 800 hands per pair, 2 workers,
-mcr and taiwanese-lrc); with ``--engine ray`` the matches are played on a Ray cluster
-(docs/scale.md), ``workers`` unused, with the same results.
+[--seed N] [--engine ray [--address ADDRESS]]`` (defaults 200 walls = 800 hands per pair, 2
+workers, mcr and taiwanese-lrc, seed 2026); with ``--engine ray`` the matches are played
+on a Ray cluster (docs/scale.md), ``workers`` unused, with the same results.
 """
 
 from __future__ import annotations
@@ -33,7 +33,13 @@ PAIRS = (
 
 
 def measure(
-    ruleset: str, upper: str, lower: str, walls: int, workers: int, engine: Engine | None = None
+    ruleset: str,
+    upper: str,
+    lower: str,
+    walls: int,
+    workers: int,
+    engine: Engine | None = None,
+    seed: int = 2026,
 ) -> dict[str, object]:
     """One duplicate match of ``upper`` against three ``lower`` bots."""
     start = time.perf_counter()
@@ -41,7 +47,7 @@ def measure(
         ruleset,
         (upper, lower, lower, lower),
         hands=walls,
-        seed=2026,
+        seed=seed,
         workers=workers,
         duplicate=True,
         engine=engine,
@@ -90,8 +96,10 @@ def main() -> None:
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     args = sys.argv[3:]
     # ``--only TIER`` (repeatable) measures only the matches of those tiers; ``--engine ray``
-    # and ``--address A`` choose the Ray cluster.
-    valued = ("--only", "--engine", "--address")
+    # and ``--address A`` choose the Ray cluster; ``--seed N`` other walls than 2026's.
+    valued = ("--only", "--engine", "--address", "--seed")
+    seeds = [int(args[i + 1]) for i, a in enumerate(args) if a == "--seed"]
+    seed = seeds[-1] if seeds else 2026
     only = {args[i + 1] for i, a in enumerate(args) if a == "--only"}
     engines = [args[i + 1] for i, a in enumerate(args) if a == "--engine"]
     addresses = [args[i + 1] for i, a in enumerate(args) if a == "--address"]
@@ -115,7 +123,7 @@ def main() -> None:
         for upper, lower in PAIRS:
             if only and upper not in only:
                 continue
-            r = measure(ruleset, upper, lower, walls, workers, engine)
+            r = measure(ruleset, upper, lower, walls, workers, engine, seed)
             mean, low, high = r["diff"]  # type: ignore[misc]
             print(
                 f"| {ruleset} | {r['pair']} | {r['hands']} | {100 * r['upper_win_rate']:.1f}%"  # type: ignore[operator]

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import DefenderBot
-from mahjongkit.bots.searcher import SearcherBot
+from mahjongkit.bots.lookahead import Estimate, Evaluation
+from mahjongkit.bots.searcher import MARGIN, SAMPLES, SURE, SearcherBot, lead_in_stderrs, merged
 from mahjongkit.game.actions import Action
 from mahjongkit.game.match_state import MatchState
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
 from mahjongkit.game.record import record_of, verify
 from mahjongkit.game.runner import play, play_hand
+from mahjongkit.game.sampling import SeatKnowledge
 from mahjongkit.game.state import HandState
 
 RULESETS = ("mcr", "botzone", "taiwanese-lrc", "taiwanese-dxb")
@@ -68,3 +71,108 @@ def test_without_the_seat_s_knowledge_it_plays_as_the_defender() -> None:
 
 def test_the_registry_builds_it() -> None:
     assert BOTS["searcher"]().name == "searcher"
+
+
+class Scripted(SearcherBot):
+    """The searcher, its samples' points given batch by batch (the rule that judges them
+    is the one under test, not the play-outs)."""
+
+    def __init__(self, *batches: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__()
+        self.batches = list(batches)
+        self.asked = 0
+
+    def sampled(
+        self, known: SeatKnowledge, candidates: Sequence[Action], seed: int | str
+    ) -> Evaluation:
+        points = self.batches[self.asked]
+        self.asked += 1
+        return Evaluation(tuple(Estimate(a, p) for a, p in zip(candidates, points, strict=False)))
+
+
+class Finder(SearcherBot):
+    """The defender, noting its first turn the searcher would weigh."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: tuple[Observation, Decision, Action] | None = None
+
+    def second_look(self, observation: Observation, decision: Decision, choice: Action) -> Action:
+        if self.found is None and len(self.candidates(observation, choice)) >= 2:
+            self.found = (observation, decision, choice)
+        return choice
+
+
+def first_weighed_turn(ruleset: str) -> tuple[Observation, Decision, Action]:
+    finder = Finder()
+    state = MatchState(ruleset, seed=5, max_hands=1)
+    play(state, [finder, DefenderBot(), DefenderBot(), DefenderBot()])
+    assert finder.found is not None
+    return finder.found
+
+
+@pytest.fixture(scope="module")
+def weighed_turn() -> tuple[Observation, Decision, Action]:
+    return first_weighed_turn("mcr")
+
+
+ZERO = (0,) * SAMPLES
+NOISE = (6, 7, -6, -5, 4, 5, -4, -7, 5, 6, -5, -6)
+"""A rival no better than the defender's choice, its samples spread wide."""
+SLIGHT = tuple(p + 1 for p in NOISE)
+"""A rival a point better, within the noise."""
+CLEAR = (9, 7, 8, 10, 9, 8, 7, 9, 10, 8, 9, 7)
+"""A rival better on every sample."""
+
+
+def test_the_judged_leads() -> None:
+    """The premises of the cases below, in standard errors of the lead."""
+    choice, rival = Action.from_index(0), Action.from_index(1)
+
+    def two(mine: tuple[int, ...], theirs: tuple[int, ...]) -> Evaluation:
+        return Evaluation((Estimate(choice, mine), Estimate(rival, theirs)))
+
+    first = two(ZERO, SLIGHT)
+    assert 0 < lead_in_stderrs(first, choice) <= SURE
+    assert lead_in_stderrs(merged(first, first), choice) <= MARGIN
+    assert lead_in_stderrs(two(ZERO, CLEAR), choice) > SURE
+    assert lead_in_stderrs(two(CLEAR, ZERO), choice) == 0
+
+
+@pytest.mark.parametrize(
+    ("batches", "switches", "asked"),
+    [
+        # the defender's choice is the samples' best: kept, no second batch
+        ([(CLEAR, ZERO)], False, 1),
+        # a rival a point better within the noise, twice over: kept after a second batch
+        ([(ZERO, SLIGHT), (ZERO, SLIGHT)], False, 2),
+        # a rival better on every sample: taken at once
+        ([(ZERO, CLEAR)], True, 1),
+        # a rival within the noise at first, clearly better on the second batch: taken
+        ([(ZERO, SLIGHT), (ZERO, CLEAR)], True, 2),
+    ],
+)
+def test_it_leaves_the_defender_only_on_a_clear_lead(
+    weighed_turn: tuple[Observation, Decision, Action],
+    batches: list[tuple[tuple[int, ...], ...]],
+    switches: bool,
+    asked: int,
+) -> None:
+    observation, decision, choice = weighed_turn
+    searcher = Scripted(*batches)
+    rival = searcher.candidates(observation, choice)[1]
+    action = searcher.second_look(observation, decision, choice)
+    assert action == (rival if switches else choice)
+    assert searcher.asked == asked
+    assert searcher.changed == int(switches)
+
+
+def test_at_a_centre_table_it_remembers_the_discard_it_made() -> None:
+    """The defender's reading of a centre table places its own discard of each round: after
+    a switch that is the searcher's discard, not the defender's choice."""
+    observation, decision, choice = first_weighed_turn("taiwanese-lrc")
+    assert observation.centre
+    searcher = Scripted((ZERO, CLEAR))
+    rival = searcher.candidates(observation, choice)[1]
+    assert searcher.act(observation, decision) == rival
+    assert searcher._mine == rival.tile

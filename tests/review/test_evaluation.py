@@ -94,6 +94,20 @@ def test_what_cannot_be_evaluated_says_why() -> None:
         evaluate(position, samples=1, bot="clever")
     with pytest.raises(EvaluationError, match="samples must be 1 or more"):
         evaluate(Position.from_history("mcr", 0, seen_events(state, 0)), samples=0)
+    with pytest.raises(EvaluationError, match="unknown bot 'wise'"):
+        evaluate(Position.from_history("mcr", 0, seen_events(state, 0)), seat_bot="wise")
+
+
+def test_the_seat_may_play_on_as_another_bot() -> None:
+    """``seat_bot`` plays the seat's own later decisions: the same samples, other play."""
+    state = HandState.new("mcr", random.Random(1))
+    position = Position.from_history("mcr", 0, seen_events(state, 0))
+    legal = position.legal_actions()[:2]
+    plain = evaluate(position, samples=2, seed=4, candidates=legal)
+    own = evaluate(position, samples=2, seed=4, candidates=legal, seat_bot="defender")
+    again = evaluate(position, samples=2, seed=4, candidates=legal, seat_bot="defender")
+    assert own == again
+    assert [e.action for e in own.estimates] == [e.action for e in plain.estimates]
 
 
 @pytest.mark.slow

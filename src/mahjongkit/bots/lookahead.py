@@ -159,6 +159,7 @@ def evaluate(
     budget: float | None = None,
     seed: int | str = 0,
     bot: str = DEFAULT_BOT,
+    seat_bot: str | None = None,
     candidates: Sequence[Action] | None = None,
     drawn_discards: Sequence[Sequence[bool]] = (),
     dice: Sequence[Sequence[int]] | None = None,
@@ -172,12 +173,14 @@ def evaluate(
     given); with ``budget`` (seconds), samples are played until it is spent (at least two)
     or ``samples`` are done. The same ``seed`` gives the same samples and the same play,
     so the same estimates at the same count (with a budget the count depends on the
-    machine). ``bot`` names the bots of the play-outs (`mahjongkit.bots.BOTS`);
+    machine). ``bot`` names the bots of the play-outs (`mahjongkit.bots.BOTS`), ``seat_bot``
+    the one that plays on for the seat itself (``bot`` if not given);
     ``drawn_discards`` and ``dice`` are what the seat saw beyond the events (see
     `sample_hand`); ``deal`` and ``pot`` where the hand stands in its match (a lone hand:
     player 0 deals, the pot empty)."""
-    if bot not in BOTS:
-        raise EvaluationError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+    for name in (bot, seat_bot or bot):
+        if name not in BOTS:
+            raise EvaluationError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
     actions = tuple(position.legal_actions() if candidates is None else candidates)
     if not actions:
         raise EvaluationError("the seat has nothing to decide here")
@@ -189,6 +192,8 @@ def evaluate(
         deal = Deal(0, 0, position.prevalent_wind - EAST, position.dealer_streak, 0)
     pot = pot if pot is not None else Pot()
     bots = [BOTS[bot]() for _ in range(4)]
+    if seat_bot is not None:
+        bots[position.seat] = BOTS[seat_bot]()
     points: list[list[int]] = [[] for _ in actions]
     start = time.perf_counter()
     tried = 0
