@@ -85,7 +85,8 @@ test: lint test-packages
 
 # One report of every speed benchmark, the source and compiled builds run in turns over
 # several rounds: benchmarks/REPORT.md (benchmarks/report.py). BENCH_QUICK=1: small sizes,
-# a smoke run; BENCH_ARGS: more options for report.py (e.g. BENCH_ARGS='--only bench_shanten').
+# a smoke run; BENCH_ARGS: more options for report.py (e.g. BENCH_ARGS='--only bench_shanten';
+# with --keep the report's other sections stay, each naming the run that measured it).
 BENCH_QUICK ?=
 BENCH_ARGS ?=
 bench: $(STAMP) $(COMPILED_STAMP)

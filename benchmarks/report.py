@@ -13,7 +13,9 @@ states the commit, the date, the load average before and after, the CPU and the 
 ``bench_strength.py`` is not run: it measures how well the bots play, not how fast.
 
 Run: ``python benchmarks/report.py [--quick] [--rounds N] [--out FILE] [--only NAME]``
-(``make bench``; ``make bench BENCH_QUICK=1`` for the small sizes). ``--help`` lists the
+(``make bench``; ``make bench BENCH_QUICK=1`` for the small sizes). ``--only NAME --keep``
+runs those benchmarks again and keeps the report's other sections, each then naming the
+run (commit, date, load) that measured it. ``--help`` lists the
 rest: the interpreters and paths of the two builds, sizes per benchmark, a note.
 """
 
@@ -249,8 +251,60 @@ class Outcome:
     """Wall time of each run."""
 
 
-def render(outcomes: Sequence[Outcome], builds: Sequence[str], facts: Sequence[str]) -> str:
-    """The whole report: its header of facts, then a table per benchmark."""
+KEPT = "Kept from an earlier run:"
+"""How a section re-used by ``--keep`` names the run that measured it."""
+RUN_FACTS = ("commit:", "date:", "load average")
+"""The header facts that identify a run, carried into the sections it keeps."""
+
+
+def sections_of(text: str) -> tuple[list[str], dict[str, list[str]]]:
+    """A report's header facts and its sections (their lines) by benchmark name.
+
+    >>> facts, parts = sections_of(
+    ...     "# Benchmark report\\n\\n- commit: abc\\n\\n## bench_x.py 9\\n\\nX.\\n\\n"
+    ...     "Not run here: y\\n"
+    ... )
+    >>> facts, parts
+    (['commit: abc'], {'bench_x': ['## bench_x.py 9', '', 'X.', '']})
+    """
+    facts: list[str] = []
+    parts: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = parts.setdefault(line[3:].split(".py")[0], [])
+        elif line.startswith("Not run here:"):
+            current = None
+        elif current is None and line.startswith("- ") and not parts:
+            facts.append(line[2:])
+        if current is not None:
+            current.append(line)
+    return facts, parts
+
+
+def kept(section: list[str], facts: Sequence[str]) -> list[str]:
+    """An earlier report's section, naming the run that measured it (once).
+
+    >>> kept(["## bench_x.py 9", "", "X.", ""], ["commit: abc", "CPU: z", "date: d"])
+    ['## bench_x.py 9', '', 'X.', '', 'Kept from an earlier run: commit: abc; date: d.', '']
+    """
+    if any(line.startswith(KEPT) for line in section):
+        return list(section)
+    run = "; ".join(fact for fact in facts if fact.startswith(RUN_FACTS))
+    return [*section[:4], f"{KEPT} {run}.", "", *section[4:]]
+
+
+def render(
+    outcomes: Sequence[Outcome],
+    builds: Sequence[str],
+    facts: Sequence[str],
+    earlier: dict[str, list[str]] | None = None,
+) -> str:
+    """The whole report: its header of facts, then a table per benchmark.
+
+    ``earlier`` holds sections kept from an earlier report (``--keep``), placed in the
+    benchmarks' order among the ones run now.
+    """
     lines = [
         "# Benchmark report",
         "",
@@ -268,25 +322,33 @@ def render(outcomes: Sequence[Outcome], builds: Sequence[str], facts: Sequence[s
         else "Each cell is the median over the rounds, with the range beside it.",
         "",
     ]
-    for outcome in outcomes:
-        args = " ".join(outcome.args)
-        lines += [f"## {outcome.benchmark.name}.py {args}".rstrip(), ""]
-        took = (
-            f" A run took {spread(outcome.seconds, lambda s: f'{s:.0f} s')}."
-            if outcome.seconds
-            else ""
-        )
-        lines += [f"{outcome.benchmark.what}.{took}", ""]
-        if any(outcome.runs.values()):
-            lines += [*table(outcome.runs, builds), ""]
-        lines += [f"Failed: {error}" for error in outcome.errors]
-        if outcome.errors:
-            lines.append("")
+    ran = {outcome.benchmark.name: outcome for outcome in outcomes}
+    for benchmark in BENCHMARKS:
+        if benchmark.name in ran:
+            lines += section(ran[benchmark.name], builds)
+        elif earlier and benchmark.name in earlier:
+            lines += earlier[benchmark.name]
     lines.append(
         "Not run here: `bench_strength.py`, which measures how well the bots play, not"
         " how fast (its table is in `docs/bots.md`)."
     )
     return "\n".join(lines) + "\n"
+
+
+def section(outcome: Outcome, builds: Sequence[str]) -> list[str]:
+    """One benchmark's part of the report: its heading, what it measures, its table."""
+    args = " ".join(outcome.args)
+    lines = [f"## {outcome.benchmark.name}.py {args}".rstrip(), ""]
+    took = (
+        f" A run took {spread(outcome.seconds, lambda s: f'{s:.0f} s')}." if outcome.seconds else ""
+    )
+    lines += [f"{outcome.benchmark.what}.{took}", ""]
+    if any(outcome.runs.values()):
+        lines += [*table(outcome.runs, builds), ""]
+    lines += [f"Failed: {error}" for error in outcome.errors]
+    if outcome.errors:
+        lines.append("")
+    return lines
 
 
 def git(*args: str) -> str:
@@ -398,6 +460,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="rounds (default 3; 2 with --quick)")
     parser.add_argument("--out", type=Path, default=HERE / "REPORT.md")
     parser.add_argument("--only", action="append", default=[], metavar="NAME")
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="with --only: keep the other benchmarks' sections of the report at --out",
+    )
     parser.add_argument("--args", action="append", default=[], metavar="NAME=ARGS")
     parser.add_argument("--source-python", default=sys.executable)
     parser.add_argument("--source-path", help="PYTHONPATH of the source runs (default: as is)")
@@ -411,7 +478,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = set(options.only) - {b.name for b in BENCHMARKS}
     if unknown:
         raise SystemExit(f"--only: no benchmark named {', '.join(sorted(unknown))}")
+    if options.keep and not options.only:
+        raise SystemExit("--keep: name the benchmarks to run again with --only")
     chosen = [b for b in BENCHMARKS if not options.only or b.name in options.only]
+    earlier: dict[str, list[str]] = {}
+    if options.keep and options.out.exists():
+        old_facts, old_sections = sections_of(options.out.read_text())
+        earlier = {name: kept(lines, old_facts) for name, lines in old_sections.items()}
     arguments = sizes(options)
     if options.quick:  # the tables' warm-up of the hand benchmarks (warm.py), small too
         os.environ.setdefault("BENCH_WARM_HANDS", "200")
@@ -459,7 +532,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         *[f"{name} build: {text}" for name, text in described.items()],
         *options.note,
     ]
-    options.out.write_text(render(outcomes, [b.name for b in builds], facts))
+    if earlier:
+        facts.append(
+            "run now: " + ", ".join(f"`{b.name}`" for b in chosen) + "; the other sections"
+            " are kept from earlier runs (`--keep`), each naming its commit and date"
+        )
+    options.out.write_text(render(outcomes, [b.name for b in builds], facts, earlier))
     print(f"wrote {options.out}")
     return 1 if any(o.errors for o in outcomes) else 0
 

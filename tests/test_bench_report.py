@@ -193,3 +193,45 @@ def test_a_tiny_benchmark_runs_through_the_report(tmp_path: Path) -> None:
     assert "## bench_scoring_taiwanese.py 20" in text
     assert "| score(), random Taiwanese wins (taiwanese-lrc) | hands/s |" in text
     assert "- load average" in text
+
+
+def test_keep_runs_one_benchmark_again_and_keeps_the_others_naming_their_run() -> None:
+    earlier = report.render(
+        [
+            report.Outcome(report.BENCHMARKS[1], ("9",), {"source": SOURCE}),
+            report.Outcome(report.BENCHMARKS[4], ("9",), {"source": SOURCE}),
+        ],
+        ["source"],
+        ["commit: aaa1111 (then) old", "date: then", "load average: 1.0", "CPU: z"],
+    )
+    facts, sections = report.sections_of(earlier)
+    assert facts[0] == "commit: aaa1111 (then) old"
+    assert list(sections) == [report.BENCHMARKS[1].name, report.BENCHMARKS[4].name]
+    again = report.Outcome(report.BENCHMARKS[4], ("7",), {"source": COMPILED})
+    kept = {name: report.kept(lines, facts) for name, lines in sections.items()}
+    text = report.render([again], ["source"], ["commit: bbb2222 (now) new"], kept)
+    _, now = report.sections_of(text)
+    assert list(now) == [report.BENCHMARKS[1].name, report.BENCHMARKS[4].name]
+    old_part, new_part = now.values()
+    assert "Kept from an earlier run: commit: aaa1111 (then) old; date: then; load" in (
+        "\n".join(old_part)
+    )
+    assert not any("Kept" in line for line in new_part)
+    assert new_part[0].endswith(".py 7") and any("1,410" in line for line in new_part)
+    # kept again by a later run: still its own run, named once
+    later = report.render(
+        [],
+        ["source"],
+        ["commit: ccc"],
+        {name: report.kept(lines, ["commit: ccc"]) for name, lines in now.items()},
+    )
+    assert later.count("aaa1111") == 1 and later.count("bbb2222") == 0
+    assert "Kept from an earlier run: commit: ccc." in later
+
+
+def test_keep_needs_the_benchmarks_to_run_again() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "report.py"), "--keep"], capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    assert "--keep: name the benchmarks to run again with --only" in done.stderr
