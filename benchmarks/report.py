@@ -253,8 +253,38 @@ class Outcome:
 
 KEPT = "Kept from an earlier run:"
 """How a section re-used by ``--keep`` names the run that measured it."""
-RUN_FACTS = ("commit:", "date:", "load average")
-"""The header facts that identify a run, carried into the sections it keeps."""
+
+
+def run_of(facts: Sequence[str]) -> str:
+    """What names a run, from its report's header facts: commit, date, sizes, rounds, load.
+
+    >>> print(run_of([
+    ...     "commit: 6189c5b (2026-11-27T07:50:45+00:00) A subject (with brackets)",
+    ...     "date: 2026-11-27 08:19 UTC, 22 minutes",
+    ...     "sizes: full (each benchmark's arguments in its heading); 3 rounds; warmed",
+    ...     "load average (1 / 5 / 15 min): before 1, after 1; 1-min load at the runs'"
+    ...     " starts 0.6–1.2",
+    ...     "CPU: z",
+    ... ]).replace("; ", "\\n"))
+    commit 6189c5b (2026-11-27T07:50:45+00:00)
+    2026-11-27 08:19 UTC
+    full sizes
+    3 rounds
+    1-min load at the runs' starts 0.6–1.2
+    """
+    parts: list[str] = []
+    for fact in facts:
+        key, _, value = fact.partition(": ")
+        if key == "commit":
+            parts.append("commit " + value.split(")")[0] + (")" if ")" in value else ""))
+        elif key == "date":
+            parts.append(value.split(",")[0])
+        elif key == "sizes":
+            parts.append(value.split(" ")[0].strip(";,") + " sizes")
+            parts += [p for p in value.split("; ") if p.endswith(" rounds")]
+        elif key.startswith("load average"):
+            parts += [p for p in value.split("; ") if p.startswith("1-min load")]
+    return "; ".join(parts)
 
 
 def sections_of(text: str) -> tuple[list[str], dict[str, list[str]]]:
@@ -286,11 +316,11 @@ def kept(section: list[str], facts: Sequence[str]) -> list[str]:
     """An earlier report's section, naming the run that measured it (once).
 
     >>> kept(["## bench_x.py 9", "", "X.", ""], ["commit: abc", "CPU: z", "date: d"])
-    ['## bench_x.py 9', '', 'X.', '', 'Kept from an earlier run: commit: abc; date: d.', '']
+    ['## bench_x.py 9', '', 'X.', '', 'Kept from an earlier run: commit abc; d.', '']
     """
     if any(line.startswith(KEPT) for line in section):
         return list(section)
-    run = "; ".join(fact for fact in facts if fact.startswith(RUN_FACTS))
+    run = run_of(facts)
     return [*section[:4], f"{KEPT} {run}.", "", *section[4:]]
 
 

@@ -202,7 +202,7 @@ def test_keep_runs_one_benchmark_again_and_keeps_the_others_naming_their_run() -
             report.Outcome(report.BENCHMARKS[4], ("9",), {"source": SOURCE}),
         ],
         ["source"],
-        ["commit: aaa1111 (then) old", "date: then", "load average: 1.0", "CPU: z"],
+        ["commit: aaa1111 (then) old", "date: then, 9 minutes", "sizes: full; 3 rounds", "CPU: z"],
     )
     facts, sections = report.sections_of(earlier)
     assert facts[0] == "commit: aaa1111 (then) old"
@@ -213,7 +213,7 @@ def test_keep_runs_one_benchmark_again_and_keeps_the_others_naming_their_run() -
     _, now = report.sections_of(text)
     assert list(now) == [report.BENCHMARKS[1].name, report.BENCHMARKS[4].name]
     old_part, new_part = now.values()
-    assert "Kept from an earlier run: commit: aaa1111 (then) old; date: then; load" in (
+    assert "Kept from an earlier run: commit aaa1111 (then); then; full sizes; 3 rounds." in (
         "\n".join(old_part)
     )
     assert not any("Kept" in line for line in new_part)
@@ -226,7 +226,7 @@ def test_keep_runs_one_benchmark_again_and_keeps_the_others_naming_their_run() -
         {name: report.kept(lines, ["commit: ccc"]) for name, lines in now.items()},
     )
     assert later.count("aaa1111") == 1 and later.count("bbb2222") == 0
-    assert "Kept from an earlier run: commit: ccc." in later
+    assert "Kept from an earlier run: commit ccc." in later
 
 
 def test_keep_needs_the_benchmarks_to_run_again() -> None:
