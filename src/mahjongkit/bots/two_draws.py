@@ -105,10 +105,13 @@ def _plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
     """The group entries of the hand with one ``tile`` more (of which it holds three at
     most)."""
     group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
-    entry = es[group]
-    more = (entry.plus or TABLES.plus(entry))[rank]
-    if more is None:
+    work = list(es[group].key)
+    if work[rank] >= 4:
         raise ValueError(f"four of tile {tile} held already")
+    work[rank] += 1
+    # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
+    key = tuple(work)
+    more = TABLES.suit(key) if group < 3 else TABLES.honors(key)
     if group == 0:
         return more, es[1], es[2], es[3]
     if group == 1:
