@@ -70,7 +70,7 @@ from mahjongkit.bots.hand_view import (
     live_useful,
     useful_after_discards,
 )
-from mahjongkit.bots.two_draws import lead_totals
+from mahjongkit.bots.two_draws import Readings, lead_totals
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
 from mahjongkit.game.observation import Observation
@@ -221,6 +221,7 @@ class ScorerBot(EfficientBot):
         self._tables: dict[str, _Table] = {}
         self._totals: dict[tuple[Hand, Situation, str], int | None] = {}
         self._plans: dict[tuple[object, ...], tuple[float, str]] = {}
+        self._readings = Readings()
         self._ready: dict[tuple[object, ...], _Wins] = {}
 
     # -- the value of a hand ------------------------------------------------------------
@@ -448,7 +449,7 @@ class ScorerBot(EfficientBot):
         now, top = options[0][1], options[0][2]
         tiles = [tile for tile, _, useful in options[:LOOK_AHEAD] if useful * 2 >= top]
         forms = self.forms(view.obs.ruleset)
-        totals = lead_totals(counts, m, tiles, view.unseen, forms, now)
+        totals = lead_totals(counts, m, tiles, view.unseen, forms, now, self._readings)
         best = (-1, options[0][0])
         for tile, total in zip(tiles, totals, strict=True):
             if total > best[0]:

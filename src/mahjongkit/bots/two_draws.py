@@ -17,11 +17,30 @@ is the one left by discarding ``b`` then ``a``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from mahjongkit.bots.hand_view import after_discard, discard_entries, least_discards, useful_of_ties
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import TABLES, GroupEntries, discard_ties, group_entries, useful_tiles
 from mahjongkit.tiles import NUM_KINDS
+
+KEPT: Final = 4096
+"""How many hands' readings `Readings` keeps of each kind before it starts again."""
+
+
+class Readings:
+    """What `lead_totals` reads of a hand that the tiles unseen play no part in, kept
+    from one decision to the next: a hand whose drawn tile is thrown away holds the same
+    hands two draws ahead as at the turn before. Hands are keyed by their meld count and
+    their groups' table entries (one entry per group's counts)."""
+
+    __slots__ = ("ties", "useful")
+
+    def __init__(self) -> None:
+        self.useful: dict[tuple[object, ...], list[int]] = {}
+        """A waiting-size hand's useful tiles."""
+        self.ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]] = {}
+        """A hand of a tile too many: `mahjongkit.shanten.discard_ties`."""
 
 
 def lead_totals(
@@ -31,12 +50,18 @@ def lead_totals(
     unseen: Sequence[int],
     forms: frozenset[Form] | None,
     now: int,
+    kept: Readings | None = None,
 ) -> list[int]:
     """For each discard of ``tiles`` from a hand holding a tile too many (each leaving
     shanten ``now``): the sum over its useful tiles of their unseen copies times the
     unseen useful tiles the best discards leave the hand with that tile (the first of
     `mahjongkit.bots.hand_view.least_discards`), if they bring it closer (else none).
+    ``kept``: the readings kept from earlier decisions, if any (see `Readings`).
     """
+    readings = Readings() if kept is None else kept
+    if len(readings.useful) >= KEPT or len(readings.ties) >= KEPT:
+        readings.useful.clear()
+        readings.ties.clear()
     es = group_entries(counts)
     # The unseen useful tiles of the hand ``counts`` less ``a`` and ``b``, plus ``u``,
     # by ``(min(a, b) * 34 + max(a, b)) * 34 + u``.
@@ -44,15 +69,19 @@ def lead_totals(
     out = []
     for tile in tiles:
         rest = after_discard(counts, tile)
-        kept = discard_entries(es, tile)
+        less = discard_entries(es, tile)
+        key = (melds, less[0], less[1], less[2], less[3])
+        useful = readings.useful.get(key)
+        if useful is None:
+            useful = readings.useful[key] = useful_tiles(rest, melds, forms)
         total = 0
-        for u in useful_tiles(rest, melds, forms):
+        for u in useful:
             n = unseen[u]
             if not n:
                 continue
             if forms is None:
-                grown = es if u == tile else _plus_entries(kept, u)
-                w = _lead(grown, tile, u, melds, unseen, now, known)
+                grown = es if u == tile else _plus_entries(less, u)
+                w = _lead(grown, tile, u, melds, unseen, now, known, readings.ties)
             else:
                 more = list(rest)
                 more[u] += 1
@@ -71,12 +100,18 @@ def _lead(
     unseen: Sequence[int],
     now: int,
     known: dict[int, int],
+    kept: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]],
 ) -> int:
     """The most unseen useful tiles a best discard leaves the hand of entries ``es``
-    (the hand less ``tile``, plus ``drawn``), if it brings the hand below ``now``."""
-    found = discard_ties(es, melds)
+    (the hand less ``tile``, plus ``drawn``), if it brings the hand below ``now``;
+    ``kept`` holds the hands' `discard_ties` read before."""
+    key = (melds, es[0], es[1], es[2], es[3])
+    found = kept.get(key)
     if found is None:
-        raise ValueError("no hand of a tile too many")
+        found = discard_ties(es, melds)
+        if found is None:
+            raise ValueError("no hand of a tile too many")
+        kept[key] = found
     least, ties, regular = found
     if least >= now:
         return 0
@@ -121,4 +156,4 @@ def _plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
     return es[0], es[1], es[2], more
 
 
-__all__ = ["lead_totals"]
+__all__ = ["Readings", "lead_totals"]
