@@ -178,12 +178,10 @@ class _Wins:
         flowers: tuple[int, ...],
         forms: frozenset[Form] | None,
     ) -> None:
-        self.counts, self.melds, self.flowers, self.ruleset = (
-            counts,
-            tuple(melds),
-            flowers,
-            obs.ruleset,
-        )
+        self.counts = counts
+        self.melds = tuple(melds)
+        self.flowers = flowers
+        self.ruleset = obs.ruleset
         try:
             self.tiles = waits(counts, len(melds), forms)
         except MahjongError:  # a question the tables cannot answer: no exact value
@@ -294,8 +292,8 @@ class ScorerBot(EfficientBot):
         when none beats a plain win).
 
         Of the table the plans read only which tiles have no copy unseen (MCR: a chow
-        plan missing one is dead), so they are kept by hand and those: a hand is valued again
-        at each claim offered while it is held, and after a draw thrown away (up to
+        plan missing one is dead), so they are kept by hand and those: a hand is valued
+        again at each claim offered while it is held, and after a draw thrown away (up to
         `PLANS_KEPT` hands)."""
         out = tuple(map(bool, view.unseen)) if table.strict else ()
         key = (counts, tuple(melds), floor, view.obs.ruleset, out)
