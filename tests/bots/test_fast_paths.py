@@ -25,7 +25,7 @@ from mahjongkit.bots.hand_view import (
     useful_after_discards,
     useful_of_ties,
 )
-from mahjongkit.bots.two_draws import lead_totals
+from mahjongkit.bots.two_draws import Readings, lead_totals
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
@@ -474,6 +474,7 @@ def test_lead_totals_read_each_hand_two_draws_ahead(ruleset: str, size: int, mel
     each useful tile added: the most useful tiles its best discards leave)."""
     forms = forms_argument(ruleset)
     rng = random.Random(7 * size + melds)
+    kept = Readings()  # kept from hand to hand, as a bot keeps them from turn to turn
     for _ in range(20):
         counts = random_hand(rng, size, melds, 1)
         unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
@@ -489,3 +490,5 @@ def test_lead_totals_read_each_hand_two_draws_ahead(ruleset: str, size: int, mel
                 total += unseen[u] * (max(leaves) if least < now else 0)
             want.append(total)
         assert lead_totals(counts, melds, tiles, unseen, forms, now) == want, counts
+        assert lead_totals(counts, melds, tiles, unseen, forms, now, kept) == want, counts
+        assert lead_totals(counts, melds, tiles[::-1], unseen, forms, now, kept) == want[::-1]
