@@ -316,3 +316,26 @@ def test_mcr_defender_under_threat_chooses_as_when_it_values_every_discard() -> 
         bots = [_CheckedDefender() for _ in range(4)]
         play_hand(HandState.new("mcr", random.Random(n)), bots, n)
     assert _CheckedDefender.checked > 20
+
+
+class _CheckedPlans(ScorerBot):
+    """A scorer that checks each best plan it keeps against the plan read anew."""
+
+    checked = 0
+
+    def best_plan(self, view, counts, melds, floor, table, known=None):  # type: ignore[no-untyped-def]
+        got = super().best_plan(view, counts, melds, floor, table, known)
+        assert got == self._read_plan(view, counts, melds, floor, table, known)
+        type(self).checked += 1
+        return got
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc"])
+def test_the_plans_kept_are_those_read_anew(ruleset: str) -> None:
+    """A hand's best plan is kept by the hand and the tiles with no copy unseen: a chow
+    plan needing a second copy of a held tile whose others are all out is dead."""
+    _CheckedPlans.checked = 0
+    for n in (22546, 22547):  # in the first, a chow plan dies so (MCR)
+        bots = [_CheckedPlans() for _ in range(4)]
+        play_hand(HandState.new(ruleset, random.Random(n)), bots, n)
+    assert _CheckedPlans.checked > 50

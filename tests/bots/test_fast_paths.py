@@ -25,6 +25,7 @@ from mahjongkit.bots.hand_view import (
     useful_after_discards,
     useful_of_ties,
 )
+from mahjongkit.bots.two_draws import Readings, lead_totals
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
@@ -461,3 +462,33 @@ def test_claims_passed_unseen_are_those_no_option_improves(observe, ruleset: str
         passed += want is PASS
         claimed += want is not PASS
     assert passed > 20 and claimed > 20
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "size", "melds"),
+    [("mcr", 13, 0), ("mcr", 13, 1), ("taiwanese-lrc", 16, 0), ("taiwanese-lrc", 16, 2)],
+)
+def test_lead_totals_read_each_hand_two_draws_ahead(ruleset: str, size: int, melds: int) -> None:
+    """The look two draws ahead reads the hands its discards share once: each discard's
+    total is what reading every hand it leads to gives (`least_discards` of the hand with
+    each useful tile added: the most useful tiles its best discards leave)."""
+    forms = forms_argument(ruleset)
+    rng = random.Random(7 * size + melds)
+    kept = Readings()  # kept from hand to hand, as a bot keeps them from turn to turn
+    for _ in range(20):
+        counts = random_hand(rng, size, melds, 1)
+        unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
+        now, tiles, _ = least_discards(counts, melds, unseen, forms)
+        want = []
+        for t in tiles:
+            rest = after_discard(counts, t)
+            total = 0
+            for u in useful_tiles(rest, melds, forms):
+                grown = list(rest)
+                grown[u] += 1
+                least, _, leaves = least_discards(tuple(grown), melds, unseen, forms)
+                total += unseen[u] * (max(leaves) if least < now else 0)
+            want.append(total)
+        assert lead_totals(counts, melds, tiles, unseen, forms, now) == want, counts
+        assert lead_totals(counts, melds, tiles, unseen, forms, now, kept) == want, counts
+        assert lead_totals(counts, melds, tiles[::-1], unseen, forms, now, kept) == want[::-1]

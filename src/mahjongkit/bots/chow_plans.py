@@ -19,7 +19,8 @@ from itertools import permutations
 from typing import Final
 
 from mahjongkit.hand import CHOW, Meld
-from mahjongkit.shanten import regular_shanten
+from mahjongkit.shanten import TABLES, group_entries
+from mahjongkit.suit_tables import SuitEntry
 
 
 def _chow_plans() -> tuple[tuple[str, int, tuple[int, int, int]], ...]:
@@ -105,11 +106,16 @@ def chow_value(
     chow_dead = [gone[s] or gone[s + 1] or gone[s + 2] for s in range(27)]
     # What a plan missing k tiles could be worth per point, at best (k up to 5).
     reach = [q ** (max(k, floor) + 1) for k in range(6)]
+    # The hand's groups, read once: a plan's rest is its suits less its chows' tiles.
+    e0, e1, e2, eh = group_entries(counts)
+    suits = (e0, e1, e2)
+    honours = eh.cls
     best, name = 0.0, "none"
-    for plan, worth, done, rest_sets in _open_plans(chows, len(melds) - len(chows), sets, minimum):
+    open_plans = _open_plans(chows, len(melds) - len(chows), sets, minimum)
+    for plan, worth, done, rest_sets, needs in open_plans:
         starts = plan.starts
         if done:
-            missing, dead = _missing(counts, unseen, plan, done)
+            missing, dead = _missing(counts, unseen, needs)
         else:
             a, b, c = starts
             missing = chow_missing[a] + chow_missing[b] + chow_missing[c]
@@ -117,32 +123,51 @@ def chow_value(
             if plan.overlap and not dead and missing <= 5 and reach[missing] * worth > best:
                 # Chows sharing a tile: their own missing tiles were a floor (a tile
                 # held once that two of them take is short once more).
-                missing, dead = _missing(counts, unseen, plan, done)
+                missing, dead = _missing(counts, unseen, needs)
         if dead or missing > 5 or reach[missing] * worth <= best:
             continue
-        work = list(counts)
-        for s in starts:
-            if s not in done:
-                for t in (s, s + 1, s + 2):
-                    if work[t]:
-                        work[t] -= 1
-        d = max(missing + regular_shanten(work, rest_sets), floor)
+        d = max(missing + _rest_shanten(suits, starts, done, honours, rest_sets), floor)
         v = q ** (d + 1) * worth
         if v > best:
             best, name = v, plan.name
     return best, name
 
 
+def _rest_shanten(
+    suits: tuple[SuitEntry, ...],
+    starts: tuple[int, int, int],
+    done: tuple[int, ...],
+    honours: int,
+    sets: int,
+) -> int:
+    """`mahjongkit.shanten.regular_shanten` of what a plan leaves of the hand (its three
+    suits' entries ``suits`` and its honours' class): each chow not ``done`` takes what
+    it finds of its tiles, read a tile at a time from the suit's entries."""
+    rest = list(suits)
+    for s in starts:
+        if s in done:
+            continue
+        g = s // 9
+        entry = rest[g]
+        for rank in range(s % 9, s % 9 + 3):
+            if entry.key[rank]:
+                entry = TABLES.minus_one(entry, rank)
+        rest[g] = entry
+    return TABLES.shanten_of(
+        TABLES.combine_all(rest[0].cls, rest[1].cls, rest[2].cls, honours), sets
+    )
+
+
 @lru_cache(maxsize=1024)
 def _open_plans(
     chows: tuple[int, ...], others: int, sets: int, minimum: int
-) -> tuple[tuple[ChowPlan, float, tuple[int, ...], int], ...]:
+) -> tuple[tuple[ChowPlan, float, tuple[int, ...], int, tuple[tuple[int, int], ...]], ...]:
     """The chow plans a hand with these declared chows (their lowest tiles) and
     ``others`` declared sets, needing ``sets`` more, may still make, in their order: each
     with its worth (its points, 8/11 of them under the ``minimum``: it needs a second
-    fan), the plan's chows already declared and the sets it leaves to make. A plan is
-    closed by two declared sets that do not fit it (two declared chows of the same
-    start both count as the plan's)."""
+    fan), the plan's chows already declared, the sets it leaves to make and the (tile,
+    copies) its other chows take. A plan is closed by two declared sets that do not fit it
+    (two declared chows of the same start both count as the plan's)."""
     out = []
     for plan in PLANS:
         done = tuple([s for s in plan.starts if s in chows])
@@ -150,20 +175,24 @@ def _open_plans(
         rest_sets = sets - (3 - len(done))
         if rest_sets >= 0 and extra <= 1:
             pts = plan.points
-            out.append((plan, float(pts) if pts >= minimum else pts * 8 / 11, done, rest_sets))
+            worth = float(pts) if pts >= minimum else pts * 8 / 11
+            out.append((plan, worth, done, rest_sets, _needs(plan, done)))
     return tuple(out)
 
 
+def _needs(plan: ChowPlan, done: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(tile, copies) the chows of a plan not already declared (``done``) take."""
+    if not done:
+        return plan.needs
+    tiles = [t for s in plan.starts if s not in done for t in (s, s + 1, s + 2)]
+    return tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
+
+
 def _missing(
-    counts: Sequence[int], unseen: Sequence[int], plan: ChowPlan, done: tuple[int, ...]
+    counts: Sequence[int], unseen: Sequence[int], needs: tuple[tuple[int, int], ...]
 ) -> tuple[int, bool]:
-    """The tiles a chow plan misses beyond its declared chows (``done``), and whether one
-    of them is all out."""
-    if done:
-        tiles = [t for s in plan.starts if s not in done for t in (s, s + 1, s + 2)]
-        needs = [(t, tiles.count(t)) for t in set(tiles)]
-    else:
-        needs = list(plan.needs)
+    """The tiles a chow plan misses of what its chows still take (``needs``: tile and
+    copies), and whether one of them is all out."""
     missing = 0
     dead = False
     for t, n in needs:

@@ -298,6 +298,8 @@ class DefenderBot(ScorerBot):
         """Whose memory this is: the match's seed, the hand's number and the player..."""
         self._number = -1
         """...as far as the decision of this number in the hand."""
+        self._dealt: tuple[HandView | None, dict[int, tuple[float, float]]] = (None, {})
+        """The decision's view, and `deal_in` of the tiles asked at it (`_dealt_in`)."""
         self.forget()
 
     def forget(self) -> None:
@@ -474,6 +476,13 @@ class DefenderBot(ScorerBot):
             cost += p * (8 + FANS_PAID[bool(view.obs.melds[seat])])
         return chance, cost
 
+    def _dealt_in(self, view: HandView) -> dict[int, tuple[float, float]]:
+        """`deal_in` of each tile asked at this decision (its every discard and claim
+        weighs the same tiles), kept until the next decision."""
+        if self._dealt[0] is not view:
+            self._dealt = (view, {})
+        return self._dealt[1]
+
     def on_guard(self, view: HandView) -> bool:
         """MCR: True once some opponent's threat reaches `ALERT`."""
         return max(threats(view)) >= ALERT
@@ -493,7 +502,7 @@ class DefenderBot(ScorerBot):
         """MCR: a discard's value weighed by its danger (see `weigh`), each tile's
         chance of dealing in read once."""
         row = HAND_WORTH[min(view.obs.wall_live // 20, 4)]
-        dealt: dict[int, tuple[float, float]] = {}
+        dealt = self._dealt_in(view)
 
         def weight(tile: int, value: float) -> float:
             if tile not in dealt:

@@ -67,14 +67,15 @@ from mahjongkit.bots.hand_view import (
     after_taking,
     claim_tiles,
     kept_shanten,
-    least_discards,
     live_useful,
     useful_after_discards,
 )
+from mahjongkit.bots.two_draws import Readings, lead_totals
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import PASS, TINGS, Action, ActionKind
+from mahjongkit.game.observation import Observation
 from mahjongkit.hand import CHOW, KONG, PUNG, Hand, Meld
-from mahjongkit.rules.ruleset import Ruleset, get_ruleset
+from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import (
     TABLES,
@@ -82,7 +83,6 @@ from mahjongkit.shanten import (
     group_entries,
     pungs_shanten,
     shanten,
-    useful_tiles,
     waits,
 )
 from mahjongkit.tiles import EAST, NUM_KINDS
@@ -100,6 +100,8 @@ RICHER_WAIT: Final = 1.3
 """Taiwanese: how much more a wait must be worth than the efficient bot's to be chosen."""
 WINS_KEPT: Final = 4096
 """How many scored wins a bot keeps (`ScorerBot._win_total`) before it starts again."""
+PLANS_KEPT: Final = 4096
+"""How many hands' best plans a bot keeps (`ScorerBot.best_plan`) before it starts again."""
 TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
 
@@ -120,6 +122,12 @@ a plain win (``plain``), All Pong, Semi Pure and Pure Suit (``all_pungs``, ``hal
 ``full_flush``)."""
 SUIT_TILES: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3))
 HONORS: Final = frozenset(range(27, NUM_KINDS))
+
+
+_KONGS: Final = frozenset((ActionKind.CONCEALED_KONG, ActionKind.PROMOTED_KONG))
+"""The kongs a player may declare on its turn."""
+_SHARES: Final = (0.65, 0.35)
+"""How often a win comes on a discard and by drawing (`ScorerBot._ready_value`)."""
 
 
 ROUNDING: Final = 1e-9
@@ -157,6 +165,50 @@ class _Table(NamedTuple):
         return cls(minimum > 0, minimum, rules.hand_size // 3, payers)
 
 
+class _Wins:
+    """A ready hand's winning tiles and, once asked, the total of each as a win on a
+    discard and self-drawn (None: it does not qualify). What the seat has seen plays no
+    part: a tile all out is skipped by the caller, never scored."""
+
+    def __init__(
+        self,
+        obs: Observation,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        flowers: tuple[int, ...],
+        forms: frozenset[Form] | None,
+    ) -> None:
+        self.counts = counts
+        self.melds = tuple(melds)
+        self.flowers = flowers
+        self.ruleset = obs.ruleset
+        try:
+            self.tiles = waits(counts, len(melds), forms)
+        except MahjongError:  # a question the tables cannot answer: no exact value
+            self.tiles = []
+        self.by_discard = Situation(
+            seat_wind=EAST + obs.seat,
+            prevalent_wind=obs.prevalent_wind,
+            flowers=flowers,
+            dealer=obs.seat == 0,
+        )
+        self.by_drawing = replace(self.by_discard, self_drawn=True)
+        self._totals: dict[int, tuple[int | None, int | None]] = {}
+
+    def totals(self, bot: ScorerBot, tile: int) -> tuple[int | None, int | None]:
+        """The totals of the win on ``tile``, on a discard and self-drawn."""
+        found = self._totals.get(tile)
+        if found is None:
+            full = list(self.counts)
+            full[tile] += 1
+            hand = Hand(tuple(full), self.melds, self.flowers, tile)
+            found = self._totals[tile] = (
+                bot._win_total(hand, self.by_discard, self.ruleset),
+                bot._win_total(hand, self.by_drawing, self.ruleset),
+            )
+        return found
+
+
 class ScorerBot(EfficientBot):
     """Steers toward hands that qualify and score (see the module docstring)."""
 
@@ -166,6 +218,9 @@ class ScorerBot(EfficientBot):
         super().__init__()
         self._tables: dict[str, _Table] = {}
         self._totals: dict[tuple[Hand, Situation, str], int | None] = {}
+        self._plans: dict[tuple[object, ...], tuple[float, str]] = {}
+        self._readings = Readings()
+        self._ready: dict[tuple[object, ...], _Wins] = {}
 
     # -- the value of a hand ------------------------------------------------------------
     def table(self, ruleset: str) -> _Table:
@@ -234,7 +289,31 @@ class ScorerBot(EfficientBot):
     ) -> tuple[float, str]:
         """`plan_points`, and the best plan's name (`PLAN_NAMES`; ``"none"`` under MCR
         when no plan beats a hand of no fan to speak of, ``"plain"`` under Taiwanese rules
-        when none beats a plain win)."""
+        when none beats a plain win).
+
+        Of the table the plans read only which tiles have no copy unseen (MCR: a chow
+        plan missing one is dead), so they are kept by hand and those: a hand is valued
+        again at each claim offered while it is held, and after a draw thrown away (up to
+        `PLANS_KEPT` hands)."""
+        out = tuple(map(bool, view.unseen)) if table.strict else ()
+        key = (counts, tuple(melds), floor, view.obs.ruleset, out)
+        found = self._plans.get(key)
+        if found is None:
+            if len(self._plans) >= PLANS_KEPT:
+                self._plans.clear()
+            found = self._plans[key] = self._read_plan(view, counts, melds, floor, table, known)
+        return found
+
+    def _read_plan(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        floor: int,
+        table: _Table,
+        known: int | None,
+    ) -> tuple[float, str]:
+        """`best_plan`, read from the hand."""
         q = Q if table.strict else Q_TAIWANESE
         m = len(melds)
         sets = table.sets - m
@@ -290,35 +369,19 @@ class ScorerBot(EfficientBot):
     ) -> float:
         """A ready hand: its live winning tiles that qualify, weighted by how often a win
         comes on a discard (0.65) or by drawing (0.35), and what they score."""
-        obs = view.obs
-        forms = self.forms(obs.ruleset)
-        try:
-            tiles = waits(counts, len(melds), forms)
-        except MahjongError:  # a question the tables cannot answer: no exact value
-            return 0.0
-        flowers = tuple(sorted(obs.flowers[obs.seat]))
-        by_discard = Situation(
-            seat_wind=EAST + obs.seat,
-            prevalent_wind=obs.prevalent_wind,
-            flowers=flowers,
-            dealer=obs.seat == 0,
-        )
-        by_drawing = replace(by_discard, self_drawn=True)
         payers = table.payers
+        unseen = view.unseen
         weight = 0.0
         points = 0.0
-        for t in tiles:
-            n = view.unseen[t]
+        wins = self._wins(view.obs, counts, melds)
+        for t in wins.tiles:
+            n = unseen[t]
             if not n:
                 continue
-            full = list(counts)
-            full[t] += 1
-            hand = Hand(tuple(full), tuple(melds), flowers, t)
-            for share, situation in ((0.65, by_discard), (0.35, by_drawing)):
-                total = self._win_total(hand, situation, obs.ruleset)
+            for share, total, payer in zip(_SHARES, wins.totals(self, t), payers, strict=True):
                 if total is not None:
                     weight += share * n
-                    points += share * n * total * payers[situation.self_drawn]
+                    points += share * n * total * payer
         if not weight:
             return 0.0
         average = points / weight
@@ -326,6 +389,18 @@ class ScorerBot(EfficientBot):
         if table.strict:
             return reach * (1 + (average - 8) / 32)
         return reach * average
+
+    def _wins(self, obs: Observation, counts: tuple[int, ...], melds: Sequence[Meld]) -> _Wins:
+        """The wins of a ready hand (`_Wins`), read once per hand, seat and flowers: a
+        ready hand is valued again at every decision it is kept (up to `WINS_KEPT`)."""
+        flowers = tuple(sorted(obs.flowers[obs.seat]))
+        key = (counts, tuple(melds), flowers, obs.seat, obs.prevalent_wind, obs.ruleset)
+        found = self._ready.get(key)
+        if found is None:
+            if len(self._ready) >= WINS_KEPT:
+                self._ready.clear()
+            found = self._ready[key] = _Wins(obs, counts, melds, flowers, self.forms(obs.ruleset))
+        return found
 
     def _win_total(self, hand: Hand, situation: Situation, ruleset: str) -> int | None:
         """The total of a win that qualifies, None for one that does not or cannot be
@@ -369,31 +444,12 @@ class ScorerBot(EfficientBot):
         hand one step from ready: the live winning tiles of the wait it makes). Only the
         first `LOOK_AHEAD` discards with at least half the best one's useful tiles are
         looked at; the first of equals wins."""
-        forms = self.forms(view.obs.ruleset)
-        unseen = view.unseen
         now, top = options[0][1], options[0][2]
-        best = (-1.0, options[0][0])
-        cache: dict[tuple[int, ...], int] = {}
-        for tile, _, useful in options[:LOOK_AHEAD]:
-            if useful * 2 < top:
-                break
-            rest = after_discard(counts, tile)
-            total = 0.0
-            for u in useful_tiles(rest, m, forms):
-                n = unseen[u]
-                if not n:
-                    continue
-                grown = list(rest)
-                grown[u] += 1
-                key = tuple(grown)
-                w = cache.get(key)
-                if w is None:
-                    # The most useful tiles the best discards leave (the first of
-                    # `best_discards`), if they bring the hand closer.
-                    least, _, leaves = least_discards(key, m, unseen, forms)
-                    w = max(leaves) if least < now else 0
-                    cache[key] = w
-                total += n * w
+        tiles = [tile for tile, _, useful in options[:LOOK_AHEAD] if useful * 2 >= top]
+        forms = self.forms(view.obs.ruleset)
+        totals = lead_totals(counts, m, tiles, view.unseen, forms, now, self._readings)
+        best = (-1, options[0][0])
+        for tile, total in zip(tiles, totals, strict=True):
             if total > best[0]:
                 best = (total, tile)
         return best[1]
@@ -425,12 +481,22 @@ class ScorerBot(EfficientBot):
         upper bound, see `value`) falls short of the best weighed value so far (or of
         ``beat``), the closest hands first."""
         tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
-        if weight is None:
-            return [(self.value(view, after_discard(counts, t), melds), t) for t in tiles]
         forms = self.forms(view.obs.ruleset)
         m = len(melds)
         es = group_entries(counts)
         after = discard_shanten(counts, m, forms, es)
+        if weight is None:
+            # Every discard is valued: its shanten and unseen useful tiles are read for
+            # all of them at once, a shanten level at a time.
+            known: dict[int, int] = {}
+            for least in {after[t] for t in tiles if after[t] > 0}:
+                level = [t for t in tiles if after[t] == least]
+                useful_of = useful_after_discards(es, level, m, view.unseen, forms, least)
+                known.update(zip(level, useful_of, strict=True))
+            return [
+                (self.value(view, after_discard(counts, t), melds, after[t], known.get(t)), t)
+                for t in tiles
+            ]
         raw: list[tuple[float, int]] = []
         reachable = beat  # what a discard must reach to count: the best less the ties
         for least in sorted({after[t] for t in tiles}):
@@ -490,7 +556,9 @@ class ScorerBot(EfficientBot):
                 if options[0][1] <= LOOK_DEPTH and len(options) > 1:
                     fastest = self.two_step(view, counts, len(melds), options)
                 if not penalty.get(fastest):
-                    return fastest, self.value(view, after_discard(counts, fastest), melds)
+                    _, least, useful = next(o for o in options if o[0] == fastest)
+                    kept = after_discard(counts, fastest)
+                    return fastest, self.value(view, kept, melds, least, useful)
             else:
                 fastest = options[0][0]
                 if not penalty:
@@ -528,8 +596,10 @@ class ScorerBot(EfficientBot):
         counts, m = view.counts, view.melds
         discardable = frozenset(a.tile for a in view.legal if a.kind is ActionKind.DISCARD)
         tile, _ = self.choose_discard(view, counts, view.own_melds, discardable)
-        least = shanten(after_discard(counts, tile), m, forms)
+        least = -1  # the shanten the discard leaves, read if a kong is offered
         for a in view.legal:
+            if a.kind in _KONGS and least < 0:
+                least = shanten(after_discard(counts, tile), m, forms)
             if a.kind is ActionKind.CONCEALED_KONG:
                 if shanten(after_taking(counts, (a.tile,) * 4), m + 1, forms) <= least:
                     return a

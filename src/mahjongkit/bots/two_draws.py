@@ -1,0 +1,159 @@
+"""The `scorer` bot's look two draws ahead (Taiwanese): where each fast discard's useful
+tiles lead.
+
+The scorer, one or two steps from ready, weighs each of its fastest discards by its
+useful tiles, each counted by its unseen copies times the unseen useful tiles of the
+best hand it makes (`lead_totals`). That reads some twenty hands of a tile too many a
+turn, so it is done here, compiled with the play loop (setup.py), and the hands those
+share are read once: the hand left by discarding ``a`` then ``b`` after drawing ``u``
+is the one left by discarding ``b`` then ``a``.
+
+>>> from mahjongkit.hand import Hand
+>>> hand = Hand.parse("12458m123p11223sE").concealed
+>>> lead_totals(hand, 0, [27, 0], (2,) * 34, None, 2)
+[168, 92]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from mahjongkit.bots.hand_view import after_discard, discard_entries, least_discards, useful_of_ties
+from mahjongkit.rules.ruleset import Form
+from mahjongkit.shanten import TABLES, GroupEntries, discard_ties, group_entries, useful_tiles
+from mahjongkit.tiles import NUM_KINDS
+
+KEPT: Final = 4096
+"""How many hands' readings `Readings` keeps of each kind before it starts again."""
+
+
+class Readings:
+    """What `lead_totals` reads of a hand that the tiles unseen play no part in, kept
+    from one decision to the next: a hand whose drawn tile is thrown away holds the same
+    hands two draws ahead as at the turn before. Hands are keyed by their meld count and
+    their groups' table entries (one entry per group's counts)."""
+
+    __slots__ = ("ties", "useful")
+
+    def __init__(self) -> None:
+        self.useful: dict[tuple[object, ...], list[int]] = {}
+        """A waiting-size hand's useful tiles."""
+        self.ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]] = {}
+        """A hand of a tile too many: `mahjongkit.shanten.discard_ties`."""
+
+
+def lead_totals(
+    counts: tuple[int, ...],
+    melds: int,
+    tiles: Sequence[int],
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+    now: int,
+    kept: Readings | None = None,
+) -> list[int]:
+    """For each discard of ``tiles`` from a hand holding a tile too many (each leaving
+    shanten ``now``): the sum over its useful tiles of their unseen copies times the
+    unseen useful tiles the best discards leave the hand with that tile (the first of
+    `mahjongkit.bots.hand_view.least_discards`), if they bring it closer (else none).
+    ``kept``: the readings kept from earlier decisions, if any (see `Readings`).
+    """
+    readings = Readings() if kept is None else kept
+    if len(readings.useful) >= KEPT or len(readings.ties) >= KEPT:
+        readings.useful.clear()
+        readings.ties.clear()
+    es = group_entries(counts)
+    # The unseen useful tiles of the hand ``counts`` less ``a`` and ``b``, plus ``u``,
+    # by ``(min(a, b) * 34 + max(a, b)) * 34 + u``.
+    known: dict[int, int] = {}
+    out = []
+    for tile in tiles:
+        rest = after_discard(counts, tile)
+        less = discard_entries(es, tile)
+        key = (melds, less[0], less[1], less[2], less[3])
+        useful = readings.useful.get(key)
+        if useful is None:
+            useful = readings.useful[key] = useful_tiles(rest, melds, forms)
+        total = 0
+        for u in useful:
+            n = unseen[u]
+            if not n:
+                continue
+            if forms is None:
+                grown = es if u == tile else _plus_entries(less, u)
+                w = _lead(grown, tile, u, melds, unseen, now, known, readings.ties)
+            else:
+                more = list(rest)
+                more[u] += 1
+                least, _, leaves = least_discards(tuple(more), melds, unseen, forms)
+                w = max(leaves) if least < now else 0
+            total += n * w
+        out.append(total)
+    return out
+
+
+def _lead(
+    es: GroupEntries,
+    tile: int,
+    drawn: int,
+    melds: int,
+    unseen: Sequence[int],
+    now: int,
+    known: dict[int, int],
+    kept: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]],
+) -> int:
+    """The most unseen useful tiles a best discard leaves the hand of entries ``es``
+    (the hand less ``tile``, plus ``drawn``), if it brings the hand below ``now``;
+    ``kept`` holds the hands' `discard_ties` read before."""
+    key = (melds, es[0], es[1], es[2], es[3])
+    found = kept.get(key)
+    if found is None:
+        found = discard_ties(es, melds)
+        if found is None:
+            raise ValueError("no hand of a tile too many")
+        kept[key] = found
+    least, ties, regular = found
+    if least >= now:
+        return 0
+    best = 0
+    missing: list[int] = []
+    codes: list[int] = []
+    for d in ties:
+        code = ((tile * NUM_KINDS + d if tile <= d else d * NUM_KINDS + tile) * NUM_KINDS) + drawn
+        w = known.get(code, -1)
+        if w < 0:
+            missing.append(d)
+            codes.append(code)
+        elif w > best:
+            best = w
+    if missing:
+        for code, w in zip(
+            codes, useful_of_ties(es, missing, regular, melds, unseen, None, least), strict=True
+        ):
+            known[code] = w
+            if w > best:
+                best = w
+    return best
+
+
+def _plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
+    """The group entries of the hand with one ``tile`` more (of which it holds three at
+    most)."""
+    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+    work = list(es[group].key)
+    if work[rank] >= 4:
+        raise ValueError(f"four of tile {tile} held already")
+    work[rank] += 1
+    # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
+    key = tuple(work)
+    more = TABLES.suit(key) if group < 3 else TABLES.honors(key)
+    if group == 0:
+        return more, es[1], es[2], es[3]
+    if group == 1:
+        return es[0], more, es[2], es[3]
+    if group == 2:
+        return es[0], es[1], more, es[3]
+    return es[0], es[1], es[2], more
+
+
+__all__ = ["Readings", "lead_totals"]
