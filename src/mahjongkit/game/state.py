@@ -608,8 +608,8 @@ class HandState:
 
         Built here rather than in that module, which is left as Python for the sake of
         its class: compiled, the hand state fills the observation's slots in C (the
-        engine makes one at every decision; 2.9 M instructions of an efficient bots' MCR
-        hand in Python)."""
+        engine makes one at every decision: of an efficient bots' MCR hand, 3.3 M
+        instructions built in Python, 2.4 M so)."""
         if seat == SPECTATOR:
             return spectator_observation(self)
         (
