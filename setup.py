@@ -33,17 +33,19 @@ COMPILED = (
     "game/runner",
     "game/planes",
     "bots/hand_view",
+    "bots/efficient_choice",
     "bots/chow_plans",
     "bots/two_draws",
 )
 """The compiled modules, under ``src/mahjongkit``: the engine's hand loop, the shanten
 tables, the scorers, the match around a hand (`game.match_state`, which the environments
-step at every decision), the bots' reading of a hand, the scorer's chow plans and its
-look two draws ahead, and the environments' planes. Left as Python: the rest, including
-the bots themselves, so that a player's own bot may subclass them (a compiled class
-admits no Python subclass; compiling them gained nothing beyond the noise);
-`game.observation`, whose fast constructor writes its slots directly; and `game.wall`,
-which mypyc cannot compile yet."""
+step at every decision), the bots' reading of a hand, the efficient bot's choice of
+discard (`bots.efficient_choice`, a function its class calls), the scorer's chow plans and
+its look two draws ahead (`bots.two_draws`), and the environments' planes. Left as Python:
+the rest, including the bots' classes, so that a player's own bot may subclass them (a
+compiled class admits no Python subclass); `game.observation`, whose class must stay a
+plain dataclass (the compiled hand state fills its slots: `HandState.observation`); and
+`game.wall`, which mypyc cannot compile yet."""
 
 
 def extensions() -> list[object]:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from mahjongkit.bots.efficient import DISCARD_ORDER, EfficientBot, best_discards
+from mahjongkit.bots.efficient_choice import least_discard
 from mahjongkit.bots.hand_view import (
     HandView,
     after_discard,
@@ -26,6 +27,7 @@ from mahjongkit.bots.hand_view import (
     useful_of_ties,
 )
 from mahjongkit.bots.two_draws import Readings, lead_totals
+from mahjongkit.game.state import HandState
 from mahjongkit.notation import format_tiles
 from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
@@ -148,6 +150,19 @@ def test_best_discards_is_the_least_shanten_then_most_useful() -> None:
             key=lambda o: (-o[2], DISCARD_ORDER[o[0]], o[0]),
         )
         assert options == want
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "taiwanese-lrc", "taiwanese-dxb"])
+def test_the_efficient_discard_is_the_first_of_best_discards(ruleset: str) -> None:
+    """The efficient bot's compiled choice (`least_discard`) is the first of the plain
+    ordering (`best_discards`), from every held kind and from some of them only."""
+    forms = forms_argument(ruleset)
+    for seed in range(30):
+        view = HandView(HandState.new(ruleset, random.Random(seed)).observation(0))
+        held = {t for t in range(NUM_KINDS) if view.counts[t]}
+        for allowed in (held, set(sorted(held)[::2])):
+            ordered = best_discards(view.counts, view.melds, view.unseen, forms, frozenset(allowed))
+            assert least_discard(view, forms, allowed) == ordered[0][:2]
 
 
 @pytest.mark.parametrize(

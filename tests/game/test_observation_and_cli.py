@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields, replace
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -10,7 +11,7 @@ from typer.testing import CliRunner
 import mahjongkit.cli.game  # noqa: F401  (registers the commands)
 from mahjongkit.cli.app import app
 from mahjongkit.game.actions import NUM_ACTIONS, Action
-from mahjongkit.game.observation import observation, seen_events
+from mahjongkit.game.observation import SPECTATOR, observation, seen_events
 
 from .conftest import need_scorer, table
 
@@ -29,6 +30,18 @@ def test_a_concealed_kong_is_face_down_to_the_others_seed_000_line_80() -> None:
     assert kong[0].tile == -1
     assert theirs.concealed == tuple(state.concealed[2])
     assert theirs.last_tile == -1 and mine.last_tile == state.last_tile
+
+
+def test_every_field_of_an_observation_is_set_as_its_constructor_sets_it() -> None:
+    # The hand state fills an observation's slots one by one: each must be set, and the
+    # observation equal to one made field by field through the constructor.
+    state = table("mcr", ["1111m234p567p78s99s", FB, FC, "47m147p147sESWNC"], replacements="2s")
+    state.apply(0, A("concealed-kong 1m"))
+    state.apply(0, A("discard 9s"))
+    for seat in (0, 1, 2, 3, SPECTATOR):
+        obs = state.observation(seat)
+        assert replace(obs) == obs == observation(state, seat)
+        assert [f.name for f in fields(obs) if not hasattr(obs, f.name)] == []
 
 
 def test_the_mask_marks_exactly_the_legal_actions() -> None:

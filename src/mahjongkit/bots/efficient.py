@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from mahjongkit.bots.efficient_choice import DISCARD_ORDER, least_discard
 from mahjongkit.bots.hand_view import (
     HandView,
     after_discard,
@@ -32,7 +33,6 @@ from mahjongkit.bots.hand_view import (
     forms_argument,
     least_discards,
     useful_after_discards,
-    useful_of_ties,
 )
 from mahjongkit.game.actions import DISCARDS, PASS, TINGS, WIN, Action, ActionKind
 from mahjongkit.game.observation import Observation
@@ -56,12 +56,6 @@ _KONG = ActionKind.KONG
 _PROMOTED_KONG = ActionKind.PROMOTED_KONG
 _PUNG = ActionKind.PUNG
 _WIN = ActionKind.WIN
-
-DISCARD_ORDER = tuple(
-    0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3
-    for t in range(NUM_KINDS)
-)
-"""Tie-break among equal discards: honours go first, then terminals, then 2s and 8s."""
 
 
 def best_discards(
@@ -137,42 +131,9 @@ class EfficientBot:
         self, view: HandView, forms: frozenset[Form] | None, allowed: set[int]
     ) -> tuple[int, int]:
         """The first of `best_discards` (tile and shanten), counting the unseen useful
-        tiles only when several discards leave the least shanten."""
-        counts, m = view.counts, view.melds
-        es = group_entries(counts)
-        found = None
-        if forms is None:
-            # Every held kind may go (the usual turn): no need to ask about each.
-            every = len(allowed) == es[0].kinds + es[1].kinds + es[2].kinds + es[3].kinds and all(
-                map(counts.__getitem__, allowed)
-            )
-            found = discard_ties(es, m, None if every else allowed)
-        if found is not None:
-            least, best, regular = found
-            if len(best) == 1:
-                return best[0], least
-            useful = useful_of_ties(es, best, regular, m, view.unseen, forms, least)
-        else:
-            after = discard_shanten(counts, m, forms, es)
-            least = 99
-            best = []
-            for t in allowed:
-                s = after[t]
-                if s < least:
-                    least = s
-                    best = [t]
-                elif s == least:
-                    best.append(t)
-            if len(best) == 1:
-                return best[0], least
-            useful = useful_after_discards(es, best, m, view.unseen, forms, least)
-        # The most useful, then `DISCARD_ORDER`, then the lowest tile.
-        most = max(useful)
-        top = -1
-        for t, u in zip(best, useful, strict=True):
-            if u == most and (top < 0 or (DISCARD_ORDER[t], t) < (DISCARD_ORDER[top], top)):
-                top = t
-        return top, least
+        tiles only when several discards leave the least shanten
+        (`mahjongkit.bots.efficient_choice.least_discard`)."""
+        return least_discard(view, forms, allowed)
 
     def claim(self, view: HandView) -> Action:
         """A claim that brings the hand closer, else pass."""

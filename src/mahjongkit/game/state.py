@@ -64,7 +64,13 @@ from mahjongkit.game.events import (
     EventKind,
     interned,
 )
-from mahjongkit.game.observation import Observation, observation
+from mahjongkit.game.observation import (
+    OBSERVATION_SLOTS,
+    SPECTATOR,
+    Observation,
+    blank_observation,
+    spectator_observation,
+)
 from mahjongkit.game.wall import InvalidWallError, Wall
 from mahjongkit.hand import CHOW, Meld
 from mahjongkit.hand import KONG as KONG_MELD
@@ -598,8 +604,74 @@ class HandState:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` (0..3, or `mahjongkit.game.observation.SPECTATOR` for what the
-        whole table sees) may know now (see `mahjongkit.game.observation`)."""
-        return observation(self, seat)
+        whole table sees) may know now (see `mahjongkit.game.observation`).
+
+        Built here rather than in that module, which is left as Python for the sake of
+        its class: compiled, the hand state fills the observation's slots in C (the
+        engine makes one at every decision: of an efficient bots' MCR hand, 3.3 M
+        instructions built in Python, 2.4 M so)."""
+        if seat == SPECTATOR:
+            return spectator_observation(self)
+        (
+            melds,
+            hidden,
+            flowers,
+            discards,
+            sizes,
+            ting,
+            forfeited,
+            drawn,
+            pond,
+            last_discard,
+            last_discarder,
+        ) = self.seat_snapshot(seat)
+        w = self.window
+        phase = self.phase._value_
+        legal = self.legal_actions(seat)
+        turn = self.turn
+        wall = self.wall
+        if w is not None and (phase == "claim" or phase == "rob"):
+            giver, tile, last = w.giver, w.tile, -1
+            to_act: tuple[int, ...] = (seat,) if legal else ()
+        else:
+            giver, tile = -1, -1
+            last = self.last_tile if seat == turn and phase == "turn" else -1
+            to_act = self.to_act() if phase == "turn" else ((seat,) if legal else ())
+        live = wall.remaining - wall.reserve
+        # In the order of the observation's fields (`OBSERVATION_SLOTS`).
+        values: tuple[Any, ...] = (
+            seat,
+            self.ruleset.name,
+            phase,
+            turn if giver < 0 else giver,
+            to_act,
+            self.prevalent_wind,
+            tuple(self.concealed[seat]),
+            last,
+            melds,
+            hidden,
+            flowers,
+            discards,
+            sizes,
+            ting,
+            forfeited,
+            live if live > 0 else 0,
+            wall.remaining,
+            tile,
+            giver,
+            legal,
+            self.dealer_streak,
+            drawn,
+            wall.parts_left,
+            pond,
+            last_discard,
+            last_discarder,
+        )
+        obs = blank_observation(Observation)
+        slots = OBSERVATION_SLOTS
+        for i in range(len(slots)):
+            slots[i](obs, values[i])
+        return obs
 
     def __str__(self) -> str:
         """The whole table in a few lines of text: every seat's tiles, melds, flowers and
