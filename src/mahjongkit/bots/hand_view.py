@@ -456,14 +456,36 @@ def discard_entries(es: GroupEntries, tile: int) -> GroupEntries:
     if not entry.key[rank]:
         raise ValueError(f"no tile {tile} to discard")
     # The one entry asked for, not all the group's neighbours (see `SuitTables.minus_one`).
-    less = TABLES.minus_one(entry, rank)
+    return with_entry(es, group, TABLES.minus_one(entry, rank))
+
+
+def plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
+    """The group entries of the hand with one ``tile`` more (of which it holds three at
+    most).
+
+    >>> from mahjongkit.shanten import group_entries
+    >>> [e.tiles for e in plus_entries(group_entries((1,) * 9 + (0,) * 25), 27)]
+    [9, 0, 0, 1]
+    """
+    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+    work = list(es[group].key)
+    if work[rank] >= 4:
+        raise ValueError(f"four of tile {tile} held already")
+    work[rank] += 1
+    # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
+    key = tuple(work)
+    return with_entry(es, group, TABLES.suit(key) if group < 3 else TABLES.honors(key))
+
+
+def with_entry(es: GroupEntries, group: int, entry: SuitEntry) -> GroupEntries:
+    """``es`` with the entry of ``group`` (0-2 the suits, 3 the honours) replaced."""
     if group == 0:
-        return less, es[1], es[2], es[3]
+        return entry, es[1], es[2], es[3]
     if group == 1:
-        return es[0], less, es[2], es[3]
+        return es[0], entry, es[2], es[3]
     if group == 2:
-        return es[0], es[1], less, es[3]
-    return es[0], es[1], es[2], less
+        return es[0], es[1], entry, es[3]
+    return es[0], es[1], es[2], entry
 
 
 def after_discard(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
@@ -509,7 +531,9 @@ __all__ = [
     "least_discards",
     "live_useful",
     "live_useful_of_entries",
+    "plus_entries",
     "unseen_counts",
     "useful_after_discards",
     "useful_of_ties",
+    "with_entry",
 ]

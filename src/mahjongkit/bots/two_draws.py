@@ -19,9 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from mahjongkit.bots.hand_view import after_discard, discard_entries, least_discards, useful_of_ties
+from mahjongkit.bots.hand_view import (
+    after_discard,
+    discard_entries,
+    least_discards,
+    plus_entries,
+    useful_of_ties,
+)
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shanten import TABLES, GroupEntries, discard_ties, group_entries, useful_tiles
+from mahjongkit.shanten import GroupEntries, discard_ties, group_entries, useful_tiles
 from mahjongkit.tiles import NUM_KINDS
 
 KEPT: Final = 4096
@@ -80,7 +86,7 @@ def lead_totals(
             if not n:
                 continue
             if forms is None:
-                grown = es if u == tile else _plus_entries(less, u)
+                grown = es if u == tile else plus_entries(less, u)
                 w = _lead(grown, tile, u, melds, unseen, now, known, readings.ties)
             else:
                 more = list(rest)
@@ -134,26 +140,6 @@ def _lead(
             if w > best:
                 best = w
     return best
-
-
-def _plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
-    """The group entries of the hand with one ``tile`` more (of which it holds three at
-    most)."""
-    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
-    work = list(es[group].key)
-    if work[rank] >= 4:
-        raise ValueError(f"four of tile {tile} held already")
-    work[rank] += 1
-    # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
-    key = tuple(work)
-    more = TABLES.suit(key) if group < 3 else TABLES.honors(key)
-    if group == 0:
-        return more, es[1], es[2], es[3]
-    if group == 1:
-        return es[0], more, es[2], es[3]
-    if group == 2:
-        return es[0], es[1], more, es[3]
-    return es[0], es[1], es[2], more
 
 
 __all__ = ["Readings", "lead_totals"]
