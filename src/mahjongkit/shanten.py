@@ -897,11 +897,7 @@ def discard_ties(
                     if after[t] < least:
                         least = after[t]
     if allowed is None:
-        ties = []
-        t = -1
-        for _ in range(after.count(least)):
-            t = after.index(least, t + 1)
-            ties.append(t)
+        ties = [t for t in range(NUM_KINDS) if after[t] == least]
     else:
         ties = sorted(t for t in allowed if after[t] == least)
     return least, ties, regular
