@@ -849,13 +849,18 @@ def discard_ties(
     e0, e1, e2, eh = es
     total = e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds
     if total == 17 and 0 <= melds <= 5:
-        whole, regular = _regular_discards(e0, e1, e2, eh, 5 - melds)
+        need = 5 - melds
     elif total == 14 and 0 <= melds <= 4:
-        whole, regular = _regular_discards(e0, e1, e2, eh, 4 - melds)
+        need = 4 - melds
     else:
         return None
+    whole, regular = _regular_discards(e0, e1, e2, eh, need)
     if allowed is None:
-        least = min(regular)
+        # The least of ``regular``, read from the whole hand: the best blocks of a hand
+        # of a tile too many leave a tile out unless they complete it, so some discard
+        # leaves the hand as far as it is, and none leaves it closer; from a complete
+        # hand, every discard leaves it ready.
+        least = max(TABLES.shanten_table[whole][need], 0)
     else:
         least = _NONE
         for t in allowed:
