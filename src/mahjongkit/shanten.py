@@ -266,18 +266,25 @@ def _orphans_16(counts: Sequence[int]) -> int:
     """13 orphans + one more orphan as the pair + any set (seed 004 line 356)."""
     base = 0
     rest = list(counts)
+    spare = []  # the orphans held more than once
     for t in _ORPHANS:
-        if rest[t]:
+        c = rest[t]
+        if c:
             base += 1
-            rest[t] -= 1
-    spare = [t for t in _ORPHANS if rest[t]]
+            rest[t] = c - 1
+            if c > 1:
+                spare.append(t)
     # A pung of x, and a pair from a spare orphan; beside an orphan pung the same orphan
     # cannot also be the pair (that would be five).
     if len(spare) > 1:
         best = min(max(rest), 3) + 1
     elif spare:
         s = spare[0]
-        best = max(min(rest[s], 3), min(max(rest[:s] + rest[s + 1 :]), 3) + 1)
+        # The most of another kind: the spare's count set aside for the while.
+        held = rest[s]
+        rest[s] = 0
+        best = max(min(held, 3), min(max(rest), 3) + 1)
+        rest[s] = held
     else:
         best = min(max(rest), 3)
     if best >= 4:
@@ -1157,7 +1164,11 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
             for rank in TABLES.regular_gains(es[group], others[group], 5 - melds):
                 useful[base + rank] = True
     if _F_NICO_NICO in live:
-        n1, n2, n3, n4 = (sum(e.hist[n] for e in es) for n in range(1, 5))
+        h0, h1, h2, h3 = es[0].hist, es[1].hist, es[2].hist, es[3].hist
+        n1 = h0[1] + h1[1] + h2[1] + h3[1]
+        n2 = h0[2] + h1[2] + h2[2] + h3[2]
+        n3 = h0[3] + h1[3] + h2[3] + h3[3]
+        n4 = h0[4] + h1[4] + h2[4] + h3[4]
         now = _nico_of(n1, n2, n3, n4)
         better = (
             _nico_of(n1 + 1, n2, n3, n4) < now,
@@ -1172,12 +1183,14 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
         total = sum(TABLES.fill_sixteen(e).sixteen for e in es)
-        bonuses = [e.sixteen_pair - e.sixteen + 1 for e in es]
-        now = 16 - total - max(0, *bonuses)
+        b0, b1, b2, b3 = (e.sixteen_pair - e.sixteen + 1 for e in es)
+        now = 16 - total - max(0, b0, b1, b2, b3)
+        # The other three groups' bonus, by group.
+        beside = (max(0, b1, b2, b3), max(0, b0, b2, b3), max(0, b0, b1, b3), max(0, b0, b1, b2))
         for group in range(4):
             entry = es[group]
             rest = total - entry.sixteen
-            bonus = max(0, *(b for g, b in enumerate(bonuses) if g != group))
+            bonus = beside[group]
             base = 9 * group
             for rank, up in enumerate(entry.sixteen_up or TABLES.sixteen_up(entry)):
                 if up is None:
