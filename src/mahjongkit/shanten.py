@@ -266,18 +266,25 @@ def _orphans_16(counts: Sequence[int]) -> int:
     """13 orphans + one more orphan as the pair + any set (seed 004 line 356)."""
     base = 0
     rest = list(counts)
+    spare = []  # the orphans held more than once
     for t in _ORPHANS:
-        if rest[t]:
+        c = rest[t]
+        if c:
             base += 1
-            rest[t] -= 1
-    spare = [t for t in _ORPHANS if rest[t]]
+            rest[t] = c - 1
+            if c > 1:
+                spare.append(t)
     # A pung of x, and a pair from a spare orphan; beside an orphan pung the same orphan
     # cannot also be the pair (that would be five).
     if len(spare) > 1:
         best = min(max(rest), 3) + 1
     elif spare:
         s = spare[0]
-        best = max(min(rest[s], 3), min(max(rest[:s] + rest[s + 1 :]), 3) + 1)
+        # The most of another kind: the spare's count set aside for the while.
+        held = rest[s]
+        rest[s] = 0
+        best = max(min(held, 3), min(max(rest), 3) + 1)
+        rest[s] = held
     else:
         best = min(max(rest), 3)
     if best >= 4:
@@ -849,13 +856,18 @@ def discard_ties(
     e0, e1, e2, eh = es
     total = e0.tiles + e1.tiles + e2.tiles + eh.tiles + 3 * melds
     if total == 17 and 0 <= melds <= 5:
-        whole, regular = _regular_discards(e0, e1, e2, eh, 5 - melds)
+        need = 5 - melds
     elif total == 14 and 0 <= melds <= 4:
-        whole, regular = _regular_discards(e0, e1, e2, eh, 4 - melds)
+        need = 4 - melds
     else:
         return None
+    whole, regular = _regular_discards(e0, e1, e2, eh, need)
     if allowed is None:
-        least = min(regular)
+        # The least of ``regular``, read from the whole hand: the best blocks of a hand
+        # of a tile too many leave a tile out unless they complete it, so some discard
+        # leaves the hand as far as it is, and none leaves it closer; from a complete
+        # hand, every discard leaves it ready.
+        least = max(TABLES.shanten_table[whole][need], 0)
     else:
         least = _NONE
         for t in allowed:
@@ -897,11 +909,7 @@ def discard_ties(
                     if after[t] < least:
                         least = after[t]
     if allowed is None:
-        ties = []
-        t = -1
-        for _ in range(after.count(least)):
-            t = after.index(least, t + 1)
-            ties.append(t)
+        ties = [t for t in range(NUM_KINDS) if after[t] == least]
     else:
         ties = sorted(t for t in allowed if after[t] == least)
     return least, ties, regular
@@ -1156,7 +1164,11 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
             for rank in TABLES.regular_gains(es[group], others[group], 5 - melds):
                 useful[base + rank] = True
     if _F_NICO_NICO in live:
-        n1, n2, n3, n4 = (sum(e.hist[n] for e in es) for n in range(1, 5))
+        h0, h1, h2, h3 = es[0].hist, es[1].hist, es[2].hist, es[3].hist
+        n1 = h0[1] + h1[1] + h2[1] + h3[1]
+        n2 = h0[2] + h1[2] + h2[2] + h3[2]
+        n3 = h0[3] + h1[3] + h2[3] + h3[3]
+        n4 = h0[4] + h1[4] + h2[4] + h3[4]
         now = _nico_of(n1, n2, n3, n4)
         better = (
             _nico_of(n1 + 1, n2, n3, n4) < now,
@@ -1171,12 +1183,14 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
         total = sum(TABLES.fill_sixteen(e).sixteen for e in es)
-        bonuses = [e.sixteen_pair - e.sixteen + 1 for e in es]
-        now = 16 - total - max(0, *bonuses)
+        b0, b1, b2, b3 = (e.sixteen_pair - e.sixteen + 1 for e in es)
+        now = 16 - total - max(0, b0, b1, b2, b3)
+        # The other three groups' bonus, by group.
+        beside = (max(0, b1, b2, b3), max(0, b0, b2, b3), max(0, b0, b1, b3), max(0, b0, b1, b2))
         for group in range(4):
             entry = es[group]
             rest = total - entry.sixteen
-            bonus = max(0, *(b for g, b in enumerate(bonuses) if g != group))
+            bonus = beside[group]
             base = 9 * group
             for rank, up in enumerate(entry.sixteen_up or TABLES.sixteen_up(entry)):
                 if up is None:

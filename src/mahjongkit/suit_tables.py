@@ -552,11 +552,13 @@ class SuitTables:
         code = other << 3 | sets_needed  # the rest of the hand, and its sets to make (0..5)
         found = gains.get(code)
         if found is None:
-            table, combine = self.shanten_table, self.combine
-            current = table[combine(other, entry.cls)][sets_needed]
+            # ``self.combine`` called, not kept in a local: the compiled build calls a
+            # method it knows natively, a bound method through the interpreter.
+            table = self.shanten_table
+            current = table[self.combine(other, entry.cls)][sets_needed]
             ranks = 0
             for g, same in entry.plus_groups or self._plus_groups(entry):
-                if table[combine(other, g)][sets_needed] < current:
+                if table[self.combine(other, g)][sets_needed] < current:
                     ranks |= same
             found = gains[code] = _RANKS[ranks]
         return found
@@ -577,10 +579,10 @@ class SuitTables:
         code = other << 3 | sets_needed  # as in `regular_gains`
         found = known.get(code)
         if found is None:
-            table, combine = self.shanten_table, self.combine
+            table = self.shanten_table
             values = [99] * len(entry.key)
             for less, same in entry.minus_groups or self._minus_groups(entry):
-                value = table[combine(other, less)][sets_needed]
+                value = table[self.combine(other, less)][sets_needed]
                 for r in same:
                     values[r] = value
             found = known[code] = tuple(values)

@@ -20,8 +20,7 @@ import random
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import partial
-from itertools import chain, repeat
-from operator import is_
+from itertools import chain
 from typing import Any
 
 from mahjongkit.completion import (
@@ -835,7 +834,11 @@ class HandState:
         start = len(self.events)
         # The engine compares actions by identity: use the listed instance. A bot usually
         # hands back that very instance; looking for it first skips `Action.__eq__`.
-        listed = True in map(is_, legal, repeat(action))
+        listed = False
+        for a in legal:
+            if a is action:
+                listed = True
+                break
         if not listed and action in legal:
             action = legal[legal.index(action)]
             listed = True
