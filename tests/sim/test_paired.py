@@ -26,7 +26,9 @@ def test_a_clearly_stronger_tier_gains() -> None:
 
 
 def test_walls_the_control_table_did_not_play_are_left_out() -> None:
-    run = simulate("mcr", ("efficient", "random", "random", "random"), hands=3, seed=4, duplicate=True)
+    run = simulate(
+        "mcr", ("efficient", "random", "random", "random"), hands=3, seed=4, duplicate=True
+    )
     control = simulate("mcr", ("random",) * 4, hands=2, seed=4)
     assert len(paired_gains(run.outcomes, control.outcomes)) == 2
 
