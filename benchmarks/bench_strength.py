@@ -9,12 +9,13 @@ tier per hand with a 95% confidence interval over walls (each wall's four hands 
 first). Beside it, the tier's own gain a hand measured against a control table: each wall
 also played by four bots of the tier below, and in each of the wall's hands the tier's
 points at its seat taken minus the control table's at that seat (`paired_gains`). The
-bots choose from the wall and their decisions' keys alone, so wherever the tier plays as
-the bot below would, the hand adds exactly 0 and most of the tiles' luck cancels: a
-narrower interval. The two estimate different things: in a zero-sum ruleset the tier
-minus the mean of the other three is 4/3 of the tier's own gain, which the paired column
-estimates. Targets: every difference's interval clear of zero; in MCR the scorer wins at
-least 20% of its hands against three efficient bots, and every win qualifies (8 points).
+two estimate different things: in a zero-sum ruleset the tier minus the mean of the
+other three is 4/3 of the tier's own gain, which the paired column estimates. They
+cancel the same luck: over a wall's four rotations the control table's points sum to
+the money that left the table (0 in a zero-sum hand), so on such walls the paired gain
+is exactly 3/4 of the duplicate estimate, and its interval too. Targets: every
+difference's interval clear of zero; in MCR the scorer wins at least 20% of its hands
+against three efficient bots, and every win qualifies (8 points).
 
 Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...] [--only TIER]
 [--seed N] [--engine ray [--address ADDRESS]]`` (defaults 200 walls = 800 hands per pair, 2

@@ -38,3 +38,21 @@ def test_the_searcher_plays_a_wall_the_same_twice() -> None:
     first = simulate("mcr", ("searcher", "defender", "defender", "defender"), hands=1, seed=3)
     again = simulate("mcr", ("searcher", "defender", "defender", "defender"), hands=1, seed=3)
     assert first.outcomes == again.outcomes
+
+
+def test_on_zero_sum_walls_the_paired_gain_is_three_quarters_of_the_duplicate_estimate() -> None:
+    # Over a wall's four rotations the control table's seats sum to the money that left
+    # the table: nothing, in MCR, so the control table cancels no more luck than duplicate.
+    run = simulate(
+        "mcr", ("scorer", "efficient", "efficient", "efficient"), hands=4, seed=8, duplicate=True
+    )
+    control = simulate("mcr", ("efficient",) * 4, hands=4, seed=8)
+    gains = paired_gains(run.outcomes, control.outcomes)
+    for wall, gain in enumerate(gains):
+        hands = [o for o in run.outcomes if o.wall == wall]
+        assert all(sum(o.points) == 0 for o in hands)
+        duplicate = 0.0
+        for o in hands:
+            seat = o.entrant.index(0)
+            duplicate += o.points[seat] - sum(o.points[s] for s in range(4) if s != seat) / 3
+        assert abs(gain - 0.75 * duplicate / 4) < 1e-9

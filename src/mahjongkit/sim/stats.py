@@ -179,10 +179,14 @@ def paired_gains(
     The control table (a run on the same seed, one hand a wall) seats four of the bots
     the entrant is measured against. Bots that choose from the wall and their decisions'
     keys alone play the same hand wherever the entrant would have played as they do, so
-    such hands add exactly 0: most of the tiles' luck cancels, and what is left is the
-    entrant's own gain a hand. (The duplicate estimator "the entrant minus the mean of
-    the other three" measures, in a zero-sum ruleset, 4/3 of that gain: the others lose
-    what it wins.)
+    such hands add exactly 0, and what is measured is the entrant's own gain a hand. The
+    duplicate estimator "the entrant minus the mean of the other three" measures 4/3 of
+    that gain in a zero-sum ruleset (the others lose what it wins). It cancels as much
+    luck: when the entrant sits in each seat once on a wall, the control table's points
+    over the four seats sum to the wall's money left over (0 when every payment goes from
+    one seat to another), so there the paired gain of a wall is exactly 3/4 of the
+    duplicate estimate and its interval the same at that scale; the two part only on the
+    walls where money leaves the table or comes into it.
 
     >>> from mahjongkit.sim.selfplay import HandOutcome
     >>> def out(rotation, entrant, points):
