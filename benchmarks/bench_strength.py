@@ -6,8 +6,16 @@ the tier sits in every seat on every wall and the luck of the tiles cancels. Per
 prints the tier's win rate and the lower tier's (per seat), their points per hand (the
 hand's settlement under the ruleset's table rules), and the difference tier minus lower
 tier per hand with a 95% confidence interval over walls (each wall's four hands averaged
-first). Targets: every difference's interval clear of zero; in MCR the scorer wins at
-least 20% of its hands against three efficient bots, and every win qualifies (8 points).
+first). Beside it, the tier's own gain a hand measured against a control table: each wall
+also played by four bots of the tier below, and in each of the wall's hands the tier's
+points at its seat taken minus the control table's at that seat (`paired_gains`). The
+two estimate different things: in a zero-sum ruleset the tier minus the mean of the
+other three is 4/3 of the tier's own gain, which the paired column estimates. They
+cancel the same luck: over a wall's four rotations the control table's points sum to
+the money that left the table (0 in a zero-sum hand), so on such walls the paired gain
+is exactly 3/4 of the duplicate estimate, and its interval too. Targets: every
+difference's interval clear of zero; in MCR the scorer wins at least 20% of its hands
+against three efficient bots, and every win qualifies (8 points).
 
 Run: ``python benchmarks/bench_strength.py [walls] [workers] [rulesets...] [--only TIER]
 [--seed N] [--engine ray [--address ADDRESS]]`` (defaults 200 walls = 800 hands per pair, 2
@@ -21,7 +29,7 @@ import sys
 import time
 from collections import defaultdict
 
-from mahjongkit.sim import mean_interval, simulate
+from mahjongkit.sim import mean_interval, paired_gains, simulate
 from mahjongkit.sim.workers import Engine
 
 PAIRS = (
@@ -51,6 +59,9 @@ def measure(
         workers=workers,
         duplicate=True,
         engine=engine,
+    )
+    control = simulate(
+        ruleset, (lower,) * 4, hands=walls, seed=seed, workers=workers, engine=engine
     )
     per_wall: dict[int, list[float]] = defaultdict(list)
     hands = len(run.outcomes)
@@ -84,9 +95,10 @@ def measure(
         "upper_pph": upper_points / hands,
         "lower_pph": lower_points / (3 * hands),
         "diff": (mean, low, high),
+        "paired": mean_interval(paired_gains(run.outcomes, control.outcomes)),
         "upper_min_win": min(upper_win_points) if upper_win_points else None,
         "below_minimum": below_minimum,
-        "errors": run.stats.errors,
+        "errors": run.stats.errors + control.stats.errors,
         "seconds": time.perf_counter() - start,
     }
 
@@ -116,19 +128,22 @@ def main() -> None:
     rulesets = rulesets or ["mcr", "taiwanese-lrc"]
     print(
         "| ruleset | match (duplicate) | hands | win rate: tier | win rate: below (per seat)"
-        " | points/hand: tier | points/hand: below | tier - below per hand (95% CI) |"
+        " | points/hand: tier | points/hand: below | tier - below per hand (95% CI)"
+        " | tier's gain per hand, paired with a control table (95% CI) |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for ruleset in rulesets:
         for upper, lower in PAIRS:
             if only and upper not in only:
                 continue
             r = measure(ruleset, upper, lower, walls, workers, engine, seed)
             mean, low, high = r["diff"]  # type: ignore[misc]
+            gain, gain_low, gain_high = r["paired"]  # type: ignore[misc]
             print(
                 f"| {ruleset} | {r['pair']} | {r['hands']} | {100 * r['upper_win_rate']:.1f}%"  # type: ignore[operator]
                 f" | {100 * r['lower_win_rate']:.1f}% | {r['upper_pph']:+.2f}"  # type: ignore[operator]
-                f" | {r['lower_pph']:+.2f} | {mean:+.2f} [{low:+.2f}, {high:+.2f}] |",
+                f" | {r['lower_pph']:+.2f} | {mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+                f" | {gain:+.2f} [{gain_low:+.2f}, {gain_high:+.2f}] |",
                 flush=True,
             )
             print(

@@ -10,6 +10,7 @@ import pytest
 
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import DefenderBot
+from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.lookahead import Estimate, Evaluation
 from mahjongkit.bots.searcher import MARGIN, SAMPLES, SURE, SearcherBot, lead_in_stderrs, merged
 from mahjongkit.game.actions import Action
@@ -28,7 +29,7 @@ RULESETS = ("mcr", "botzone", "taiwanese-lrc", "taiwanese-dxb")
 def test_the_searcher_plays_whole_hands_legally(ruleset: str) -> None:
     """Against three defenders, a hand per ruleset: every action legal, the record
     replays, and it weighed some decisions by sampling, not every one."""
-    searcher = SearcherBot(samples=2)
+    searcher = SearcherBot(samples=2, weighs="both")
     state = HandState.new(ruleset, random.Random(3))
     result = play_hand(state, [searcher, DefenderBot(), DefenderBot(), DefenderBot()], seed=3)
     assert result.kind in ("win", "draw")
@@ -83,7 +84,11 @@ class Scripted(SearcherBot):
         self.asked = 0
 
     def sampled(
-        self, known: SeatKnowledge, candidates: Sequence[Action], seed: int | str
+        self,
+        known: SeatKnowledge,
+        candidates: Sequence[Action],
+        seed: int | str,
+        ready_chances: Sequence[float] = (),
     ) -> Evaluation:
         points = self.batches[self.asked]
         self.asked += 1
@@ -176,3 +181,28 @@ def test_at_a_centre_table_it_remembers_the_discard_it_made() -> None:
     rival = searcher.candidates(observation, choice)[1]
     assert searcher.act(observation, decision) == rival
     assert searcher._mine == rival.tile
+
+
+class Weighing(SearcherBot):
+    """The searcher, noting whether an opponent looked ready at each turn it weighed."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(samples=2, **options)
+        self.weighed: list[bool] = []
+
+    def candidates(self, observation: Observation, choice: Action) -> tuple[Action, ...]:
+        found = super().candidates(observation, choice)
+        if found:
+            self.weighed.append(self.threatened(HandView(observation)))
+        return found
+
+
+@pytest.mark.parametrize(("ruleset", "threatened"), [("mcr", True), ("taiwanese-lrc", False)])
+def test_it_weighs_the_turns_its_ruleset_calls_for(ruleset: str, threatened: bool) -> None:
+    """Under threat in MCR, calm in Taiwanese (`WEIGHS`); ``weighs="both"`` weighs both."""
+    searcher, both = Weighing(), Weighing(weighs="both")
+    for bot in (searcher, both):
+        state = MatchState(ruleset, seed=5, max_hands=2)
+        play(state, [bot, DefenderBot(), DefenderBot(), DefenderBot()])
+    assert searcher.weighed and set(searcher.weighed) == {threatened}
+    assert set(both.weighed) == {True, False}

@@ -209,3 +209,29 @@ def test_a_decision_gives_what_its_seat_knows(ruleset: str) -> None:
         asked += 1
         state.apply(player, legal[rng.randrange(len(legal))])
     assert asked > 20
+
+
+@pytest.mark.parametrize("name", ["mcr", "taiwanese-lrc"])
+def test_a_seat_read_as_ready_is_drawn_ready(name: str) -> None:
+    """With ``ready_chances`` 1 for a seat its hidden tiles make a ready hand, and the seat
+    still cannot tell the sample from the true hand; with 0 the sample is the uniform one."""
+    from mahjongkit.shanten import shanten
+
+    state = played(need_scorer(name), 7, 30)
+    seat = state.to_act()[0]
+    other = (seat + 1) % 4
+    position = position_of(state, seat)
+    view = state.observation(seat)
+    for seed in range(5):
+        chances = [0.0] * 4
+        chances[other] = 1.0
+        sample = sample_hand(
+            position, random.Random(seed), view.drawn_discards, state.wall.dice, chances
+        )
+        assert sample.observation(seat) == view
+        assert shanten(sample.concealed[other], sample.melds[other]) == 0
+        uniform = sample_hand(position, random.Random(seed), view.drawn_discards, state.wall.dice)
+        again = sample_hand(
+            position, random.Random(seed), view.drawn_discards, state.wall.dice, [0.0] * 4
+        )
+        assert again.concealed == uniform.concealed

@@ -163,6 +163,7 @@ def evaluate(
     candidates: Sequence[Action] | None = None,
     drawn_discards: Sequence[Sequence[bool]] = (),
     dice: Sequence[Sequence[int]] | None = None,
+    ready_chances: Sequence[float] = (),
     deal: Deal | None = None,
     pot: Pot | None = None,
 ) -> Evaluation:
@@ -175,7 +176,8 @@ def evaluate(
     so the same estimates at the same count (with a budget the count depends on the
     machine). ``bot`` names the bots of the play-outs (`mahjongkit.bots.BOTS`), ``seat_bot``
     the one that plays on for the seat itself (``bot`` if not given);
-    ``drawn_discards`` and ``dice`` are what the seat saw beyond the events (see
+    ``drawn_discards`` and ``dice`` are what the seat saw beyond the events, and
+    ``ready_chances`` how likely each seat is ready by a reading of its play (see
     `sample_hand`); ``deal`` and ``pot`` where the hand stands in its match (a lone hand:
     player 0 deals, the pot empty)."""
     for name in (bot, seat_bot or bot):
@@ -206,7 +208,7 @@ def evaluate(
         play_seed = rng.getrandbits(31)
         tried += 1
         try:
-            sample = sample_hand(position, rng, drawn_discards, dice)
+            sample = sample_hand(position, rng, drawn_discards, dice, ready_chances)
         except SamplingError:
             continue
         for n, action in enumerate(actions):

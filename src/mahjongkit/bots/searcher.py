@@ -7,12 +7,16 @@ seen, every candidate played out on the same samples by the `efficient` bots, th
 settled in the ruleset's own money) and takes the best, when its lead over the
 defender's choice stands clear of the samples' noise.
 
-- Where: on its turn when its hand is one step from ready or ready (shanten 1 or less),
-  or when an opponent looks ready (the defender's `on_guard`: an MCR threat of `ALERT`,
-  or a Taiwanese Ting). Not at a claim (`CLAIMS`): checked against 40 play-outs by
-  defenders, the claims it changed lost points in both rulesets (`efficient` play-outs
-  misjudge how the seat plays a claimed hand on). A win offered is always taken, as every
-  tier takes it.
+- Where: on its turn, in MCR when an opponent looks ready (the defender's threat of
+  `ALERT`), in Taiwanese when none has called Ting and its hand is one step from ready
+  or ready (shanten 1 or less) (`WEIGHS`). Its other turns were weighed once too: each
+  change there, replayed on the true hand with the rest of the wall shuffled again and
+  played on by defenders, lost or gained nothing on average (MCR's calm turns; Taiwanese
+  turns under a Ting, where the samples' ready hands wait at random and the defender's
+  reading of the Ting hand's discards is better). Not at a claim (`CLAIMS`): checked
+  against 40 play-outs by defenders, the claims it changed lost points in both rulesets
+  (`efficient` play-outs misjudge how the seat plays a claimed hand on). A win offered
+  is always taken, as every tier takes it.
 - What: the defender's choice, the discards that leave the least shanten and, under
   threat, the tiles the defender holds safest, at most `CANDIDATES` in all.
 - How sure: `SAMPLES` samples, the same for every candidate (common random numbers). The
@@ -22,13 +26,16 @@ defender's choice stands clear of the samples' noise.
   defender's choice only when its lead then passes `MARGIN` standard errors. On the
   decisions where the samples' best differed from the defender's, a small lead was
   mostly noise, or the play-outs' bias: rechecked by defenders, those leads lost points.
+- Reading: with ``reads`` its samples draw each opponent ready with the defender's
+  threat as the chance (`sample_hand`'s ``ready_chances``); checked so in MCR, its changes
+  gained no more, so it is off (`READS`).
 - What it costs: a weighed turn plays 12 to 24 samples of 2 to 4 candidates by the
-  `efficient` bots (a few milliseconds a play-out, compiled); about 8 turns a hand are
-  weighed in MCR, 4 in Taiwanese. A duplicate match of one searcher and three defenders
-  ran at 1.3 s a hand in MCR and 0.6 s in Taiwanese LRC on one core (compiled, a shared
-  machine), so a duplicate evaluation of 3,000 MCR hands takes about 35 minutes on two
-  cores. The `defender` as the play-outs' bots would judge better but costs about five
-  times as much (the seat alone as the defender, three times).
+  `efficient` bots (a few milliseconds a play-out, compiled). Weighing every turn near
+  ready or under threat, about 8 turns a hand were weighed in MCR and 4 in Taiwanese, at
+  1.3 s a hand in MCR and 0.6 s in Taiwanese LRC on one core (a duplicate match against
+  three defenders, compiled, a shared machine); with `WEIGHS`, about a third of those.
+  The `defender` as the play-outs' bots would judge better but costs about five times as
+  much (the seat alone as the defender, three times).
 
 Its choices follow from the observation and the decision alone (the samples are drawn
 from `Decision.key`), as every bot's; it needs the decision's `Decision.knowledge`
@@ -70,6 +77,12 @@ SURE: Final = 2.0
 samples again before it is judged."""
 CLAIMS: Final = False
 """Whether it weighs its claims (see the module's note)."""
+READS: Final = False
+"""Whether its samples draw an opponent's hand ready with the chance the defender reads
+for it (its threat), not uniformly."""
+WEIGHS: Final = {"mcr": "threatened", "taiwanese": "calm"}
+"""Which turns it weighs, by the ruleset's family: under threat (an opponent looks ready),
+calm (none does), or ``both``."""
 PLAYERS: Final = "efficient"
 """The bots that play the samples out: the quickest tier."""
 
@@ -118,8 +131,15 @@ class SearcherBot(DefenderBot):
         margin: float = MARGIN,
         itself: str | None = None,
         claims: bool = CLAIMS,
+        reads: bool = READS,
+        weighs: str | None = None,
     ) -> None:
         super().__init__()
+        self.weighs = weighs
+        """Which turns it weighs (``threatened``, ``calm``, ``both``); by the ruleset's
+        family (`WEIGHS`) when not given."""
+        self.reads = reads
+        """Whether its samples draw the opponents ready as the defender reads them."""
         self.claims = claims
         """Whether it weighs its claims too, not only its turns."""
         self.samples = samples
@@ -153,12 +173,13 @@ class SearcherBot(DefenderBot):
         if len(candidates) < 2:
             return choice
         known = decision.knowledge()
+        chances = threats(HandView(observation)) if self.reads else ()
         try:
-            evaluation = self.sampled(known, candidates, decision.key)
+            evaluation = self.sampled(known, candidates, decision.key, chances)
             self.searched += 1
             ratio = lead_in_stderrs(evaluation, choice)
             if 0 < ratio <= SURE:
-                more = self.sampled(known, candidates, f"{decision.key} more")
+                more = self.sampled(known, candidates, f"{decision.key} more", chances)
                 evaluation = merged(evaluation, more)
                 ratio = lead_in_stderrs(evaluation, choice)
         except (EvaluationError, MahjongError):
@@ -171,9 +192,14 @@ class SearcherBot(DefenderBot):
         return choice
 
     def sampled(
-        self, known: SeatKnowledge, candidates: Sequence[Action], seed: int | str
+        self,
+        known: SeatKnowledge,
+        candidates: Sequence[Action],
+        seed: int | str,
+        ready_chances: Sequence[float] = (),
     ) -> Evaluation:
-        """The ``candidates`` weighed on `samples` samples drawn from ``seed``."""
+        """The ``candidates`` weighed on `samples` samples drawn from ``seed``, each
+        opponent drawn ready with its chance in ``ready_chances``."""
         return evaluate(
             known.position,
             samples=self.samples,
@@ -183,6 +209,7 @@ class SearcherBot(DefenderBot):
             candidates=candidates,
             drawn_discards=known.drawn_discards,
             dice=known.dice,
+            ready_chances=ready_chances,
         )
 
     def candidates(self, observation: Observation, choice: Action) -> tuple[Action, ...]:
@@ -199,6 +226,9 @@ class SearcherBot(DefenderBot):
                 return ()
             return tuple(a for a in legal if a.kind in _CLAIMS or a.kind is _PASS)
         threatened = self.threatened(view)
+        weighs = self.weighs or WEIGHS[family(observation.ruleset)]
+        if weighs != "both" and threatened != (weighs == "threatened"):
+            return ()
         discards = {a.tile: a for a in legal if a.kind is _DISCARD}
         least, tiles, _ = least_discards(
             view.counts, view.melds, view.unseen, forms, frozenset(discards)
@@ -233,14 +263,26 @@ class SearcherBot(DefenderBot):
         return sorted(tiles, key=lambda t: self.deal_in(view, t)[0])
 
 
+def family(ruleset: str) -> str:
+    """The family of `WEIGHS` a ruleset's name belongs to.
+
+    >>> family("taiwanese-lrc"), family("botzone")
+    ('taiwanese', 'mcr')
+    """
+    return "taiwanese" if ruleset.startswith("taiwanese") else "mcr"
+
+
 __all__ = [
     "CANDIDATES",
     "CLAIMS",
     "MARGIN",
     "PLAYERS",
+    "READS",
     "SAMPLES",
     "SURE",
+    "WEIGHS",
     "SearcherBot",
+    "family",
     "lead_in_stderrs",
     "merged",
 ]

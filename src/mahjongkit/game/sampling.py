@@ -112,13 +112,17 @@ def sample_hand(
     rng: random.Random,
     drawn_discards: Sequence[Sequence[bool]] = (),
     dice: Sequence[Sequence[int]] | None = None,
+    ready_chances: Sequence[float] = (),
 ) -> HandState:
     """A whole hand the seat of ``position`` cannot tell from the one it is in, its hidden
     tiles drawn with ``rng``: the seat's `observation` and legal actions are the same.
 
     ``drawn_discards``: per seat, which discards were the tile just drawn (what the seat's
     `Observation.drawn_discards` shows; empty: not kept); ``dice``: the dice thrown (public;
-    None: ones). Raises `SamplingError` for a hand that is over or a history that does not
+    None: ones); ``ready_chances``: per seat, the chance its hidden tiles are drawn ready
+    (one tile from a winning shape, as a seat that declared Ting always is), for a reading
+    of the others' play that the events alone do not give (empty: drawn uniformly). Raises
+    `SamplingError` for a hand that is over or a history that does not
     start with the deal, or when no try replays it: rare where the seat has a decision or
     it is a seat's turn; while others answer a discard the seat is not asked about, the
     sample must give one of them the claim, which a rare claim may need more tries for
@@ -130,7 +134,7 @@ def sample_hand(
         raise SamplingError("the position's history must start with the deal")
     seen = [item for item in history if isinstance(item, Event)]
     for _ in range(ATTEMPTS):
-        state = _attempt(position, rng, drawn_discards, dice)
+        state = _attempt(position, rng, drawn_discards, dice, ready_chances)
         if state is not None and [e.seen_by(position.seat) for e in state.events] == seen:
             return state
     raise SamplingError(f"no sample replays the history in {ATTEMPTS} tries")
@@ -141,10 +145,11 @@ def _attempt(
     rng: random.Random,
     drawn_discards: Sequence[Sequence[bool]],
     dice: Sequence[Sequence[int]] | None,
+    ready_chances: Sequence[float] = (),
 ) -> HandState | None:
     """One try: a made-up past, the hidden tiles dealt, the hand replayed; None when the
     tiles cannot fit."""
-    plan = _plan(position, rng, drawn_discards)
+    plan = _plan(position, rng, drawn_discards, ready_chances)
     if plan is None or not _deal_hidden(position, plan, rng):
         return None
     rules = position.rules
@@ -200,7 +205,10 @@ def _replay(state: HandState, steps: list[tuple[int, Action] | _Window]) -> None
 
 
 def _plan(
-    position: Position, rng: random.Random, drawn_discards: Sequence[Sequence[bool]]
+    position: Position,
+    rng: random.Random,
+    drawn_discards: Sequence[Sequence[bool]],
+    ready_chances: Sequence[float] = (),
 ) -> _Plan | None:
     """Walk the seat's history giving each tile another seat used a slot it came in."""
     me = position.seat
@@ -383,8 +391,14 @@ def _plan(
     if dealing:
         end_deal()
     for seat in range(4):
-        if ting[seat] and seat != me:
+        if seat == me:
+            continue
+        if ting[seat]:
             plan.ready.append([i for i in held[seat] if i != last[seat]])
+        elif seat < len(ready_chances) and ready_chances[seat] > 0:
+            hand = [i for i in held[seat] if i != last[seat]]
+            if len(hand) % 3 == 1 and rng.random() < ready_chances[seat]:
+                plan.ready.append(hand)
     return plan
 
 
@@ -492,9 +506,9 @@ class SeatKnowledge:
     drawn_discards: tuple[tuple[bool, ...], ...]
     dice: tuple[tuple[int, ...], ...]
 
-    def sample(self, rng: random.Random) -> HandState:
+    def sample(self, rng: random.Random, ready_chances: Sequence[float] = ()) -> HandState:
         """`sample_hand` of this knowledge."""
-        return sample_hand(self.position, rng, self.drawn_discards, self.dice)
+        return sample_hand(self.position, rng, self.drawn_discards, self.dice, ready_chances)
 
 
 def seat_knowledge(hand: HandState, seat: int) -> SeatKnowledge:

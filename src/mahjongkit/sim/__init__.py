@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mahjongkit.sim.run import Run, RunSettings, play_run, simulate
 from mahjongkit.sim.selfplay import HandJob, HandOutcome, hand_seed, jobs, play_job
-from mahjongkit.sim.stats import Stats, mean_interval
+from mahjongkit.sim.stats import Stats, mean_interval, paired_gains
 
 __all__ = [
     "HandJob",
@@ -20,6 +20,7 @@ __all__ = [
     "hand_seed",
     "jobs",
     "mean_interval",
+    "paired_gains",
     "play_job",
     "play_run",
     "simulate",

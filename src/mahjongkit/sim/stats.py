@@ -167,4 +167,42 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return (round(mean, 3), round(mean - half, 3), round(mean + half, 3))
 
 
-__all__ = ["Stats", "mean_interval"]
+def paired_gains(
+    outcomes: Sequence[HandOutcome], control: Sequence[HandOutcome], entrant: int = 0
+) -> list[float]:
+    """Per wall, what line-up position ``entrant`` of a duplicate run gained at its seats
+    over the bots of a control table on the same walls: in each of the wall's hands,
+    its points at its seat minus the control table's points at that seat on that wall,
+    averaged over the wall's hands (walls in order; a wall the control table did not
+    play, or an error hand, is left out).
+
+    The control table (a run on the same seed, one hand a wall) seats four of the bots
+    the entrant is measured against. Bots that choose from the wall and their decisions'
+    keys alone play the same hand wherever the entrant would have played as they do, so
+    such hands add exactly 0, and what is measured is the entrant's own gain a hand. The
+    duplicate estimator "the entrant minus the mean of the other three" measures 4/3 of
+    that gain in a zero-sum ruleset (the others lose what it wins). It cancels as much
+    luck: when the entrant sits in each seat once on a wall, the control table's points
+    over the four seats sum to the wall's money left over (0 when every payment goes from
+    one seat to another), so there the paired gain of a wall is exactly 3/4 of the
+    duplicate estimate and its interval the same at that scale; the two part only on the
+    walls where money leaves the table or comes into it.
+
+    >>> from mahjongkit.sim.selfplay import HandOutcome
+    >>> def out(rotation, entrant, points):
+    ...     return HandOutcome(rotation, 0, rotation, ("b",) * 4, entrant, "win", points=points)
+    >>> run = [out(0, (0, 1, 2, 3), (6, -2, -2, -2)), out(1, (3, 0, 1, 2), (-2, 0, 2, 0))]
+    >>> paired_gains(run, [out(0, (0, 1, 2, 3), (3, -1, -1, -1))])
+    [2.0]
+    """
+    base = {out.wall: out.points for out in control if out.kind != "error"}
+    per_wall: dict[int, list[int]] = {}
+    for out in outcomes:
+        if out.kind == "error" or out.wall not in base or entrant not in out.entrant:
+            continue
+        seat = out.entrant.index(entrant)
+        per_wall.setdefault(out.wall, []).append(out.points[seat] - base[out.wall][seat])
+    return [sum(v) / len(v) for _, v in sorted(per_wall.items())]
+
+
+__all__ = ["Stats", "mean_interval", "paired_gains"]
