@@ -979,6 +979,25 @@ def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) 
     return out
 
 
+def special_16_floor(es: GroupEntries) -> int:
+    """A bound under the shanten that Nico Nico, Thirteen Orphans and Sixteen Orphans
+    give any 16-tile hand without melds left by a discard from this 17-tile one (of
+    group entries ``es``): each form's value for the whole hand, which no discard lowers
+    (as `discard_ties` reads them).
+
+    >>> special_16_floor(group_entries(Hand.parse("1112345678999m55pE").concealed))
+    4
+    """
+    e0, e1, e2, eh = es
+    n1 = e0.hist[1] + e1.hist[1] + e2.hist[1] + eh.hist[1]
+    n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
+    n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
+    n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
+    # Thirteen Orphans: the orphan kinds held, and at most a set and a pair beside them.
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends
+    return min(_nico_of(n1, n2, n3, n4), orphans, _sixteen_orphans(es))
+
+
 def _pairs_and_orphans(es: GroupEntries, regular: Sequence[int]) -> list[int]:
     """Per discard of a 14-tile hand without melds, the least of ``regular``, Seven
     Pairs and Thirteen Orphans."""
@@ -1243,6 +1262,7 @@ __all__ = [
     "shanten",
     "shanten_by_form",
     "shanten_of_entries",
+    "special_16_floor",
     "unseen_count",
     "useful_count_of_entries",
     "useful_tiles",
