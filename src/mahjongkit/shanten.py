@@ -855,7 +855,7 @@ def discard_ties(
     else:
         return None
     if allowed is None:
-        least = min(regular)
+        least = _lowest(regular)
     else:
         least = _NONE
         for t in allowed:
@@ -868,7 +868,7 @@ def discard_ties(
             after = _taiwanese_discards(es, regular, least)
             if after is not regular:
                 if allowed is None:
-                    least = min(after)
+                    least = _lowest(after)
                 else:
                     least = _NONE
                     for t in allowed:
@@ -890,21 +890,29 @@ def discard_ties(
             after = _knitted_discards(es, melds, least, after, floor)
         if after is not regular:
             if allowed is None:
-                least = min(after)
+                least = _lowest(after)
             else:
                 least = _NONE
                 for t in allowed:
                     if after[t] < least:
                         least = after[t]
     if allowed is None:
-        ties = []
-        t = -1
-        for _ in range(after.count(least)):
-            t = after.index(least, t + 1)
-            ties.append(t)
+        values: list[int] = list(after)
+        ties = [t for t in range(NUM_KINDS) if values[t] == least]
     else:
         ties = sorted(t for t in allowed if after[t] == least)
     return least, ties, regular
+
+
+def _lowest(values: Sequence[int]) -> int:
+    """The least of ``values``, read from a list (the compiled build reads a list's items
+    unboxed, a sequence's through the generic protocol)."""
+    items: list[int] = list(values)
+    least = _NONE
+    for v in items:
+        if v < least:
+            least = v
+    return least
 
 
 def _regular_discards(
