@@ -303,11 +303,11 @@ def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
         for e in (e0, e1, e2):
             TABLES.fill_sixteen(e)
     base = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
+    # Two at a time: the compiled build compares two ints in place, but calls the
+    # built-in for more.
     bonus = 1 + max(
-        e0.sixteen_pair - e0.sixteen,
-        e1.sixteen_pair - e1.sixteen,
-        e2.sixteen_pair - e2.sixteen,
-        e3.sixteen_pair - e3.sixteen,
+        max(e0.sixteen_pair - e0.sixteen, e1.sixteen_pair - e1.sixteen),
+        max(e2.sixteen_pair - e2.sixteen, e3.sixteen_pair - e3.sixteen),
     )
     return 16 - base - max(0, bonus)
 
@@ -1003,7 +1003,7 @@ def special_16_floor(es: GroupEntries) -> int:
     n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
     # Thirteen Orphans: the orphan kinds held, and at most a set and a pair beside them.
     orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends
-    return min(_nico_of(n1, n2, n3, n4), orphans, _sixteen_orphans(es))
+    return min(min(_nico_of(n1, n2, n3, n4), orphans), _sixteen_orphans(es))
 
 
 def _pairs_and_orphans(es: GroupEntries, regular: Sequence[int]) -> list[int]:
