@@ -310,11 +310,11 @@ def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
         for e in (e0, e1, e2):
             TABLES.fill_sixteen(e)
     base = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
+    # Two at a time: the compiled build compares two ints in place, but calls the
+    # built-in for more.
     bonus = 1 + max(
-        e0.sixteen_pair - e0.sixteen,
-        e1.sixteen_pair - e1.sixteen,
-        e2.sixteen_pair - e2.sixteen,
-        e3.sixteen_pair - e3.sixteen,
+        max(e0.sixteen_pair - e0.sixteen, e1.sixteen_pair - e1.sixteen),
+        max(e2.sixteen_pair - e2.sixteen, e3.sixteen_pair - e3.sixteen),
     )
     return 16 - base - max(0, bonus)
 
@@ -880,7 +880,7 @@ def discard_ties(
             after = _taiwanese_discards(es, regular, least)
             if after is not regular:
                 if allowed is None:
-                    least = min(after)
+                    least = _lowest(after)
                 else:
                     least = _NONE
                     for t in allowed:
@@ -902,7 +902,7 @@ def discard_ties(
             after = _knitted_discards(es, melds, least, after, floor)
         if after is not regular:
             if allowed is None:
-                least = min(after)
+                least = _lowest(after)
             else:
                 least = _NONE
                 for t in allowed:
@@ -913,6 +913,17 @@ def discard_ties(
     else:
         ties = sorted(t for t in allowed if after[t] == least)
     return least, ties, regular
+
+
+def _lowest(values: Sequence[int]) -> int:
+    """The least of ``values``, read from a list (the compiled build reads a list's items
+    unboxed, a sequence's through the generic protocol)."""
+    items: list[int] = list(values)
+    least = _NONE
+    for v in items:
+        if v < least:
+            least = v
+    return least
 
 
 def _regular_discards(
@@ -985,6 +996,25 @@ def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) 
                 if value < out[t]:
                     out[t] = value
     return out
+
+
+def special_16_floor(es: GroupEntries) -> int:
+    """A bound under the shanten that Nico Nico, Thirteen Orphans and Sixteen Orphans
+    give any 16-tile hand without melds left by a discard from this 17-tile one (of
+    group entries ``es``): each form's value for the whole hand, which no discard lowers
+    (as `discard_ties` reads them).
+
+    >>> special_16_floor(group_entries(Hand.parse("1112345678999m55pE").concealed))
+    4
+    """
+    e0, e1, e2, eh = es
+    n1 = e0.hist[1] + e1.hist[1] + e2.hist[1] + eh.hist[1]
+    n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
+    n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
+    n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
+    # Thirteen Orphans: the orphan kinds held, and at most a set and a pair beside them.
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends
+    return min(min(_nico_of(n1, n2, n3, n4), orphans), _sixteen_orphans(es))
 
 
 def _pairs_and_orphans(es: GroupEntries, regular: Sequence[int]) -> list[int]:
@@ -1257,6 +1287,7 @@ __all__ = [
     "shanten",
     "shanten_by_form",
     "shanten_of_entries",
+    "special_16_floor",
     "unseen_count",
     "useful_count_of_entries",
     "useful_tiles",

@@ -21,8 +21,14 @@ from mahjongkit.bots.defender import (
     wait_chance,
 )
 from mahjongkit.bots.efficient import EfficientBot
-from mahjongkit.bots.hand_view import HandView, discards_made, live_useful, unseen_counts
-from mahjongkit.bots.scorer import ScorerBot
+from mahjongkit.bots.hand_view import (
+    HandView,
+    after_discard,
+    discards_made,
+    live_useful,
+    unseen_counts,
+)
+from mahjongkit.bots.scorer import Q_TAIWANESE, ROUNDING, ScorerBot
 from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN
 from mahjongkit.game.record import record_of, verify
 from mahjongkit.game.runner import play_hand
@@ -30,6 +36,7 @@ from mahjongkit.game.state import HandState
 from mahjongkit.hand import Hand, Meld
 from mahjongkit.notation import parse_tiles
 from mahjongkit.scoring import Situation, score
+from mahjongkit.shanten import group_entries, shanten
 from mahjongkit.tiles import parse_tile
 
 from .conftest import act
@@ -316,6 +323,48 @@ def test_mcr_defender_under_threat_chooses_as_when_it_values_every_discard() -> 
         bots = [_CheckedDefender() for _ in range(4)]
         play_hand(HandState.new("mcr", random.Random(n)), bots, n)
     assert _CheckedDefender.checked > 20
+
+
+class _CheckedCalled(DefenderBot):
+    """A defender that, after a Ting (Taiwanese), also values every discard and checks
+    that the choice of `guarded_values` is the same, and each hand's value within its
+    bound (`plan_ceiling`)."""
+
+    checked = 0
+
+    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0):  # type: ignore[no-untyped-def]
+        got = super().choose_discard(view, counts, melds, allowed, beat)
+        if self.discard_penalty(view, 0.0):
+            type(self).checked += 1
+            self.rising_weight = lambda view: None  # type: ignore[method-assign]
+            try:
+                want = super().choose_discard(view, counts, melds, allowed, beat)
+            finally:
+                del self.rising_weight
+            assert got == want
+            forms = self.forms(view.obs.ruleset)
+            sets = self.table(view.obs.ruleset).sets
+            es = group_entries(counts)
+            for t in range(34):
+                kept = after_discard(counts, t) if counts[t] else ()
+                least = shanten(kept, len(melds), forms) if kept else 0
+                if least > 0:
+                    u = live_useful(kept, len(melds), view.unseen, forms, least)
+                    ceiling = self.plan_ceiling(counts, melds, least, es, sets)
+                    bound = Q_TAIWANESE**least * u / (u + 8) * ceiling
+                    assert self.value(view, kept, melds, least, u) <= bound + ROUNDING
+        return got
+
+
+def test_taiwanese_defender_after_a_ting_chooses_as_when_it_values_every_discard() -> None:
+    """After a Ting the defender leaves out a discard whose value, bounded by its reach
+    and the richest plan the whole hand could still make, can neither be the best nor
+    beat the best less its danger: the choice is that of valuing them all."""
+    _CheckedCalled.checked = 0
+    for n in range(4):
+        bots = [_CheckedCalled() for _ in range(4)]
+        play_hand(HandState.new("taiwanese-lrc", random.Random(n)), bots, n)
+    assert _CheckedCalled.checked > 20
 
 
 class _CheckedPlans(ScorerBot):

@@ -24,6 +24,7 @@ from mahjongkit.bots.hand_view import (
     least_discards,
     live_useful,
     useful_after_discards,
+    useful_kinds_of_ties,
     useful_of_ties,
 )
 from mahjongkit.bots.two_draws import Readings, lead_totals
@@ -38,6 +39,7 @@ from mahjongkit.shanten import (
     group_entries,
     regular_shanten,
     shanten,
+    special_16_floor,
     useful_count_of_entries,
     useful_tiles,
 )
@@ -381,6 +383,59 @@ def test_useful_of_ties_matches_useful_after_discards(size: int, melds: int) -> 
         least, tied, regular = found
         want = useful_after_discards(es, tied, melds, unseen, None, least)
         assert useful_of_ties(es, tied, regular, melds, unseen, None, least) == want, counts
+
+
+@pytest.mark.parametrize("melds", [0, 1])
+def test_useful_kinds_of_ties_are_the_useful_tiles_where_the_standard_form_is_alone(
+    melds: int,
+) -> None:
+    """Where the standard form is at the least after a discard and no other form can
+    come as close (`special_16_floor`, a bound under each discard's), the kinds read
+    group by group are the discard's `useful_tiles`."""
+    rng = random.Random(110 + melds)
+    special = [Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS]
+    checked = 0
+    for i in range(300):
+        counts = taiwanese_hand(rng, melds, 1) if i % 2 else random_hand(rng, 16, melds, 1)
+        es = group_entries(counts)
+        found = discard_ties(es, melds)
+        assert found is not None
+        least, tied, regular = found
+        floor = special_16_floor(es)
+        kinds_of = useful_kinds_of_ties(es, tied, regular, melds, least)
+        for t, kinds in zip(tied, kinds_of, strict=True):
+            rest = after_discard(counts, t)
+            if not melds:
+                assert min(shanten(rest, 0, [f]) for f in special) >= floor, counts
+            if kinds is None:
+                assert regular[t] != least
+            elif melds or floor > least:
+                assert sorted(kinds) == sorted(useful_tiles(rest, melds)), (counts, t)
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("melds", [0, 1])
+def test_lead_totals_of_hands_near_the_taiwanese_special_forms(melds: int) -> None:
+    """The look two draws ahead of hands near Nico Nico and the orphan hands, where
+    another form may be as close as the standard one, is still every hand's reading."""
+    rng = random.Random(130 + melds)
+    kept = Readings()
+    for _ in range(20):
+        counts = taiwanese_hand(rng, melds, 1)
+        unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
+        now, tiles, _ = least_discards(counts, melds, unseen, None)
+        want = []
+        for t in tiles:
+            rest = after_discard(counts, t)
+            total = 0
+            for u in useful_tiles(rest, melds):
+                grown = list(rest)
+                grown[u] += 1
+                least, _, leaves = least_discards(tuple(grown), melds, unseen, None)
+                total += unseen[u] * (max(leaves) if least < now else 0)
+            want.append(total)
+        assert lead_totals(counts, melds, tiles, unseen, None, now, kept) == want, counts
 
 
 def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:

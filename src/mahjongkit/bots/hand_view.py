@@ -378,6 +378,66 @@ def useful_of_ties(
     return out
 
 
+def useful_kinds_of_ties(
+    es: GroupEntries,
+    tiles: Sequence[int],
+    regular: Sequence[int],
+    melds: int,
+    least: int,
+) -> list[list[int] | None]:
+    """The tiles `useful_of_ties` counts after each discard of ``tiles`` (``regular``: as
+    `mahjongkit.shanten.discard_ties` gives it), as kinds rather than unseen copies,
+    where the standard form is at ``least`` after the discard; None where it is not.
+    Where no other form is as close, these are the discard's
+    `mahjongkit.shanten.useful_tiles`.
+
+    >>> from mahjongkit.shanten import discard_ties, group_entries
+    >>> es = group_entries((3, 1, 1, 1, 1, 1, 1, 1, 3, 1) + (0,) * 24)
+    >>> least, ties, regular = discard_ties(es, 0)
+    >>> useful_kinds_of_ties(es, [9], regular, 0, least)
+    [[0, 1, 2, 3, 4, 5, 6, 7, 8]]
+    """
+    groups: tuple[SuitEntry, ...] = es
+    cls: tuple[int, ...] = (es[0].cls, es[1].cls, es[2].cls, es[3].cls)
+    held = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
+    need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
+    out: list[list[int] | None] = []
+    pairs: list[int] = []
+    shared: dict[tuple[int, int], list[int]] = {}
+    for t in tiles:
+        if regular[t] != least:
+            out.append(None)
+            continue
+        if not pairs:
+            for a, b in _GROUP_PAIRS:
+                pairs.append(TABLES.combine(cls[a], cls[b]))
+        if t < 27:
+            g, rank = t // 9, t % 9
+        else:
+            g, rank = 3, t - 27
+        # As `useful_of_ties`: the discard's own group, then the three others, which
+        # depend only on the class the discard leaves its group.
+        less = TABLES.minus_one(groups[g], rank)
+        lc = less.cls
+        beside = _BESIDE[g]
+        h0, p0 = beside[0]
+        other = TABLES.combine(cls[h0], pairs[p0])
+        base = 9 * g
+        kinds = [base + r for r in TABLES.regular_gains(less, other, need)]
+        code = (g, lc)
+        part = shared.get(code)
+        if part is None:
+            part = []
+            for h, p in beside:
+                base = 9 * h
+                for r in TABLES.regular_gains(groups[h], TABLES.combine(pairs[p], lc), need):
+                    part.append(base + r)
+            shared[code] = part
+        kinds.extend(part)
+        out.append(kinds)
+    return out
+
+
 def least_discards(
     counts: tuple[int, ...],
     melds: int,
@@ -534,6 +594,7 @@ __all__ = [
     "plus_entries",
     "unseen_counts",
     "useful_after_discards",
+    "useful_kinds_of_ties",
     "useful_of_ties",
     "with_entry",
 ]

@@ -79,6 +79,7 @@ from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
 from mahjongkit.scoring import Situation, score
 from mahjongkit.shanten import (
     TABLES,
+    GroupEntries,
     discard_shanten,
     group_entries,
     pungs_shanten,
@@ -104,6 +105,9 @@ PLANS_KEPT: Final = 4096
 """How many hands' best plans a bot keeps (`ScorerBot.best_plan`) before it starts again."""
 TAIWANESE_WIN: Final = 20.0
 """What a Taiwanese win is worth before its plan's items: about the average LRC total."""
+TAIWANESE_PLANS: Final = (TAIWANESE_WIN + 25.0, TAIWANESE_WIN + 30.0, TAIWANESE_WIN + 90.0)
+"""What a Taiwanese win is worth with All Pong, Semi Pure and Pure Suit: the LRC sheet's 25,
+30 and 90 on top (seed 004, catalogue lines 294-299)."""
 
 
 PLAN_NAMES: Final = (
@@ -337,7 +341,7 @@ class ScorerBot(EfficientBot):
             # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
             base = TAIWANESE_WIN
             best, name = q ** (floor + 1) * base, "plain"
-            flush_pts, half_pts, pung_pts = base + 90.0, base + 30.0, base + 25.0
+            pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
         if all(x.kind is not CHOW for x in melds):
             d = max(pungs_shanten(counts, sets), floor)
             v = q ** (d + 1) * pung_pts
@@ -525,6 +529,91 @@ class ScorerBot(EfficientBot):
                 reachable = max(reachable, weight(t, v) - 1e-12)
         return raw
 
+    def guarded_values(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        allowed: frozenset[int] | None,
+        penalty: dict[int, float],
+        fastest: int,
+    ) -> list[tuple[float, int]]:
+        """Taiwanese, with a `discard_penalty` that `weigh` takes off each value:
+        ``(value, tile)`` of the discards (of ``allowed``) that `choose_discard` could
+        pick, in tile order. The ready ones and ``fastest`` are valued first; one further
+        from ready is left out where its value's bound (its reach times `plan_ceiling`)
+        neither reaches the best value found, which `choose_discard` may hand to
+        ``fastest``, nor, less its penalty, the best value less penalty found: it could
+        neither raise the one nor beat or tie the other."""
+        tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
+        forms = self.forms(view.obs.ruleset)
+        table = self.table(view.obs.ruleset)
+        m = len(melds)
+        es = group_entries(counts)
+        after = discard_shanten(counts, m, forms, es)
+        known: dict[int, int] = {}
+        for least in {after[t] for t in tiles if after[t] > 0}:
+            level = [t for t in tiles if after[t] == least]
+            useful_of = useful_after_discards(es, level, m, view.unseen, forms, least)
+            known.update(zip(level, useful_of, strict=True))
+        raw: list[tuple[float, int]] = []
+        best = kept = -1e300  # the best value found, and the best value less penalty
+        first = [t for t in tiles if after[t] == 0 or t == fastest]
+        ceilings = {
+            least: self.plan_ceiling(counts, melds, least, es, table.sets)
+            for least in {after[t] for t in tiles if after[t] > 0}
+        }
+        bounds = []
+        for t in tiles:
+            if after[t] > 0 and t != fastest:
+                u = known[t]
+                bound = Q_TAIWANESE ** after[t] * u / (u + 8) * ceilings[after[t]]
+                bounds.append((bound - penalty.get(t, 0.0), bound, t))
+        bounds.sort(key=lambda b: -b[0])
+        for t in first:
+            v = self.value(view, after_discard(counts, t), melds, after[t], known.get(t))
+            raw.append((v, t))
+            best = max(best, v)
+            kept = max(kept, v - penalty.get(t, 0.0))
+        for net, bound, t in bounds:
+            if bound + ROUNDING <= best and net + ROUNDING <= kept:
+                continue
+            v = self.value(view, after_discard(counts, t), melds, after[t], known[t])
+            raw.append((v, t))
+            best = max(best, v)
+            kept = max(kept, v - penalty.get(t, 0.0))
+        raw.sort(key=lambda r: r[1])
+        return raw
+
+    def plan_ceiling(
+        self,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        floor: int,
+        es: GroupEntries,
+        sets: int,
+    ) -> float:
+        """Taiwanese: the most `plan_points` can give any hand this one of a tile too
+        many keeps after a discard that leaves it ``floor`` steps from ready (``es`` its
+        `group_entries`, ``sets`` those a complete hand holds): each plan's distance read
+        on the whole hand, which a discard never brings closer."""
+        q = Q_TAIWANESE
+        pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
+        sets -= len(melds)
+        best = TAIWANESE_WIN
+        if all(x.kind is not CHOW for x in melds):
+            d = max(pungs_shanten(counts, sets), floor)
+            best = max(best, q ** (d - floor) * pung_pts)
+        for s, suit in enumerate(SUIT_TILES):
+            if not all(x.tile in suit or x.tile in HONORS for x in melds):
+                continue
+            d = max(kept_shanten(es, s, True, sets), floor)
+            best = max(best, q ** (d - floor) * half_pts)
+            if all(x.tile in suit for x in melds):
+                d = max(kept_shanten(es, s, False, sets), floor)
+                best = max(best, q ** (d - floor) * flush_pts)
+        return best
+
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
     ) -> list[tuple[float, int]]:
@@ -565,7 +654,11 @@ class ScorerBot(EfficientBot):
                     allowed = frozenset(o[0] for o in options)
         strict = self.table(view.obs.ruleset).strict
         weight = self.rising_weight(view) if strict and not penalty else None
-        raw = self.discard_values(view, counts, melds, allowed, weight, beat if weight else -1.0)
+        if not strict and penalty and self.rising_weight(view) is as_is:
+            raw = self.guarded_values(view, counts, melds, allowed, penalty, fastest)
+        else:
+            floor = beat if weight else -1.0
+            raw = self.discard_values(view, counts, melds, allowed, weight, floor)
         if not raw:
             return -1, beat
         if fastest >= 0:

@@ -24,10 +24,17 @@ from mahjongkit.bots.hand_view import (
     discard_entries,
     least_discards,
     plus_entries,
+    useful_kinds_of_ties,
     useful_of_ties,
 )
 from mahjongkit.rules.ruleset import Form
-from mahjongkit.shanten import GroupEntries, discard_ties, group_entries, useful_tiles
+from mahjongkit.shanten import (
+    GroupEntries,
+    discard_ties,
+    group_entries,
+    special_16_floor,
+    useful_tiles,
+)
 from mahjongkit.tiles import NUM_KINDS
 
 KEPT: Final = 4096
@@ -73,13 +80,15 @@ def lead_totals(
     # by ``(min(a, b) * 34 + max(a, b)) * 34 + u``.
     known: dict[int, int] = {}
     out = []
-    for tile in tiles:
-        rest = after_discard(counts, tile)
-        less = discard_entries(es, tile)
-        key = (melds, less[0], less[1], less[2], less[3])
+    lesser = [discard_entries(es, tile) for tile in tiles]
+    keys = [(melds, less[0], less[1], less[2], less[3]) for less in lesser]
+    fresh = [t for t, key in zip(tiles, keys, strict=True) if key not in readings.useful]
+    if fresh and forms is None:
+        _read_useful(es, melds, now, fresh, readings.ties, readings.useful)
+    for tile, less, key in zip(tiles, lesser, keys, strict=True):
         useful = readings.useful.get(key)
         if useful is None:
-            useful = readings.useful[key] = useful_tiles(rest, melds, forms)
+            useful = readings.useful[key] = useful_tiles(after_discard(counts, tile), melds, forms)
         total = 0
         for u in useful:
             n = unseen[u]
@@ -89,13 +98,53 @@ def lead_totals(
                 grown = es if u == tile else plus_entries(less, u)
                 w = _lead(grown, tile, u, melds, unseen, now, known, readings.ties)
             else:
-                more = list(rest)
+                more = list(after_discard(counts, tile))
                 more[u] += 1
                 least, _, leaves = least_discards(tuple(more), melds, unseen, forms)
                 w = max(leaves) if least < now else 0
             total += n * w
         out.append(total)
     return out
+
+
+def _read_useful(
+    es: GroupEntries,
+    melds: int,
+    now: int,
+    tiles: list[int],
+    ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]],
+    useful: dict[tuple[object, ...], list[int]],
+) -> None:
+    """Keep in ``useful`` the useful tiles of the hand of entries ``es`` (of a tile too
+    many, standard forms) after each discard of ``tiles`` (each leaving shanten
+    ``now``) where the standard form alone is that close: its gains group by group,
+    read for all of them at once (`useful_kinds_of_ties`), instead of trying each tile
+    (`mahjongkit.shanten.useful_tiles`). The others are left to the caller."""
+    if es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles + 3 * melds != 17:
+        return
+    if not melds and special_16_floor(es) <= now:
+        return  # another form may be as close: its tiles count too
+    _, _, regular = _ties(es, melds, ties)
+    for t, kinds in zip(tiles, useful_kinds_of_ties(es, tiles, regular, melds, now), strict=True):
+        if kinds is not None:
+            less = discard_entries(es, t)
+            useful[(melds, less[0], less[1], less[2], less[3])] = kinds
+
+
+def _ties(
+    es: GroupEntries,
+    melds: int,
+    kept: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]],
+) -> tuple[int, list[int], tuple[int, ...]]:
+    """`mahjongkit.shanten.discard_ties` of the hand of entries ``es``, kept."""
+    key = (melds, es[0], es[1], es[2], es[3])
+    found = kept.get(key)
+    if found is None:
+        found = discard_ties(es, melds)
+        if found is None:
+            raise ValueError("no hand of a tile too many")
+        kept[key] = found
+    return found
 
 
 def _lead(
@@ -111,14 +160,7 @@ def _lead(
     """The most unseen useful tiles a best discard leaves the hand of entries ``es``
     (the hand less ``tile``, plus ``drawn``), if it brings the hand below ``now``;
     ``kept`` holds the hands' `discard_ties` read before."""
-    key = (melds, es[0], es[1], es[2], es[3])
-    found = kept.get(key)
-    if found is None:
-        found = discard_ties(es, melds)
-        if found is None:
-            raise ValueError("no hand of a tile too many")
-        kept[key] = found
-    least, ties, regular = found
+    least, ties, regular = _ties(es, melds, kept)
     if least >= now:
         return 0
     best = 0
