@@ -7,7 +7,9 @@ with random bots, then as many hands of the bots timed, then 20 more of them). I
 the same run, where ``rlcard`` is installed (the ``bench`` extra), RLCard's ``mahjong``
 environment plays whole games with four ``RandomAgent``s, timed the same way; the
 ratio is ours over RLCard's. Last, the scaling of ``--workers`` (wall time, random and
-efficient bots, MCR) on the cores there are.
+efficient bots, MCR) on the cores there are, beside what the machine itself gives: as
+many separate processes side by side, each playing its share of the hands on its own
+(no pool, nothing sent between them), the most a pool of workers could reach.
 
 The first line names the build measured: the Python source, or the compiled build of
 ``setup.py`` (``make compiled``; ``make bench`` runs this benchmark on both).
@@ -19,6 +21,7 @@ last line of figures for ``benchmarks/report.py``).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 import time
@@ -53,6 +56,25 @@ def ours(ruleset: str, bot: str, hands: int) -> float:
     return best_rate(
         lambda p: simulate(ruleset, (bot,) * 4, hands=hands, seed=p).stats.hands, hands
     )
+
+
+def side_by_side(bot: str, hands: int, processes: int) -> float:
+    """Hands per wall-clock second of ``processes`` separate processes started together,
+    each playing its share of ``hands`` (MCR, four ``bot`` bots) with no pool."""
+    context = multiprocessing.get_context("fork")
+    share = hands // processes
+    runs = [
+        context.Process(
+            target=simulate, args=("mcr", (bot,) * 4), kwargs={"hands": share, "seed": 5 + i}
+        )
+        for i in range(processes)
+    ]
+    start = time.perf_counter()
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    return share * processes / (time.perf_counter() - start)
 
 
 def rlcard_rate(hands: int) -> float | None:
@@ -111,6 +133,15 @@ def main() -> None:
                 f"mcr, 4 {bot}, --workers {cores} (wall clock)",
                 "hands/s",
                 walls[cores],
+                "--workers 1",
+                walls[1],
+            )
+            apart = side_by_side(bot, n, cores)
+            print(f"mcr 4 {bot}, {cores} processes side by side: {apart:8.0f} hands/s", flush=True)
+            figures.add(
+                f"mcr, 4 {bot}, {cores} processes side by side, no pool (wall clock)",
+                "hands/s",
+                apart,
                 "--workers 1",
                 walls[1],
             )
