@@ -64,6 +64,7 @@ from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
 from mahjongkit.game.sampling import SeatKnowledge
+from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.shanten import shanten
 
 SAMPLES: Final = 12
@@ -80,17 +81,19 @@ CLAIMS: Final = False
 READS: Final = False
 """Whether its samples draw an opponent's hand ready with the chance the defender reads
 for it (its threat), not uniformly."""
-WEIGHS: Final = {"mcr": "threatened", "taiwanese": "calm"}
-"""Which turns it weighs, by the ruleset's family: under threat (an opponent looks ready),
-calm (none does), or ``both``."""
+WEIGHS: Final = {False: "threatened", True: "calm"}
+"""Which turns it weighs, by whether the ruleset plays Ting (`plays_ting`): under threat
+(an opponent looks ready), calm (none does), or ``both``. Where a ready hand is called
+aloud, the defender's reading of the called hand beat the samples' (their ready hands wait
+at random); where readiness is only guessed (MCR), the samples' danger paid."""
 PLAYERS: Final = "efficient"
 """The bots that play the samples out: the quickest tier."""
-ITSELF: Final[dict[str, str | None]] = {"mcr": None, "taiwanese": "defender"}
-"""The bot that plays on for its own seat in the samples, by the ruleset's family (None:
-`PLAYERS` too). Taiwanese changes replayed on the true hand gained only so (calm turns,
-tuning seed 5: -2.6 +- 3.8 a change with `efficient` play-outs, +5.8 +- 2.2 with the seat
-played on by the defender); in MCR the seat as the defender gained hardly more at three
-times the cost."""
+ITSELF: Final[dict[bool, str | None]] = {False: None, True: "defender"}
+"""The bot that plays on for its own seat in the samples, by whether the ruleset plays
+Ting (`plays_ting`; None: `PLAYERS` too). Taiwanese changes replayed on the true hand
+gained only so (calm turns, tuning seed 5: -2.6 +- 3.8 a change with `efficient`
+play-outs, +5.8 +- 2.2 with the seat played on by the defender); in MCR the seat as the
+defender gained hardly more at three times the cost."""
 
 _DISCARD = ActionKind.DISCARD
 _TING = ActionKind.TING
@@ -143,7 +146,7 @@ class SearcherBot(DefenderBot):
         super().__init__()
         self.weighs = weighs
         """Which turns it weighs (``threatened``, ``calm``, ``both``); by the ruleset's
-        family (`WEIGHS`) when not given."""
+        Ting (`WEIGHS`) when not given."""
         self.reads = reads
         """Whether its samples draw the opponents ready as the defender reads them."""
         self.claims = claims
@@ -152,7 +155,7 @@ class SearcherBot(DefenderBot):
         self.players = players
         self.itself = itself
         """The bot that plays on for the searcher's own seat in the samples; by the
-        ruleset's family (`ITSELF`) when not given."""
+        ruleset's Ting (`ITSELF`) when not given."""
         self.margin = margin
         self.last_best: Action | None = None
         """The samples' best candidate at the last decision weighed..."""
@@ -212,7 +215,7 @@ class SearcherBot(DefenderBot):
             samples=self.samples,
             seed=seed,
             bot=self.players,
-            seat_bot=self.itself or ITSELF[family(known.position.ruleset.name)],
+            seat_bot=self.itself or ITSELF[plays_ting(known.position.ruleset.name)],
             candidates=candidates,
             drawn_discards=known.drawn_discards,
             dice=known.dice,
@@ -233,7 +236,7 @@ class SearcherBot(DefenderBot):
                 return ()
             return tuple(a for a in legal if a.kind in _CLAIMS or a.kind is _PASS)
         threatened = self.threatened(view)
-        weighs = self.weighs or WEIGHS[family(observation.ruleset)]
+        weighs = self.weighs or WEIGHS[plays_ting(observation.ruleset)]
         if weighs != "both" and threatened != (weighs == "threatened"):
             return ()
         discards = {a.tile: a for a in legal if a.kind is _DISCARD}
@@ -270,13 +273,14 @@ class SearcherBot(DefenderBot):
         return sorted(tiles, key=lambda t: self.deal_in(view, t)[0])
 
 
-def family(ruleset: str) -> str:
-    """The family of `WEIGHS` a ruleset's name belongs to.
+def plays_ting(ruleset: str) -> bool:
+    """Whether the ruleset plays Ting (a ready hand called aloud), by which the searcher
+    picks the turns it weighs (`WEIGHS`) and who plays its seat on (`ITSELF`).
 
-    >>> family("taiwanese-lrc"), family("botzone")
-    ('taiwanese', 'mcr')
+    >>> plays_ting("taiwanese-lrc"), plays_ting("botzone")
+    (True, False)
     """
-    return "taiwanese" if ruleset.startswith("taiwanese") else "mcr"
+    return get_ruleset(ruleset).play.ting_in_play
 
 
 __all__ = [
@@ -290,7 +294,7 @@ __all__ = [
     "SURE",
     "WEIGHS",
     "SearcherBot",
-    "family",
     "lead_in_stderrs",
     "merged",
+    "plays_ting",
 ]
