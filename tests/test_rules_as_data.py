@@ -18,9 +18,11 @@ FAMILY_CHECK = re.compile(
     r"""family\s*[!=]=|[!=]=\s*["'](mcr|taiwanese)["']|["'](mcr|taiwanese)["']\s*[!=]="""
     r"""|\.scoring\s*[!=]=|\bif\s+family\b|["']mcr["']\s+if\b|else\s+["'](mcr|taiwanese)["']"""
     r"""|column\s*[!=]=|[!=]=\s*["'](lrc|dxb|mcr-gb)["']"""
+    r"""|startswith\(\s*["'](mcr|taiwanese|botzone)"""
 )
-"""A comparison with a family or a sheet's name: the checks the rules issue removed (a
-detector asks whether the sheet prices an item, not which sheet it is)."""
+"""A comparison with a family or a sheet's name, or a look at how a ruleset's name
+starts: the checks the rules issue removed (a detector asks whether the sheet prices an
+item, not which sheet it is)."""
 
 
 def test_no_code_outside_the_rules_asks_the_family() -> None:

@@ -73,6 +73,7 @@ from mahjongkit.bots.scorer import ScorerBot, as_is
 from mahjongkit.game.actions import PASS, Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
+from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.shanten import shanten
 from mahjongkit.tiles import NUM_KINDS
 
@@ -186,6 +187,18 @@ def wait_chance(view: HandView, seat: int, tile: int, thrown: int | None = None)
     return chance
 
 
+def plays_ting(ruleset: str) -> bool:
+    """Whether the ruleset plays Ting (a ready hand called aloud, as under Taiwanese
+    rules): there the defender fears only the called hands and prices a tile by their
+    discards; where it is not played (MCR) it guesses who is ready from the melds and
+    the wall.
+
+    >>> plays_ting("taiwanese-lrc"), plays_ting("botzone")
+    (True, False)
+    """
+    return get_ruleset(ruleset).play.ting_in_play
+
+
 def threats(view: HandView) -> list[float]:
     """Each seat's threat (0 for the bot's own seat): about the chance it is ready."""
     obs = view.obs
@@ -195,7 +208,7 @@ def threats(view: HandView) -> list[float]:
             out.append(0.0)
         elif obs.ting[seat]:
             out.append(1.0)
-        elif obs.ruleset.startswith("taiwanese"):
+        elif plays_ting(obs.ruleset):
             # A ready hand declares Ting (the call is worth 5 on the sheet, and every
             # bot declares it): a hand that has not called is not ready.
             out.append(0.0)
@@ -445,7 +458,7 @@ class DefenderBot(ScorerBot):
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """Taiwanese: the danger cost of each held tile, in points (empty when nobody
         has called). MCR weighs its discards in `weigh` instead."""
-        if not view.obs.ruleset.startswith("taiwanese"):
+        if not plays_ting(view.obs.ruleset):
             return {}
         threat = threats(view)
         if not any(threat):
@@ -494,7 +507,7 @@ class DefenderBot(ScorerBot):
         0.45: three ready hands' highest wait chance)."""
         if type(self).weigh is not DefenderBot.weigh:
             return None
-        if view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view):
+        if plays_ting(view.obs.ruleset) or not self.on_guard(view):
             return as_is
         return self.danger_weight(view)
 
@@ -519,7 +532,7 @@ class DefenderBot(ScorerBot):
         value), is worth ``w * (1 - p) - cost`` once its chance ``p`` of dealing in and the
         cost of that (`deal_in`) are counted, given back as the value worth that much.
         Taiwanese: as the scorer."""
-        if view.obs.ruleset.startswith("taiwanese") or not self.on_guard(view):
+        if plays_ting(view.obs.ruleset) or not self.on_guard(view):
             return super().weigh(view, raw, penalty)
         weight = self.danger_weight(view)
         return [(weight(t, v), t) for v, t in raw]
@@ -537,6 +550,7 @@ __all__ = [
     "DefenderBot",
     "danger",
     "hand_worth",
+    "plays_ting",
     "ready_chance",
     "threats",
     "thrown_row",

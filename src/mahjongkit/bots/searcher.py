@@ -56,7 +56,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from mahjongkit.bots.defender import ALERT, DefenderBot, threats
+from mahjongkit.bots.defender import ALERT, DefenderBot, plays_ting, threats
 from mahjongkit.bots.hand_view import HandView, least_discards
 from mahjongkit.bots.lookahead import Estimate, Evaluation, EvaluationError, evaluate
 from mahjongkit.errors import MahjongError
@@ -64,7 +64,6 @@ from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
 from mahjongkit.game.sampling import SeatKnowledge
-from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.shanten import shanten
 
 SAMPLES: Final = 12
@@ -267,20 +266,10 @@ class SearcherBot(DefenderBot):
     def safest(self, view: HandView, tiles: Sequence[int]) -> list[int]:
         """``tiles`` from the least to the most likely to deal in, by the defender's
         model (its danger cost under Taiwanese rules, its chance under MCR)."""
-        if view.obs.ruleset.startswith("taiwanese"):
+        if plays_ting(view.obs.ruleset):
             penalty = self.discard_penalty(view, 0.0)
             return sorted(tiles, key=lambda t: penalty.get(t, 0.0))
         return sorted(tiles, key=lambda t: self.deal_in(view, t)[0])
-
-
-def plays_ting(ruleset: str) -> bool:
-    """Whether the ruleset plays Ting (a ready hand called aloud), by which the searcher
-    picks the turns it weighs (`WEIGHS`) and who plays its seat on (`ITSELF`).
-
-    >>> plays_ting("taiwanese-lrc"), plays_ting("botzone")
-    (True, False)
-    """
-    return get_ruleset(ruleset).play.ting_in_play
 
 
 __all__ = [
@@ -296,5 +285,4 @@ __all__ = [
     "SearcherBot",
     "lead_in_stderrs",
     "merged",
-    "plays_ting",
 ]

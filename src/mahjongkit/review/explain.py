@@ -24,7 +24,7 @@ reviewed decision, gives the reasons that can be said reliably
 
 from __future__ import annotations
 
-from mahjongkit.bots.defender import ALERT, DefenderBot, danger, threats
+from mahjongkit.bots.defender import ALERT, DefenderBot, danger, plays_ting, threats
 from mahjongkit.bots.hand_view import HandView, after_discard, after_taking, claim_tiles
 from mahjongkit.bots.scorer import ScorerBot
 from mahjongkit.errors import MahjongError
@@ -110,7 +110,7 @@ class Explainer:
     def chance(self, view: HandView, tile: int) -> float:
         """The chance that discarding ``tile`` deals in, by the defender's model."""
         bot = self._defender
-        if not view.obs.ruleset.startswith("taiwanese"):
+        if not plays_ting(view.obs.ruleset):
             return bot.deal_in(view, tile)[0]
         threat = threats(view)
         return TAIWANESE_UNIT * sum(
