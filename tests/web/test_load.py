@@ -142,7 +142,9 @@ def test_a_table_of_bots_plays_on_after_a_kill(tmp_path: Path) -> None:
     next server on the same database, to the record of the same table played at once."""
     from .test_store import Serve
 
-    config = TableConfig("taiwanese-lrc", seed=12, seats=("defender",) * 4, hands=4)
+    # Hands enough that the first server is still playing when it is killed: four
+    # defenders' hands take a few milliseconds each, and four were over before the kill.
+    config = TableConfig("taiwanese-lrc", seed=12, seats=("defender",) * 4, hands=32)
     db = f"sqlite:///{tmp_path / 'bots.db'}"
     first = Serve(db, chosen_seeds=True)
     try:
