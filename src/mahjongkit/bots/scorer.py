@@ -139,6 +139,25 @@ ROUNDING: Final = 1e-9
 on a bound may round past the same weight of the value it bounds."""
 
 
+def useful_by_discard(
+    es: GroupEntries,
+    tiles: Sequence[int],
+    after: Sequence[int],
+    melds: int,
+    unseen: Sequence[int],
+    forms: frozenset[Form] | None,
+) -> dict[int, int]:
+    """The unseen useful tiles the hand (of group entries ``es``) keeps after each discard
+    of ``tiles`` that leaves it short of complete (``after``: each discard's shanten), read
+    for all of them at once, a shanten level at a time (`useful_after_discards`)."""
+    known: dict[int, int] = {}
+    for least in {after[t] for t in tiles if after[t] > 0}:
+        level = [t for t in tiles if after[t] == least]
+        useful_of = useful_after_discards(es, level, melds, unseen, forms, least)
+        known.update(zip(level, useful_of, strict=True))
+    return known
+
+
 def as_is(tile: int, value: float) -> float:
     """A discard's value as it is (the scorer's `ScorerBot.rising_weight`)."""
     return value
@@ -491,12 +510,8 @@ class ScorerBot(EfficientBot):
         after = discard_shanten(counts, m, forms, es)
         if weight is None:
             # Every discard is valued: its shanten and unseen useful tiles are read for
-            # all of them at once, a shanten level at a time.
-            known: dict[int, int] = {}
-            for least in {after[t] for t in tiles if after[t] > 0}:
-                level = [t for t in tiles if after[t] == least]
-                useful_of = useful_after_discards(es, level, m, view.unseen, forms, least)
-                known.update(zip(level, useful_of, strict=True))
+            # all of them at once.
+            known = useful_by_discard(es, tiles, after, m, view.unseen, forms)
             return [
                 (self.value(view, after_discard(counts, t), melds, after[t], known.get(t)), t)
                 for t in tiles
@@ -551,17 +566,13 @@ class ScorerBot(EfficientBot):
         m = len(melds)
         es = group_entries(counts)
         after = discard_shanten(counts, m, forms, es)
-        known: dict[int, int] = {}
-        for least in {after[t] for t in tiles if after[t] > 0}:
-            level = [t for t in tiles if after[t] == least]
-            useful_of = useful_after_discards(es, level, m, view.unseen, forms, least)
-            known.update(zip(level, useful_of, strict=True))
+        known = useful_by_discard(es, tiles, after, m, view.unseen, forms)
         raw: list[tuple[float, int]] = []
         best = kept = -1e300  # the best value found, and the best value less penalty
         first = [t for t in tiles if after[t] == 0 or t == fastest]
         ceilings = {
             least: self.plan_ceiling(counts, melds, least, es, table.sets)
-            for least in {after[t] for t in tiles if after[t] > 0}
+            for least in {after[t] for t in known}
         }
         bounds = []
         for t in tiles:

@@ -82,7 +82,7 @@ def lead_totals(
     out = []
     lesser = [discard_entries(es, tile) for tile in tiles]
     keys = [(melds, less[0], less[1], less[2], less[3]) for less in lesser]
-    fresh = [t for t, key in zip(tiles, keys, strict=True) if key not in readings.useful]
+    fresh = [(t, key) for t, key in zip(tiles, keys, strict=True) if key not in readings.useful]
     if fresh and forms is None:
         _read_useful(es, melds, now, fresh, readings.ties, readings.useful)
     for tile, less, key in zip(tiles, lesser, keys, strict=True):
@@ -111,24 +111,27 @@ def _read_useful(
     es: GroupEntries,
     melds: int,
     now: int,
-    tiles: list[int],
+    fresh: Sequence[tuple[int, tuple[object, ...]]],
     ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]],
     useful: dict[tuple[object, ...], list[int]],
 ) -> None:
-    """Keep in ``useful`` the useful tiles of the hand of entries ``es`` (of a tile too
-    many, standard forms) after each discard of ``tiles`` (each leaving shanten
-    ``now``) where the standard form alone is that close: its gains group by group,
-    read for all of them at once (`useful_kinds_of_ties`), instead of trying each tile
-    (`mahjongkit.shanten.useful_tiles`). The others are left to the caller."""
+    """Keep in ``useful``, under each key of ``fresh``, the useful tiles of the hand of
+    entries ``es`` (of a tile too many, standard forms) after the discard of its tile
+    (each leaving shanten ``now``) where the standard form alone is that close: its
+    gains group by group, read for all of them at once (`useful_kinds_of_ties`), instead
+    of trying each tile (`mahjongkit.shanten.useful_tiles`). The others are left to the
+    caller."""
     if es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles + 3 * melds != 17:
         return
     if not melds and special_16_floor(es) <= now:
         return  # another form may be as close: its tiles count too
     _, _, regular = _ties(es, melds, ties)
-    for t, kinds in zip(tiles, useful_kinds_of_ties(es, tiles, regular, melds, now), strict=True):
+    tiles = [t for t, _ in fresh]
+    for (_, key), kinds in zip(
+        fresh, useful_kinds_of_ties(es, tiles, regular, melds, now), strict=True
+    ):
         if kinds is not None:
-            less = discard_entries(es, t)
-            useful[(melds, less[0], less[1], less[2], less[3])] = kinds
+            useful[key] = kinds
 
 
 def _ties(
