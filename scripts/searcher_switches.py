@@ -76,6 +76,7 @@ def main() -> None:
     parser.add_argument("--players", default=None)
     parser.add_argument("--itself", default=None)
     parser.add_argument("--claims", action="store_true")
+    parser.add_argument("--weighs", choices=("threatened", "calm", "both"), default=None)
     parser.add_argument("--check", type=int, default=40)
     parser.add_argument("--check-bot", default="defender")
     args = parser.parse_args()
@@ -88,6 +89,8 @@ def main() -> None:
         options["players"] = args.players
     if args.itself:
         options["itself"] = args.itself
+    if args.weighs:
+        options["weighs"] = args.weighs
     searcher = Noting(**options)
     start = time.perf_counter()
     state = MatchState(args.ruleset, seed=args.seed, max_hands=args.hands)
@@ -127,6 +130,7 @@ def main() -> None:
                 "players": searcher.players,
                 "itself": searcher.itself,
                 "claims": searcher.claims,
+                "weighs": searcher.weighs,
                 "check": args.check,
                 "check_bot": args.check_bot,
                 "searched_per_hand": round(searcher.searched / hands, 2),

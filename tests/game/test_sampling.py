@@ -235,3 +235,45 @@ def test_a_seat_read_as_ready_is_drawn_ready(name: str) -> None:
             position, random.Random(seed), view.drawn_discards, state.wall.dice, [0.0] * 4
         )
         assert again.concealed == uniform.concealed
+
+
+def test_a_called_hand_never_waits_on_a_tile_thrown_since_its_ting() -> None:
+    """A called (Ting) hand is locked and wins whenever it can (seed 004, "Calling / Ting":
+    it may not adjust its concealed tiles), so the tiles thrown since its Ting, its own
+    drawn tiles among them, did not complete it: no sample's called hand waits on one."""
+    from mahjongkit.bots.scorer import ScorerBot
+    from mahjongkit.completion import regular_waits
+
+    bot = ScorerBot()
+    checked = 0
+    for seed in range(40):
+        state = HandState.new(need_scorer("taiwanese-lrc"), random.Random(seed))
+        called: dict[int, int] = {}  # a seat that called Ting: the tiles thrown since
+        while not state.ended and not any(bin(m).count("1") >= 6 for m in called.values()):
+            seat = state.to_act()[0]
+            action = bot.act(state.observation(seat), hand_decision(state, seat, seed))
+            before = len(state.events)
+            state.apply(seat, action)
+            for event in state.events[before:]:
+                if event.kind.value == "discard":
+                    for s in called:
+                        called[s] |= 1 << event.tile
+                    if event.detail:
+                        called.setdefault(event.seat, 0)
+        if state.ended or not called:
+            continue
+        viewer = next(s for s in range(4) if s not in called)
+        if not deciding(state, viewer):
+            continue
+        for n in range(5):
+            sample = sampled(state, viewer, n)
+            for s, thrown in called.items():
+                hand = sample.concealed[s]
+                if sum(hand) % 3 != 1:  # its turn: the tile it drew is in hand
+                    continue
+                waits = regular_waits(hand, (sum(hand) - 1) // 3)
+                assert waits and not waits & thrown, (seed, n, s)
+                checked += 1
+        if checked >= 40:
+            break
+    assert checked >= 40

@@ -3,7 +3,10 @@
 What a seat cannot see (the other seats' concealed tiles, the kind of their concealed
 kongs, the order of the wall) is drawn uniformly from the tiles it has not seen; all it
 has seen is kept exactly: its own tiles, every seat's melds, discards, flowers, Ting and
-forfeits, the wall's counts, whose turn it is or which discard is being answered. Such a
+forfeits, the wall's counts, whose turn it is or which discard is being answered. A
+seat that called Ting holds a ready hand (seed 004, "Calling / Ting") that waits on none
+of the tiles thrown since its call: its hand is locked and a player takes a win it can,
+so none of them completed it. Such a
 sample (a determinization) is what a reviewer or a searching bot plays out to weigh a
 decision.
 
@@ -40,6 +43,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from mahjongkit.completion import regular_waits
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import (
     CHOWS,
@@ -57,11 +61,14 @@ from mahjongkit.game.position import Position, seat_history
 from mahjongkit.game.record import record_of
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall, full_set
-from mahjongkit.tiles import IS_FLOWER, NUM_KINDS, Tile
+from mahjongkit.tiles import IS_FLOWER, NUM_KINDS, Tile, tiles_to_counts
 
 ATTEMPTS = 50
 """Tries at a sample before giving up: a try is refused when the replay parts from the
 history (a seat whose drawn tiles would have let it claim a tile it in fact passed on)."""
+READY_TRIES = 20
+"""Tries at a called (Ting) hand's tiles before the sample's try is given up: a ready hand
+drawn is refused when it waits on a tile thrown since its Ting."""
 
 _ANSWERS = frozenset(
     {ActionKind.PASS, ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.WIN}
@@ -104,6 +111,10 @@ class _Plan:
     ready: list[list[int]] = field(default_factory=list)
     """Per seat that declared Ting, its hidden tiles that must make a ready hand (the
     tile it just drew left out)."""
+    passed: list[int] = field(default_factory=list)
+    """For each hand of ``ready``, as a bitmask, the tiles it cannot wait on: a called
+    hand wins whenever it can, so none thrown since its Ting (by any seat, its own drawn
+    tiles included) completes it."""
     steps: list[tuple[int, Action] | _Window] = field(default_factory=list)
 
 
@@ -219,6 +230,7 @@ def _plan(
     """Per seat: the slot of the tile it just drew (-1: none, after a claim)."""
     discards = [0, 0, 0, 0]
     ting = [False, False, False, False]
+    passed = [0, 0, 0, 0]
     window: _Window | None = None
     dealing = True
     deal_flowers: list[list[Tile]] = [[], [], [], []]
@@ -314,6 +326,9 @@ def _plan(
             continue
         if k is EventKind.DISCARD:
             kind = ActionKind.TING if item.detail else ActionKind.DISCARD
+            for called in range(4):
+                if ting[called]:
+                    passed[called] |= 1 << t
             plan.steps.append((s, Action(kind, t)))
             if s != me:
                 rows = drawn_discards[s] if len(drawn_discards) == 4 else ()
@@ -395,10 +410,12 @@ def _plan(
             continue
         if ting[seat]:
             plan.ready.append([i for i in held[seat] if i != last[seat]])
+            plan.passed.append(passed[seat])
         elif seat < len(ready_chances) and ready_chances[seat] > 0:
             hand = [i for i in held[seat] if i != last[seat]]
             if len(hand) % 3 == 1 and rng.random() < ready_chances[seat]:
                 plan.ready.append(hand)
+                plan.passed.append(0)
     return plan
 
 
@@ -449,8 +466,8 @@ def _deal_hidden(position: Position, plan: _Plan, rng: random.Random) -> bool:
         for t in pool:
             counts[t] += 1
         values: dict[int, Tile] = {}
-        for hand in plan.ready:
-            tiles = _ready_tiles(counts, len(hand), rng)
+        for hand, passed in zip(plan.ready, plan.passed, strict=True):
+            tiles = _ready_tiles(counts, len(hand), rng, passed)
             if tiles is None:
                 break
             values.update(zip(hand, tiles, strict=True))
@@ -465,11 +482,34 @@ def _deal_hidden(position: Position, plan: _Plan, rng: random.Random) -> bool:
     return False
 
 
-def _ready_tiles(counts: list[int], size: int, rng: random.Random) -> list[Tile] | None:
+def _ready_tiles(
+    counts: list[int], size: int, rng: random.Random, passed: int = 0
+) -> list[Tile] | None:
     """``size`` (3n + 1) tiles taken from ``counts`` that are one tile from a winning hand
-    of n sets and a pair, in a random order: sets, then a pair, then one of the tiles put
-    back (not uniform among ready hands, but any of them can come). None when the tiles
-    run out."""
+    of n sets and a pair, waiting on none of the tiles in the bitmask ``passed``, in a
+    random order. None when no such hand is found in `READY_TRIES` tries.
+
+    >>> counts = [4] * 9 + [0] * (NUM_KINDS - 9)  # every man tile, nothing else
+    >>> hands = [_ready_tiles(counts[:], 13, random.Random(n), passed=0b111) for n in range(20)]
+    >>> waits = [regular_waits(tiles_to_counts(tiles), 4) for tiles in hands]
+    >>> all(w != 0 and not w & 0b111 for w in waits)  # none waits on 1, 2 or 3 man
+    True
+    """
+    for _ in range(READY_TRIES):
+        tiles = _ready_draw(counts, size, rng)
+        if tiles is None:
+            return None
+        if not passed or not regular_waits(tiles_to_counts(tiles), size // 3) & passed:
+            return tiles
+        for t in tiles:
+            counts[t] += 1
+    return None
+
+
+def _ready_draw(counts: list[int], size: int, rng: random.Random) -> list[Tile] | None:
+    """One ready hand of ``size`` tiles taken from ``counts`` (`_ready_tiles`): sets, then
+    a pair, then one of the tiles put back (not uniform among ready hands, but any of them
+    can come). None when the tiles run out (``counts`` then partly taken)."""
     taken: list[Tile] = []
     for _ in range(size // 3):
         sets = [(t, t, t) for t in range(NUM_KINDS) if counts[t] >= 3]
