@@ -66,6 +66,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import sub
 from typing import Final
 
 from mahjongkit.bots.hand_view import HandView, discards_made
@@ -270,7 +272,7 @@ class _Table:
     __slots__ = ("hidden", "lens", "made", "melds", "pond", "ting", "wall")
 
     def __init__(self, obs: Observation) -> None:
-        self.lens = tuple(len(d) for d in obs.discards)
+        self.lens = tuple(map(len, obs.discards))
         self.made = discards_made(obs)
         self.pond = obs.pond
         self.melds = obs.melds
@@ -291,6 +293,10 @@ def _kept_hand(obs: Observation, last: _Table, seat: int) -> bool:
         and len(drawn) == len(obs.discards[seat])
         and all(drawn[last.lens[seat] :])
     )
+
+
+_NOBODY: Final[tuple[bool, ...]] = (False, False, False, False)
+"""No seat, seat by seat (`_kept_hand` at a centre table)."""
 
 
 def _bits(tiles: Iterable[int]) -> int:
@@ -405,24 +411,26 @@ class DefenderBot(ScorerBot):
         if obs.centre:
             clean = same and now.made - last.made == 4
             every, first = self.centre_round(obs, last, clean)
+            kept = _NOBODY  # no tile is shown thrown from the draw
         else:
             fresh = [obs.discards[s][last.lens[s] :] for s in range(4)]
             every = _bits(t for d in fresh for t, _ in d)
             clean = same and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
             first = [d[0][0] if d else -1 for d in fresh]
-        order = [(me + k) % 4 for k in range(4)]  # a clean round's discards: me first
-        for i in range(1, 4):
-            x = order[i]
+            kept = tuple(_kept_hand(obs, last, s) for s in range(4))
+        later = 0  # in a clean round (the bot's discard first), the tiles thrown after x's
+        for k in (3, 2, 1):
+            x = (me + k) % 4
             if last.ting[x]:
                 self._safe[x] |= every
-            if _kept_hand(obs, last, x):
+            if kept[x]:
                 self._passed[x] |= every
-                continue
-            after = (first[order[j]] for j in range(i + 1, 4))
-            later = _bits(t for t in after if t >= 0) if clean else 0
-            self._passed[x] = later
-            if clean and now.ting[x] and not last.ting[x]:
-                self._safe[x] |= later
+            else:
+                self._passed[x] = later
+                if now.ting[x] and not last.ting[x]:
+                    self._safe[x] |= later
+            if clean and first[x] >= 0:
+                later |= 1 << first[x]
 
     def centre_round(self, obs: Observation, last: _Table, clean: bool) -> tuple[int, list[int]]:
         """Centre table: the tiles discarded since the bot's last turn, as bits (the
@@ -430,10 +438,11 @@ class DefenderBot(ScorerBot):
         tile each seat threw, -1 where its thrower is not known. Known: the bot's own,
         those it saw thrown, and the one left over when only one seat's is missing."""
         self._round, seen = {}, self._round
-        grown = [now - then for now, then in zip(obs.pond, last.pond, strict=True)]
-        every = _bits(t for t, n in enumerate(grown) if n > 0)
+        grown = list(map(sub, obs.pond, last.pond))  # never below none: a pond only grows
+        every = _bits(compress(range(NUM_KINDS), grown))
         for ms, before in zip(obs.melds, last.melds, strict=True):
-            every |= _bits(m.claimed for m in ms[len(before) :] if m.claimed is not None)
+            if len(ms) > len(before):
+                every |= _bits(m.claimed for m in ms[len(before) :] if m.claimed is not None)
         first = [-1, -1, -1, -1]
         if not clean:
             return every, first
