@@ -204,13 +204,14 @@ def plays_ting(ruleset: str) -> bool:
 def threats(view: HandView) -> list[float]:
     """Each seat's threat (0 for the bot's own seat): about the chance it is ready."""
     obs = view.obs
+    ting_rules = plays_ting(obs.ruleset)
     out = []
     for seat in range(4):
         if seat == obs.seat:
             out.append(0.0)
         elif obs.ting[seat]:
             out.append(1.0)
-        elif plays_ting(obs.ruleset):
+        elif ting_rules:
             # A ready hand declares Ting (the call is worth 5 on the sheet, and every
             # bot declares it): a hand that has not called is not ready.
             out.append(0.0)
@@ -467,22 +468,21 @@ class DefenderBot(ScorerBot):
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """Taiwanese: the danger cost of each held tile, in points (empty when nobody
         has called). MCR weighs its discards in `weigh` instead."""
-        if not plays_ting(view.obs.ruleset):
+        obs = view.obs
+        if not plays_ting(obs.ruleset):
             return {}
         threat = threats(view)
-        if not any(threat):
+        called = [s for s in range(4) if threat[s]]
+        if not called:
             return {}
-        thrown = [self.thrown(view.obs, s) if threat[s] else 0 for s in range(4)]
-        out = {}
-        for t in range(NUM_KINDS):
-            if view.counts[t]:
-                d = sum(
-                    threat[s] * danger(view, s, t, thrown[s])
-                    for s in range(4)
-                    if threat[s] and not self.is_safe(s, t)
-                )
-                out[t] = TAIWANESE_DEAL_IN * d
-        return out
+        held = [t for t in range(NUM_KINDS) if view.counts[t]]
+        total = dict.fromkeys(held, 0.0)  # each tile's danger, seat by seat in order
+        for s in called:
+            thrown = self.thrown(obs, s)
+            for t in held:
+                if not self.is_safe(s, t):
+                    total[t] += threat[s] * danger(view, s, t, thrown)
+        return {t: TAIWANESE_DEAL_IN * d for t, d in total.items()}
 
     def deal_in(self, view: HandView, tile: int) -> tuple[float, float]:
         """MCR: the chance that discarding ``tile`` deals in, and what that would cost in
