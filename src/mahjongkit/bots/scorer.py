@@ -552,47 +552,77 @@ class ScorerBot(EfficientBot):
         allowed: frozenset[int] | None,
         penalty: dict[int, float],
         fastest: int,
+        closest: Sequence[tuple[int, int, int]],
     ) -> list[tuple[float, int]]:
         """Taiwanese, with a `discard_penalty` that `weigh` takes off each value:
         ``(value, tile)`` of the discards (of ``allowed``) that `choose_discard` could
-        pick, in tile order. The ready ones and ``fastest`` are valued first; one further
-        from ready is left out where its value's bound (its reach times `plan_ceiling`)
-        neither reaches the best value found, which `choose_discard` may hand to
-        ``fastest``, nor, less its penalty, the best value less penalty found: it could
-        neither raise the one nor beat or tie the other."""
+        pick, in tile order; ``closest``: their `best_discards`, those that leave the
+        least shanten with their useful tiles. The ready ones and ``fastest`` are valued
+        first; one further from ready is left out where its value's bound (its reach times
+        `plan_ceiling`) neither reaches the best value found, which `choose_discard` may
+        hand to ``fastest``, nor, less its penalty, the best value less penalty found: it
+        could neither raise the one nor beat or tie the other. Its useful tiles are read
+        only where the bound with all of them useful would not leave it out, and the
+        shanten of the discards beyond the least only where the highest such bound among
+        them (one step beyond: the bound falls with each step) would not."""
         tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
         forms = self.forms(view.obs.ruleset)
         table = self.table(view.obs.ruleset)
         m = len(melds)
         es = group_entries(counts)
-        after = discard_shanten(counts, m, forms, es)
-        known = useful_by_discard(es, tiles, after, m, view.unseen, forms)
+        least = closest[0][1]
+        after = [99] * NUM_KINDS  # the shanten each discard leaves, as far as read
+        known = {}  # the useful tiles each discard leaves, as far as read
+        for t, _, useful in closest:
+            after[t] = least
+            known[t] = useful
         raw: list[tuple[float, int]] = []
         best = kept = -1e300  # the best value found, and the best value less penalty
+        ceilings: dict[int, float] = {}
+
+        def cap(floor: int) -> float:
+            """The bound of a discard leaving ``floor`` steps were all its tiles useful."""
+            if floor not in ceilings:
+                ceilings[floor] = self.plan_ceiling(counts, melds, floor, es, table.sets)
+            return Q_TAIWANESE**floor * ceilings[floor]
+
+        def found(t: int) -> None:
+            nonlocal best, kept
+            useful = known[t] if after[t] else None
+            v = self.value(view, after_discard(counts, t), melds, after[t], useful)
+            raw.append((v, t))
+            best = max(best, v)
+            kept = max(kept, v - penalty.get(t, 0.0))
+
+        def left_out(t: int, bound: float) -> bool:
+            return bound + ROUNDING <= best and bound - penalty.get(t, 0.0) + ROUNDING <= kept
+
         first = [t for t in tiles if after[t] == 0 or t == fastest]
-        ceilings = {
-            least: self.plan_ceiling(counts, melds, least, es, table.sets)
-            for least in {after[t] for t in known}
-        }
-        bounds = []
-        for t in tiles:
-            if after[t] > 0 and t != fastest:
-                u = known[t]
-                bound = Q_TAIWANESE ** after[t] * u / (u + 8) * ceilings[after[t]]
-                bounds.append((bound - penalty.get(t, 0.0), bound, t))
-        bounds.sort(key=lambda b: -b[0])
         for t in first:
-            v = self.value(view, after_discard(counts, t), melds, after[t], known.get(t))
-            raw.append((v, t))
-            best = max(best, v)
-            kept = max(kept, v - penalty.get(t, 0.0))
-        for net, bound, t in bounds:
-            if bound + ROUNDING <= best and net + ROUNDING <= kept:
-                continue
-            v = self.value(view, after_discard(counts, t), melds, after[t], known[t])
-            raw.append((v, t))
-            best = max(best, v)
-            kept = max(kept, v - penalty.get(t, 0.0))
+            found(t)
+        further = [t for t in tiles if after[t] > least]
+        if further and not all(left_out(t, cap(least + 1)) for t in further):
+            shanten_of = discard_shanten(counts, m, forms, es)
+            for t in further:
+                after[t] = shanten_of[t]
+        # A discard left out even were every tile it keeps useful (its bound with ``u /
+        # (u + 8)`` at 1): its useful tiles are not read. The best values found only rise
+        # from here on.
+        rest = [
+            t for t in tiles if after[t] < 99 and t not in first and not left_out(t, cap(after[t]))
+        ]
+        known.update(
+            useful_by_discard(es, [t for t in rest if t not in known], after, m, view.unseen, forms)
+        )
+        bounds = []
+        for t in rest:
+            u = known[t]
+            bound = Q_TAIWANESE ** after[t] * u / (u + 8) * ceilings[after[t]]
+            bounds.append((bound - penalty.get(t, 0.0), bound, t))
+        bounds.sort(key=lambda b: -b[0])
+        for _, bound, t in bounds:
+            if not left_out(t, bound):
+                found(t)
         raw.sort(key=lambda r: r[1])
         return raw
 
@@ -666,7 +696,7 @@ class ScorerBot(EfficientBot):
         strict = self.table(view.obs.ruleset).strict
         weight = self.rising_weight(view) if strict and not penalty else None
         if not strict and penalty and self.rising_weight(view) is as_is:
-            raw = self.guarded_values(view, counts, melds, allowed, penalty, fastest)
+            raw = self.guarded_values(view, counts, melds, allowed, penalty, fastest, options)
         else:
             floor = beat if weight else -1.0
             raw = self.discard_values(view, counts, melds, allowed, weight, floor)
