@@ -320,6 +320,8 @@ class DefenderBot(ScorerBot):
         """...as far as the decision of this number in the hand."""
         self._dealt: tuple[HandView | None, dict[int, tuple[float, float]]] = (None, {})
         """The decision's view, and `deal_in` of the tiles asked at it (`_dealt_in`)."""
+        self._ting: dict[str, bool] = {}
+        """`plays_ting` by ruleset (`ting_rules`)."""
         self.forget()
 
     def forget(self) -> None:
@@ -461,15 +463,25 @@ class DefenderBot(ScorerBot):
                 self._thrown[missing[0]] |= 1 << tile
         return every, first
 
+    def safe_tiles(self, seat: int) -> int:
+        """The tiles ``seat`` cannot win on now, as bits (see `remember`)."""
+        return self._safe[seat] | self._passed[seat]
+
     def is_safe(self, seat: int, tile: int) -> bool:
         """True when ``seat`` cannot win on ``tile`` now (see `remember`)."""
-        return bool((self._safe[seat] | self._passed[seat]) >> tile & 1)
+        return bool(self.safe_tiles(seat) >> tile & 1)
+
+    def ting_rules(self, ruleset: str) -> bool:
+        """`plays_ting` of the ruleset, read once."""
+        if ruleset not in self._ting:
+            self._ting[ruleset] = plays_ting(ruleset)
+        return self._ting[ruleset]
 
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """Taiwanese: the danger cost of each held tile, in points (empty when nobody
         has called). MCR weighs its discards in `weigh` instead."""
         obs = view.obs
-        if not plays_ting(obs.ruleset):
+        if not any(obs.ting) or not self.ting_rules(obs.ruleset):
             return {}
         threat = threats(view)
         called = [s for s in range(4) if threat[s]]
@@ -478,9 +490,9 @@ class DefenderBot(ScorerBot):
         held = [t for t in range(NUM_KINDS) if view.counts[t]]
         total = dict.fromkeys(held, 0.0)  # each tile's danger, seat by seat in order
         for s in called:
-            thrown = self.thrown(obs, s)
+            thrown, safe = self.thrown(obs, s), self.safe_tiles(s)
             for t in held:
-                if not self.is_safe(s, t):
+                if not safe >> t & 1:
                     total[t] += threat[s] * danger(view, s, t, thrown)
         return {t: TAIWANESE_DEAL_IN * d for t, d in total.items()}
 
@@ -516,7 +528,7 @@ class DefenderBot(ScorerBot):
         0.45: three ready hands' highest wait chance)."""
         if type(self).weigh is not DefenderBot.weigh:
             return None
-        if plays_ting(view.obs.ruleset) or not self.on_guard(view):
+        if self.ting_rules(view.obs.ruleset) or not self.on_guard(view):
             return as_is
         return self.danger_weight(view)
 
@@ -541,7 +553,7 @@ class DefenderBot(ScorerBot):
         value), is worth ``w * (1 - p) - cost`` once its chance ``p`` of dealing in and the
         cost of that (`deal_in`) are counted, given back as the value worth that much.
         Taiwanese: as the scorer."""
-        if plays_ting(view.obs.ruleset) or not self.on_guard(view):
+        if self.ting_rules(view.obs.ruleset) or not self.on_guard(view):
             return super().weigh(view, raw, penalty)
         weight = self.danger_weight(view)
         return [(weight(t, v), t) for v, t in raw]
