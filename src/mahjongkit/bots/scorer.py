@@ -158,6 +158,20 @@ def useful_by_discard(
     return known
 
 
+def ceiling_at(plans: Sequence[tuple[int, float]], floor: int) -> float:
+    """Taiwanese: the most a plan of ``plans`` (its distance in steps and points) gives a
+    hand ``floor`` steps from ready, each discounted by ``Q`` per step beyond ``floor``
+    (`ScorerBot.plan_ceiling`): a plain win's at least.
+
+    >>> ceiling_at([(3, 50.0)], 2), ceiling_at([(3, 50.0)], 3), ceiling_at([], 1)
+    (20.0, 50.0, 20.0)
+    """
+    best = TAIWANESE_WIN
+    for d, points in plans:
+        best = max(best, Q_TAIWANESE ** (max(d, floor) - floor) * points)
+    return best
+
+
 def as_is(tile: int, value: float) -> float:
     """A discard's value as it is (the scorer's `ScorerBot.rising_weight`)."""
     return value
@@ -578,12 +592,15 @@ class ScorerBot(EfficientBot):
             known[t] = useful
         raw: list[tuple[float, int]] = []
         best = kept = -1e300  # the best value found, and the best value less penalty
-        ceilings: dict[int, float] = {}
+        ceilings: dict[int, float] = {}  # `plan_ceiling` by the steps a discard leaves
+        plans: list[tuple[int, float]] = []
 
         def cap(floor: int) -> float:
             """The bound of a discard leaving ``floor`` steps were all its tiles useful."""
             if floor not in ceilings:
-                ceilings[floor] = self.plan_ceiling(counts, melds, floor, es, table.sets)
+                if not ceilings:
+                    plans.extend(self.plan_distances(counts, melds, es, table.sets))
+                ceilings[floor] = ceiling_at(plans, floor)
             return Q_TAIWANESE**floor * ceilings[floor]
 
         def found(t: int) -> None:
@@ -638,22 +655,25 @@ class ScorerBot(EfficientBot):
         many keeps after a discard that leaves it ``floor`` steps from ready (``es`` its
         `group_entries`, ``sets`` those a complete hand holds): each plan's distance read
         on the whole hand, which a discard never brings closer."""
-        q = Q_TAIWANESE
+        return ceiling_at(self.plan_distances(counts, melds, es, sets), floor)
+
+    def plan_distances(
+        self, counts: tuple[int, ...], melds: Sequence[Meld], es: GroupEntries, sets: int
+    ) -> list[tuple[int, float]]:
+        """Taiwanese: the distance in steps of each plan the melds leave open, read on the
+        whole hand (see `plan_ceiling`), and its points (`TAIWANESE_PLANS`)."""
         pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
         sets -= len(melds)
-        best = TAIWANESE_WIN
+        plans = []
         if all(x.kind is not CHOW for x in melds):
-            d = max(pungs_shanten(counts, sets), floor)
-            best = max(best, q ** (d - floor) * pung_pts)
+            plans.append((pungs_shanten(counts, sets), pung_pts))
         for s, suit in enumerate(SUIT_TILES):
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
-            d = max(kept_shanten(es, s, True, sets), floor)
-            best = max(best, q ** (d - floor) * half_pts)
+            plans.append((kept_shanten(es, s, True, sets), half_pts))
             if all(x.tile in suit for x in melds):
-                d = max(kept_shanten(es, s, False, sets), floor)
-                best = max(best, q ** (d - floor) * flush_pts)
-        return best
+                plans.append((kept_shanten(es, s, False, sets), flush_pts))
+        return plans
 
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
