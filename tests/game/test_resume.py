@@ -23,9 +23,17 @@ import pytest
 import mahjongkit
 from mahjongkit.bots import BOTS
 from mahjongkit.game.actions import PASS, WIN
-from mahjongkit.game.match_state import MatchPhase, MatchState
+from mahjongkit.game.match_state import (
+    AUTOMATIC,
+    MatchPhase,
+    MatchState,
+    automatic_action,
+    past_decisions,
+)
 from mahjongkit.game.players import Bot, Decision, decision_key
 from mahjongkit.game.runner import play
+from mahjongkit.game.state import HandState
+from mahjongkit.game.wall import Wall
 
 RULESETS = ["mcr", "mcr-gb", "bp-club", "botzone", "taiwanese-lrc", "taiwanese-dxb"]
 TIERS = ["random", "efficient", "scorer", "defender"]
@@ -179,3 +187,34 @@ def test_a_decision_is_named_the_same_by_every_driver() -> None:
         decide(state, bots)
     with pytest.raises(Exception, match="asked nothing"):
         state.decision(0)
+
+
+@pytest.mark.parametrize("ruleset", ["taiwanese-lrc", "mcr"])
+def test_a_history_replays_the_hand_only_as_far_as_the_seats_last_action(ruleset: str) -> None:
+    """`past_decisions` stops replaying at the seat's last action, and replays nothing
+    for a seat that has taken none: the same decisions as the whole hand replayed."""
+
+    def replayed(hand: HandState, seat: int, number: int) -> list[Any]:
+        wall = hand.wall
+        again = HandState(
+            hand.ruleset,
+            Wall(wall.rules, wall.tiles, wall.dice),
+            hand.prevalent_wind,
+            hand.dealer_streak,
+        )
+        out = []
+        for s, action in hand.history[:number]:
+            if s == seat and automatic_action(again, s, AUTOMATIC) is None:
+                out.append((again.observation(s), action))
+            again.apply(s, action)
+        return out
+
+    hand = HandState.new(ruleset, random.Random(11))
+    bot = BOTS["efficient"]()
+    while not hand.ended:
+        number = len(hand.history)
+        if number % 7 == 0 or number < 6:
+            for seat in range(4):
+                assert list(past_decisions(hand, seat, number)) == replayed(hand, seat, number)
+        seat = hand.to_act()[0]
+        hand.apply(seat, bot.act(hand.observation(seat), Decision.of(0, 0, seat, number)))

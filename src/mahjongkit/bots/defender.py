@@ -66,6 +66,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import sub
 from typing import Final
 
 from mahjongkit.bots.hand_view import HandView, discards_made
@@ -202,13 +204,14 @@ def plays_ting(ruleset: str) -> bool:
 def threats(view: HandView) -> list[float]:
     """Each seat's threat (0 for the bot's own seat): about the chance it is ready."""
     obs = view.obs
+    ting_rules = plays_ting(obs.ruleset)
     out = []
     for seat in range(4):
         if seat == obs.seat:
             out.append(0.0)
         elif obs.ting[seat]:
             out.append(1.0)
-        elif plays_ting(obs.ruleset):
+        elif ting_rules:
             # A ready hand declares Ting (the call is worth 5 on the sheet, and every
             # bot declares it): a hand that has not called is not ready.
             out.append(0.0)
@@ -270,7 +273,7 @@ class _Table:
     __slots__ = ("hidden", "lens", "made", "melds", "pond", "ting", "wall")
 
     def __init__(self, obs: Observation) -> None:
-        self.lens = tuple(len(d) for d in obs.discards)
+        self.lens = tuple(map(len, obs.discards))
         self.made = discards_made(obs)
         self.pond = obs.pond
         self.melds = obs.melds
@@ -293,6 +296,10 @@ def _kept_hand(obs: Observation, last: _Table, seat: int) -> bool:
     )
 
 
+_NOBODY: Final[tuple[bool, ...]] = (False, False, False, False)
+"""No seat, seat by seat (`_kept_hand` at a centre table)."""
+
+
 def _bits(tiles: Iterable[int]) -> int:
     out = 0
     for t in tiles:
@@ -313,6 +320,8 @@ class DefenderBot(ScorerBot):
         """...as far as the decision of this number in the hand."""
         self._dealt: tuple[HandView | None, dict[int, tuple[float, float]]] = (None, {})
         """The decision's view, and `deal_in` of the tiles asked at it (`_dealt_in`)."""
+        self._ting: dict[str, bool] = {}
+        """`plays_ting` by ruleset (`ting_rules`)."""
         self.forget()
 
     def forget(self) -> None:
@@ -405,24 +414,26 @@ class DefenderBot(ScorerBot):
         if obs.centre:
             clean = same and now.made - last.made == 4
             every, first = self.centre_round(obs, last, clean)
+            kept = _NOBODY  # no tile is shown thrown from the draw
         else:
             fresh = [obs.discards[s][last.lens[s] :] for s in range(4)]
             every = _bits(t for d in fresh for t, _ in d)
             clean = same and all(now.lens[s] - last.lens[s] == 1 for s in range(4))
             first = [d[0][0] if d else -1 for d in fresh]
-        order = [(me + k) % 4 for k in range(4)]  # a clean round's discards: me first
-        for i in range(1, 4):
-            x = order[i]
+            kept = tuple(_kept_hand(obs, last, s) for s in range(4))
+        later = 0  # in a clean round (the bot's discard first), the tiles thrown after x's
+        for k in (3, 2, 1):
+            x = (me + k) % 4
             if last.ting[x]:
                 self._safe[x] |= every
-            if _kept_hand(obs, last, x):
+            if kept[x]:
                 self._passed[x] |= every
-                continue
-            after = (first[order[j]] for j in range(i + 1, 4))
-            later = _bits(t for t in after if t >= 0) if clean else 0
-            self._passed[x] = later
-            if clean and now.ting[x] and not last.ting[x]:
-                self._safe[x] |= later
+            else:
+                self._passed[x] = later
+                if now.ting[x] and not last.ting[x]:
+                    self._safe[x] |= later
+            if clean and first[x] >= 0:
+                later |= 1 << first[x]
 
     def centre_round(self, obs: Observation, last: _Table, clean: bool) -> tuple[int, list[int]]:
         """Centre table: the tiles discarded since the bot's last turn, as bits (the
@@ -430,10 +441,11 @@ class DefenderBot(ScorerBot):
         tile each seat threw, -1 where its thrower is not known. Known: the bot's own,
         those it saw thrown, and the one left over when only one seat's is missing."""
         self._round, seen = {}, self._round
-        grown = [now - then for now, then in zip(obs.pond, last.pond, strict=True)]
-        every = _bits(t for t, n in enumerate(grown) if n > 0)
+        grown = list(map(sub, obs.pond, last.pond))  # never below none: a pond only grows
+        every = _bits(compress(range(NUM_KINDS), grown))
         for ms, before in zip(obs.melds, last.melds, strict=True):
-            every |= _bits(m.claimed for m in ms[len(before) :] if m.claimed is not None)
+            if len(ms) > len(before):
+                every |= _bits(m.claimed for m in ms[len(before) :] if m.claimed is not None)
         first = [-1, -1, -1, -1]
         if not clean:
             return every, first
@@ -451,29 +463,38 @@ class DefenderBot(ScorerBot):
                 self._thrown[missing[0]] |= 1 << tile
         return every, first
 
+    def safe_tiles(self, seat: int) -> int:
+        """The tiles ``seat`` cannot win on now, as bits (see `remember`)."""
+        return self._safe[seat] | self._passed[seat]
+
     def is_safe(self, seat: int, tile: int) -> bool:
         """True when ``seat`` cannot win on ``tile`` now (see `remember`)."""
-        return bool((self._safe[seat] | self._passed[seat]) >> tile & 1)
+        return bool(self.safe_tiles(seat) >> tile & 1)
+
+    def ting_rules(self, ruleset: str) -> bool:
+        """`plays_ting` of the ruleset, read once."""
+        if ruleset not in self._ting:
+            self._ting[ruleset] = plays_ting(ruleset)
+        return self._ting[ruleset]
 
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
         """Taiwanese: the danger cost of each held tile, in points (empty when nobody
         has called). MCR weighs its discards in `weigh` instead."""
-        if not plays_ting(view.obs.ruleset):
+        obs = view.obs
+        if not any(obs.ting) or not self.ting_rules(obs.ruleset):
             return {}
         threat = threats(view)
-        if not any(threat):
+        called = [s for s in range(4) if threat[s]]
+        if not called:
             return {}
-        thrown = [self.thrown(view.obs, s) if threat[s] else 0 for s in range(4)]
-        out = {}
-        for t in range(NUM_KINDS):
-            if view.counts[t]:
-                d = sum(
-                    threat[s] * danger(view, s, t, thrown[s])
-                    for s in range(4)
-                    if threat[s] and not self.is_safe(s, t)
-                )
-                out[t] = TAIWANESE_DEAL_IN * d
-        return out
+        held = [t for t in range(NUM_KINDS) if view.counts[t]]
+        total = dict.fromkeys(held, 0.0)  # each tile's danger, seat by seat in order
+        for s in called:
+            thrown, safe = self.thrown(obs, s), self.safe_tiles(s)
+            for t in held:
+                if not safe >> t & 1:
+                    total[t] += threat[s] * danger(view, s, t, thrown)
+        return {t: TAIWANESE_DEAL_IN * d for t, d in total.items()}
 
     def deal_in(self, view: HandView, tile: int) -> tuple[float, float]:
         """MCR: the chance that discarding ``tile`` deals in, and what that would cost in
@@ -507,7 +528,7 @@ class DefenderBot(ScorerBot):
         0.45: three ready hands' highest wait chance)."""
         if type(self).weigh is not DefenderBot.weigh:
             return None
-        if plays_ting(view.obs.ruleset) or not self.on_guard(view):
+        if self.ting_rules(view.obs.ruleset) or not self.on_guard(view):
             return as_is
         return self.danger_weight(view)
 
@@ -532,7 +553,7 @@ class DefenderBot(ScorerBot):
         value), is worth ``w * (1 - p) - cost`` once its chance ``p`` of dealing in and the
         cost of that (`deal_in`) are counted, given back as the value worth that much.
         Taiwanese: as the scorer."""
-        if plays_ting(view.obs.ruleset) or not self.on_guard(view):
+        if self.ting_rules(view.obs.ruleset) or not self.on_guard(view):
             return super().weigh(view, raw, penalty)
         weight = self.danger_weight(view)
         return [(weight(t, v), t) for v, t in raw]

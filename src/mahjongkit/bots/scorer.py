@@ -158,6 +158,20 @@ def useful_by_discard(
     return known
 
 
+def ceiling_at(plans: Sequence[tuple[int, float]], floor: int) -> float:
+    """Taiwanese: the most a plan of ``plans`` (its distance in steps and points) gives a
+    hand ``floor`` steps from ready, each discounted by ``Q`` per step beyond ``floor``
+    (`ScorerBot.plan_ceiling`): a plain win's at least.
+
+    >>> ceiling_at([(3, 50.0)], 2), ceiling_at([(3, 50.0)], 3), ceiling_at([], 1)
+    (20.0, 50.0, 20.0)
+    """
+    best = TAIWANESE_WIN
+    for d, points in plans:
+        best = max(best, Q_TAIWANESE ** (max(d, floor) - floor) * points)
+    return best
+
+
 def as_is(tile: int, value: float) -> float:
     """A discard's value as it is (the scorer's `ScorerBot.rising_weight`)."""
     return value
@@ -552,47 +566,80 @@ class ScorerBot(EfficientBot):
         allowed: frozenset[int] | None,
         penalty: dict[int, float],
         fastest: int,
+        closest: Sequence[tuple[int, int, int]],
     ) -> list[tuple[float, int]]:
         """Taiwanese, with a `discard_penalty` that `weigh` takes off each value:
         ``(value, tile)`` of the discards (of ``allowed``) that `choose_discard` could
-        pick, in tile order. The ready ones and ``fastest`` are valued first; one further
-        from ready is left out where its value's bound (its reach times `plan_ceiling`)
-        neither reaches the best value found, which `choose_discard` may hand to
-        ``fastest``, nor, less its penalty, the best value less penalty found: it could
-        neither raise the one nor beat or tie the other."""
+        pick, in tile order; ``closest``: their `best_discards`, those that leave the
+        least shanten with their useful tiles. The ready ones and ``fastest`` are valued
+        first; one further from ready is left out where its value's bound (its reach times
+        `plan_ceiling`) neither reaches the best value found, which `choose_discard` may
+        hand to ``fastest``, nor, less its penalty, the best value less penalty found: it
+        could neither raise the one nor beat or tie the other. Its useful tiles are read
+        only where the bound with all of them useful would not leave it out, and the
+        shanten of the discards beyond the least only where the highest such bound among
+        them (one step beyond: the bound falls with each step) would not."""
         tiles = [t for t in range(NUM_KINDS) if counts[t] and (allowed is None or t in allowed)]
         forms = self.forms(view.obs.ruleset)
         table = self.table(view.obs.ruleset)
         m = len(melds)
         es = group_entries(counts)
-        after = discard_shanten(counts, m, forms, es)
-        known = useful_by_discard(es, tiles, after, m, view.unseen, forms)
+        least = closest[0][1]
+        after = [99] * NUM_KINDS  # the shanten each discard leaves, as far as read
+        known = {}  # the useful tiles each discard leaves, as far as read
+        for t, _, useful in closest:
+            after[t] = least
+            known[t] = useful
         raw: list[tuple[float, int]] = []
         best = kept = -1e300  # the best value found, and the best value less penalty
+        ceilings: dict[int, float] = {}  # `plan_ceiling` by the steps a discard leaves
+        plans: list[tuple[int, float]] = []
+
+        def cap(floor: int) -> float:
+            """The bound of a discard leaving ``floor`` steps were all its tiles useful."""
+            if floor not in ceilings:
+                if not ceilings:
+                    plans.extend(self.plan_distances(counts, melds, es, table.sets))
+                ceilings[floor] = ceiling_at(plans, floor)
+            return Q_TAIWANESE**floor * ceilings[floor]
+
+        def found(t: int) -> None:
+            nonlocal best, kept
+            useful = known[t] if after[t] else None
+            v = self.value(view, after_discard(counts, t), melds, after[t], useful)
+            raw.append((v, t))
+            best = max(best, v)
+            kept = max(kept, v - penalty.get(t, 0.0))
+
+        def left_out(t: int, bound: float) -> bool:
+            return bound + ROUNDING <= best and bound - penalty.get(t, 0.0) + ROUNDING <= kept
+
         first = [t for t in tiles if after[t] == 0 or t == fastest]
-        ceilings = {
-            least: self.plan_ceiling(counts, melds, least, es, table.sets)
-            for least in {after[t] for t in known}
-        }
-        bounds = []
-        for t in tiles:
-            if after[t] > 0 and t != fastest:
-                u = known[t]
-                bound = Q_TAIWANESE ** after[t] * u / (u + 8) * ceilings[after[t]]
-                bounds.append((bound - penalty.get(t, 0.0), bound, t))
-        bounds.sort(key=lambda b: -b[0])
         for t in first:
-            v = self.value(view, after_discard(counts, t), melds, after[t], known.get(t))
-            raw.append((v, t))
-            best = max(best, v)
-            kept = max(kept, v - penalty.get(t, 0.0))
-        for net, bound, t in bounds:
-            if bound + ROUNDING <= best and net + ROUNDING <= kept:
-                continue
-            v = self.value(view, after_discard(counts, t), melds, after[t], known[t])
-            raw.append((v, t))
-            best = max(best, v)
-            kept = max(kept, v - penalty.get(t, 0.0))
+            found(t)
+        further = [t for t in tiles if after[t] > least]
+        if further and not all(left_out(t, cap(least + 1)) for t in further):
+            shanten_of = discard_shanten(counts, m, forms, es)
+            for t in further:
+                after[t] = shanten_of[t]
+        # A discard left out even were every tile it keeps useful (its bound with ``u /
+        # (u + 8)`` at 1): its useful tiles are not read. The best values found only rise
+        # from here on.
+        rest = [
+            t for t in tiles if after[t] < 99 and t not in first and not left_out(t, cap(after[t]))
+        ]
+        known.update(
+            useful_by_discard(es, [t for t in rest if t not in known], after, m, view.unseen, forms)
+        )
+        bounds = []
+        for t in rest:
+            u = known[t]
+            bound = Q_TAIWANESE ** after[t] * u / (u + 8) * ceilings[after[t]]
+            bounds.append((bound - penalty.get(t, 0.0), bound, t))
+        bounds.sort(key=lambda b: -b[0])
+        for _, bound, t in bounds:
+            if not left_out(t, bound):
+                found(t)
         raw.sort(key=lambda r: r[1])
         return raw
 
@@ -608,22 +655,25 @@ class ScorerBot(EfficientBot):
         many keeps after a discard that leaves it ``floor`` steps from ready (``es`` its
         `group_entries`, ``sets`` those a complete hand holds): each plan's distance read
         on the whole hand, which a discard never brings closer."""
-        q = Q_TAIWANESE
+        return ceiling_at(self.plan_distances(counts, melds, es, sets), floor)
+
+    def plan_distances(
+        self, counts: tuple[int, ...], melds: Sequence[Meld], es: GroupEntries, sets: int
+    ) -> list[tuple[int, float]]:
+        """Taiwanese: the distance in steps of each plan the melds leave open, read on the
+        whole hand (see `plan_ceiling`), and its points (`TAIWANESE_PLANS`)."""
         pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
         sets -= len(melds)
-        best = TAIWANESE_WIN
+        plans = []
         if all(x.kind is not CHOW for x in melds):
-            d = max(pungs_shanten(counts, sets), floor)
-            best = max(best, q ** (d - floor) * pung_pts)
+            plans.append((pungs_shanten(counts, sets), pung_pts))
         for s, suit in enumerate(SUIT_TILES):
             if not all(x.tile in suit or x.tile in HONORS for x in melds):
                 continue
-            d = max(kept_shanten(es, s, True, sets), floor)
-            best = max(best, q ** (d - floor) * half_pts)
+            plans.append((kept_shanten(es, s, True, sets), half_pts))
             if all(x.tile in suit for x in melds):
-                d = max(kept_shanten(es, s, False, sets), floor)
-                best = max(best, q ** (d - floor) * flush_pts)
-        return best
+                plans.append((kept_shanten(es, s, False, sets), flush_pts))
+        return plans
 
     def weigh(
         self, view: HandView, raw: Sequence[tuple[float, int]], penalty: dict[int, float]
@@ -666,7 +716,7 @@ class ScorerBot(EfficientBot):
         strict = self.table(view.obs.ruleset).strict
         weight = self.rising_weight(view) if strict and not penalty else None
         if not strict and penalty and self.rising_weight(view) is as_is:
-            raw = self.guarded_values(view, counts, melds, allowed, penalty, fastest)
+            raw = self.guarded_values(view, counts, melds, allowed, penalty, fastest, options)
         else:
             floor = beat if weight else -1.0
             raw = self.discard_values(view, counts, melds, allowed, weight, floor)

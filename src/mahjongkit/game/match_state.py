@@ -878,6 +878,12 @@ def past_decisions(
     ...     a for s, a in hand.history if s == 0]
     True
     """
+    actions = hand.history[:number]
+    # Replayed only as far as the seat's last action: none (a bot's first decision in a
+    # hand, as a rule) replays nothing.
+    taken = [i for i, (s, _) in enumerate(actions) if s == seat]
+    if not taken:
+        return ()
     wall = hand.wall
     again = HandState(
         hand.ruleset,
@@ -886,7 +892,7 @@ def past_decisions(
         hand.dealer_streak,
     )
     out = []
-    for s, action in hand.history[:number]:
+    for s, action in actions[: taken[-1] + 1]:
         if s == seat and automatic_action(again, s, automations) is None:
             out.append((again.observation(s), action))
         again.apply(s, action)
