@@ -111,8 +111,13 @@ class EfficientBot:
         forms = self.forms(view.obs.ruleset)
         counts, m = view.counts, view.melds
         legal = view.legal
-        discardable = {a.tile for a in legal if a.kind is _DISCARD}
         others = [a for a in legal if a.kind is not _DISCARD]
+        # The usual turn offers a discard of every held kind: then no need to list them.
+        discardable = (
+            None
+            if len(legal) - len(others) == NUM_KINDS - counts.count(0)
+            else {a.tile for a in legal if a.kind is _DISCARD}
+        )
         tile, least = self.best_discard(view, forms, discardable)
         for a in others:
             if a.kind is _CONCEALED_KONG:
@@ -128,10 +133,11 @@ class EfficientBot:
         return ting if ting in others else DISCARDS[tile]
 
     def best_discard(
-        self, view: HandView, forms: frozenset[Form] | None, allowed: set[int]
+        self, view: HandView, forms: frozenset[Form] | None, allowed: set[int] | None
     ) -> tuple[int, int]:
-        """The first of `best_discards` (tile and shanten), counting the unseen useful
-        tiles only when several discards leave the least shanten
+        """The first of `best_discards` (tile and shanten) among the discards of
+        ``allowed`` (None: every held kind), counting the unseen useful tiles only when
+        several discards leave the least shanten
         (`mahjongkit.bots.efficient_choice.least_discard`)."""
         return least_discard(view, forms, allowed)
 
