@@ -104,9 +104,10 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles of the set in order."""
+        t = self.tile
         if self.kind is CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * self.kind.size
+            return (t, t + 1, t + 2)
+        return (t, t, t, t) if self.kind is KONG else (t, t, t)
 
     def __str__(self) -> str:
         return format_meld(self.kind.value, self.tile, self.claimed, self.source, self.promoted)

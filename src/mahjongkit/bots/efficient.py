@@ -82,9 +82,11 @@ class EfficientBot:
 
     def __init__(self) -> None:
         self._forms: dict[str, frozenset[Form] | None] = {}
-        self._held: tuple[tuple[int, ...], int, frozenset[Form] | None, int] | None = None
-        """The hand this bot's last discard left (counts, melds, forms) and its
-        shanten: the claims that follow until its next turn ask about that hand."""
+        self._held: tuple[tuple[int, ...], int, int, frozenset[Form] | None, int] | None = None
+        """The hand this bot's last discard was made from (counts), that discard, the
+        melds, the forms, and the shanten the discard left: the claims that follow until
+        its next turn ask about the hand it left (made only when a claim asks: most
+        turns are followed by none)."""
 
     def forms(self, ruleset: str) -> frozenset[Form] | None:
         """The hand forms of the ruleset, as `mahjongkit.shanten` takes them."""
@@ -111,8 +113,13 @@ class EfficientBot:
         forms = self.forms(view.obs.ruleset)
         counts, m = view.counts, view.melds
         legal = view.legal
-        discardable = {a.tile for a in legal if a.kind is _DISCARD}
         others = [a for a in legal if a.kind is not _DISCARD]
+        # The usual turn offers a discard of every held kind: then no need to list them.
+        discardable = (
+            None
+            if len(legal) - len(others) == NUM_KINDS - counts.count(0)
+            else {a.tile for a in legal if a.kind is _DISCARD}
+        )
         tile, least = self.best_discard(view, forms, discardable)
         for a in others:
             if a.kind is _CONCEALED_KONG:
@@ -123,15 +130,16 @@ class EfficientBot:
                 and shanten(after_discard(counts, a.tile), m, forms) <= least
             ):
                 return a
-        self._held = (after_discard(counts, tile), m, forms, least)
+        self._held = (counts, tile, m, forms, least)
         ting = TINGS[tile]
         return ting if ting in others else DISCARDS[tile]
 
     def best_discard(
-        self, view: HandView, forms: frozenset[Form] | None, allowed: set[int]
+        self, view: HandView, forms: frozenset[Form] | None, allowed: set[int] | None
     ) -> tuple[int, int]:
-        """The first of `best_discards` (tile and shanten), counting the unseen useful
-        tiles only when several discards leave the least shanten
+        """The first of `best_discards` (tile and shanten) among the discards of
+        ``allowed`` (None: every held kind), counting the unseen useful tiles only when
+        several discards leave the least shanten
         (`mahjongkit.bots.efficient_choice.least_discard`)."""
         return least_discard(view, forms, allowed)
 
@@ -140,8 +148,13 @@ class EfficientBot:
         forms = self.forms(view.obs.ruleset)
         counts, m, tile = view.counts, view.melds, view.obs.claim_tile
         held = self._held
-        if held is not None and held[0] == counts and held[1] == m and held[2] is forms:
-            now = held[3]
+        if (
+            held is not None
+            and held[2] == m
+            and held[3] is forms
+            and after_discard(held[0], held[1]) == counts
+        ):
+            now = held[4]
         else:
             now = shanten(counts, m, forms)
         for a in view.legal:

@@ -36,23 +36,26 @@ DISCARD_ORDER: tuple[int, ...] = tuple(
 
 
 def least_discard(
-    view: HandView, forms: frozenset[Form] | None, allowed: Set[int]
+    view: HandView, forms: frozenset[Form] | None, allowed: Set[int] | None = None
 ) -> tuple[int, int]:
-    """The discard of ``allowed`` the `efficient` bot makes and the shanten it leaves:
-    the least shanten, then the most unseen useful tiles (counted only when several
-    discards leave the least), then `DISCARD_ORDER`, then the lowest tile."""
+    """The discard of ``allowed`` (None: any held kind) the `efficient` bot makes and the
+    shanten it leaves: the least shanten, then the most unseen useful tiles (counted only
+    when several discards leave the least), then `DISCARD_ORDER`, then the lowest tile."""
     counts, m = view.counts, view.melds
     es = group_entries(counts)
     found = None
     if forms is None:
-        # Every held kind may go (the usual turn): no need to ask about each.
-        every = len(allowed) == es[0].kinds + es[1].kinds + es[2].kinds + es[3].kinds
-        if every:
-            for t in allowed:
-                if not counts[t]:
-                    every = False
-                    break
-        found = discard_ties(es, m, None if every else allowed)
+        if allowed is not None:
+            # Every held kind may go (the usual turn): no need to ask about each.
+            every = len(allowed) == es[0].kinds + es[1].kinds + es[2].kinds + es[3].kinds
+            if every:
+                for t in allowed:
+                    if not counts[t]:
+                        every = False
+                        break
+            if every:
+                allowed = None
+        found = discard_ties(es, m, allowed)
     if found is not None:
         least, best, regular = found
         if len(best) == 1:
@@ -62,7 +65,8 @@ def least_discard(
         after = discard_shanten(counts, m, forms, es)
         least = 99
         best = []
-        for t in allowed:
+        kinds = allowed if allowed is not None else [t for t in range(NUM_KINDS) if counts[t]]
+        for t in kinds:
             s = after[t]
             if s < least:
                 least = s

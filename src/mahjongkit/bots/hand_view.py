@@ -316,6 +316,8 @@ def useful_of_ties(
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
     out = []
     pairs: list[int] = []
+    # The class of the three groups beside each group, read at its first tied discard.
+    beside_class = [-1, -1, -1, -1]
     shared: dict[tuple[int, int], int] = {}
     singles = -1
     keys: tuple[int, ...] = ()
@@ -358,9 +360,11 @@ def useful_of_ties(
         less = TABLES.minus_one(groups[g], rank)
         lc = less.cls
         beside = _BESIDE[g]
-        h0, p0 = beside[0]
-        # The other three groups: one of them with the pair of the other two.
-        other = TABLES.combine(cls[h0], pairs[p0])
+        other = beside_class[g]
+        if other < 0:
+            # The other three groups: one of them with the pair of the other two.
+            h0, p0 = beside[0]
+            other = beside_class[g] = TABLES.combine(cls[h0], pairs[p0])
         total = 0
         base = 9 * g
         for r in TABLES.regular_gains(less, other, need):
