@@ -877,15 +877,9 @@ def discard_ties(
     if total == 17:
         # Taiwanese forms: all but the standard one are of concealed hands only.
         if melds == 0:
-            after = _taiwanese_discards(es, regular, least)
+            after = _taiwanese_discards(es, regular, least, allowed)
             if after is not regular:
-                if allowed is None:
-                    least = _lowest(after)
-                else:
-                    least = _NONE
-                    for t in allowed:
-                        if after[t] < least:
-                            least = after[t]
+                least = _lowest(after, allowed)
         melds = 5  # no MCR form below
     # The other forms only where a bound over every discard lets them reach the least
     # (a discard never adds a pair, an orphan or a knitted tile, nor brings the rest of
@@ -901,13 +895,7 @@ def discard_ties(
         if (melds == 0 and 13 - kmax - eh.kinds <= least) or 9 - kmax + floor <= least:
             after = _knitted_discards(es, melds, least, after, floor)
         if after is not regular:
-            if allowed is None:
-                least = _lowest(after)
-            else:
-                least = _NONE
-                for t in allowed:
-                    if after[t] < least:
-                        least = after[t]
+            least = _lowest(after, allowed)
     if allowed is None:
         ties = [t for t in range(NUM_KINDS) if after[t] == least]
     else:
@@ -915,14 +903,20 @@ def discard_ties(
     return least, ties, regular
 
 
-def _lowest(values: Sequence[int]) -> int:
-    """The least of ``values``, read from a list (the compiled build reads a list's items
-    unboxed, a sequence's through the generic protocol)."""
+def _lowest(values: Sequence[int], allowed: Collection[Tile] | None = None) -> int:
+    """The least of ``values`` (of the kinds ``allowed``, default all), read from a list
+    (the compiled build reads a list's items unboxed, a sequence's through the generic
+    protocol)."""
     items: list[int] = list(values)
     least = _NONE
-    for v in items:
-        if v < least:
-            least = v
+    if allowed is None:
+        for v in items:
+            if v < least:
+                least = v
+    else:
+        for t in allowed:
+            if items[t] < least:
+                least = items[t]
     return least
 
 
@@ -942,27 +936,28 @@ def _regular_discards(
     return whole, p0 + p1 + p2 + p3
 
 
-def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) -> Sequence[int]:
+def _taiwanese_discards(
+    es: GroupEntries,
+    regular: tuple[int, ...],
+    least: int,
+    allowed: Collection[Tile] | None = None,
+) -> Sequence[int]:
     """Per discard of a 17-tile hand without melds, the least of ``regular`` and the
     other Taiwanese forms, each read only when its value for the whole hand (which no
-    discard lowers) comes within ``least``; ``regular`` itself when none does."""
+    discard lowers) comes within the least so far (``least``, of ``regular``; for
+    Thirteen Orphans, the dearest to read, of the other forms too, over the discards
+    ``allowed``, default any); ``regular`` itself when none does. Exact at the least
+    and for the discards that make it, all `discard_ties` reads: a discard above it may
+    be left above its value."""
     e0, e1, e2, eh = es
     n1 = e0.hist[1] + e1.hist[1] + e2.hist[1] + eh.hist[1]
     n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
     n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
     n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
-    nico = _nico_of(n1, n2, n3, n4) <= least
     keys = e0.key + e1.key + e2.key + eh.key
-    whole_orphans = (
-        _NONE if 12 - e0.ends - e1.ends - e2.ends - eh.ends > least else _orphans_16(keys)
-    )
-    orphans = whole_orphans <= least
-    whole_sixteen = _sixteen_orphans(es)
-    sixteen = whole_sixteen <= least
-    if not (nico or orphans or sixteen):
-        return regular
-    out = list(regular)
-    if nico:
+    out: list[int] = []
+    if _nico_of(n1, n2, n3, n4) <= least:
+        out = list(regular)
         # Nico Nico reads only how many kinds are held once, twice, ...: a discard
         # moves one kind down a step.
         by_count = (
@@ -976,26 +971,36 @@ def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) 
             value = by_count[keys[t]]
             if value < out[t]:
                 out[t] = value
-    if orphans or sixteen:
-        # A discard leaves each form at its whole-hand value or above: only discards
-        # not already at that value can gain.
-        counts = list(keys)
+    # A discard leaves each form at its whole-hand value or above: only discards not
+    # already at that value can gain.
+    whole_sixteen = _sixteen_orphans(es)
+    if whole_sixteen <= least:
+        if not out:
+            out = list(regular)
         for t in range(NUM_KINDS):
-            if not keys[t]:
-                continue
-            if orphans and out[t] > whole_orphans:
-                counts[t] -= 1
-                value = _orphans_16(counts)
-                counts[t] += 1
-                if value < out[t]:
-                    out[t] = value
-            if sixteen and out[t] > whole_sixteen:
+            if keys[t] and out[t] > whole_sixteen:
                 nxt = _replace(es, t, -1)
                 assert nxt is not None
                 value = _sixteen_orphans(nxt)
                 if value < out[t]:
                     out[t] = value
-    return out
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside
+    if orphans <= least and out:
+        least = min(least, _lowest(out, allowed))
+    if orphans <= least:
+        whole_orphans = _orphans_16(keys)
+        if whole_orphans <= least:
+            if not out:
+                out = list(regular)
+            counts = list(keys)
+            for t in range(NUM_KINDS):
+                if keys[t] and out[t] > whole_orphans:
+                    counts[t] -= 1
+                    value = _orphans_16(counts)
+                    counts[t] += 1
+                    if value < out[t]:
+                        out[t] = value
+    return out if out else regular
 
 
 def special_16_floor(es: GroupEntries) -> int:
