@@ -525,6 +525,10 @@ def _improving(
                 if table[TABLES.combine(other, grown.cls)][need] <= target:
                     out.append(base + rank)
         return out
+    if size == 16 and _READ_BY_GROUP.issuperset(live_forms):
+        # Read form by form, not tile by tile: Nico Nico and Sixteen Orphans as close.
+        useful = _useful_16_kinds(es, n_melds, live_forms)
+        return [t for t in range(NUM_KINDS) if useful[t] and held[t] < 4]
     for t in _candidates(counts, live_forms):
         if held[t] >= 4:
             continue  # all four copies are in the hand: none can arrive
@@ -1180,16 +1184,86 @@ def _useful_16_closer(es: GroupEntries, regular: int, least: int, unseen: Sequen
     return _useful_16(es, 0, unseen, tuple(live))
 
 
+def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list[int] | None:
+    """Of a 17-tile hand without melds (of group entries ``es``) whose discards leave it
+    at best ``least``: per kind, `useful_count_of_entries` of the hand its discard leaves
+    where Nico Nico is at ``least`` and the standard form is not (-1 elsewhere: another
+    kind of discard, or not held); None when Thirteen or Sixteen Orphans could be as
+    close after some discard (neither comes closer for a discard, as `discard_ties` reads
+    them). Nico Nico's useful tiles are read by how many of a kind the hand holds
+    (`_useful_16`): the discards that hold a kind as many times share them, less or plus
+    the discarded kind's own copies.
+
+    >>> hand = Hand.parse("1122m3344p5566sEESWN").concealed  # seven pairs, three winds
+    >>> found = _useful_16_nico(group_entries(hand), 1, (2,) * 34)
+    >>> found[28], found[27]  # after South: a pair of the last two winds; East stays
+    (18, -1)
+    """
+    e0, e1, e2, eh = es
+    if 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least or _sixteen_orphans(es) <= least:
+        return None
+    keys = e0.key + e1.key + e2.key + eh.key
+    held = [0, 0, 0, 0, 0]  # kinds held none, once, twice, ... times
+    sums = [0, 0, 0, 0, 0]  # and their unseen copies
+    for t in range(NUM_KINDS):
+        c = keys[t]
+        held[c] += 1
+        sums[c] += unseen[t]
+    out = [-1] * NUM_KINDS
+    for c in range(1, 5):
+        if not held[c]:
+            continue
+        n = list(held)  # after the discard of a kind held ``c`` times
+        n[c] -= 1
+        n[c - 1] += 1
+        n1, n2, n3, n4 = n[1], n[2], n[3], n[4]
+        now = _nico_of(n1, n2, n3, n4)
+        if now != least:
+            continue
+        better = (
+            _nico_of(n1 + 1, n2, n3, n4) < now,
+            n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
+            n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
+            n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
+            False,  # a kind held four times takes no fifth
+        )
+        shared = 0
+        for k in range(4):
+            if better[k]:
+                shared += sums[k]
+        for t in range(NUM_KINDS):
+            if keys[t] == c:
+                # The discarded kind moves from ``c`` copies held to ``c - 1``.
+                out[t] = shared
+                if better[c]:
+                    out[t] -= unseen[t]
+                if better[c - 1]:
+                    out[t] += unseen[t]
+    return out
+
+
 _READ_BY_GROUP: Final = frozenset({_F_REGULAR, _F_NICO_NICO, _F_SIXTEEN_ORPHANS})
 """The 16-tile forms whose useful tiles `_useful_16` reads without trying each tile."""
 
 
 def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[Form, ...]) -> int:
     """`useful_count_of_entries` of a 16-tile hand whose forms at its shanten are among
-    the standard form, Nico Nico and Sixteen Orphans: the standard form's gains group by
-    group, Nico Nico's by how many of a kind the hand holds, Sixteen Orphans' from each
-    group's entry one tile up."""
+    the standard form, Nico Nico and Sixteen Orphans (`_useful_16_kinds`)."""
+    keys = es[0].key + es[1].key + es[2].key + es[3].key
+    useful = _useful_16_kinds(es, melds, live)
     out = 0
+    for t in range(NUM_KINDS):
+        if useful[t] and keys[t] < 4:
+            out += unseen[t]
+    return out
+
+
+def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> list[bool]:
+    """Per kind, whether a tile of it brings a 16-tile hand closer, where its forms at
+    its shanten (``live``) are among the standard form, Nico Nico and Sixteen Orphans
+    (a kind held four times included: the caller leaves it out): the standard form's
+    gains group by group, Nico Nico's by how many of a kind the hand holds, Sixteen
+    Orphans' from each group's entry one tile up."""
     keys = es[0].key + es[1].key + es[2].key + es[3].key
     useful = [False] * NUM_KINDS
     if _F_REGULAR in live:
@@ -1234,10 +1308,7 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
                 gained = more_pair - more + 1
                 if 16 - rest - more - (gained if gained > bonus else bonus) < now:
                     useful[base + rank] = True
-    for t in range(NUM_KINDS):
-        if useful[t] and keys[t] < 4:
-            out += unseen[t]
-    return out
+    return useful
 
 
 def regular_shanten(counts: Sequence[int], sets_needed: int) -> int:
