@@ -900,10 +900,13 @@ def discard_ties(
             after = _knitted_discards(es, melds, least, after, floor)
         if after is not regular:
             least = _lowest(after, allowed)
+    # Read from a list: the compiled build reads a sequence's items through the generic
+    # protocol, a list's unboxed.
+    values: list[int] = list(after)
     if allowed is None:
-        ties = [t for t in range(NUM_KINDS) if after[t] == least]
+        ties = [t for t in range(NUM_KINDS) if values[t] == least]
     else:
-        ties = sorted(t for t in allowed if after[t] == least)
+        ties = sorted(t for t in allowed if values[t] == least)
     return least, ties, regular
 
 
