@@ -1189,18 +1189,21 @@ def _useful_16_closer(es: GroupEntries, regular: int, least: int, unseen: Sequen
 
 def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list[int] | None:
     """Of a 17-tile hand without melds (of group entries ``es``) whose discards leave it
-    at best ``least``: per kind, `useful_count_of_entries` of the hand its discard leaves
-    where Nico Nico is at ``least`` and the standard form is not (-1 elsewhere: another
-    kind of discard, or not held); None when Thirteen or Sixteen Orphans could be as
-    close after some discard (neither comes closer for a discard, as `discard_ties` reads
-    them). Nico Nico's useful tiles are read by how many of a kind the hand holds
+    at best ``least``: per kind, the unseen copies of Nico Nico's useful tiles after its
+    discard, where that leaves Nico Nico at ``least`` (-1 elsewhere, and for a kind not
+    held): `useful_count_of_entries` of that hand where its standard form is not at
+    ``least`` too (the caller's to check). None when Thirteen or Sixteen Orphans could be
+    as close after some discard (neither comes closer for a discard, as `discard_ties`
+    reads them). Nico Nico's useful tiles are read by how many of a kind the hand holds
     (`_useful_16`): the discards that hold a kind as many times share them, less or plus
     the discarded kind's own copies.
 
     >>> hand = Hand.parse("1122m3344p5566sEESWN").concealed  # seven pairs, three winds
     >>> found = _useful_16_nico(group_entries(hand), 1, (2,) * 34)
-    >>> found[28], found[27]  # after South: a pair of the last two winds; East stays
-    (18, -1)
+    >>> found[28]  # South thrown: the seven pairs' kinds (a pung), West and North (a pair)
+    18
+    >>> found[27]  # East thrown: one pair fewer, Nico Nico further
+    -1
     """
     e0, e1, e2, eh = es
     if 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least or _sixteen_orphans(es) <= least:
