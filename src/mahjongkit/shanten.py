@@ -525,6 +525,10 @@ def _improving(
                 if table[TABLES.combine(other, grown.cls)][need] <= target:
                     out.append(base + rank)
         return out
+    if size == 16 and _READ_BY_GROUP.issuperset(live_forms):
+        # Read form by form, not tile by tile: Nico Nico and Sixteen Orphans as close.
+        useful = _useful_16_kinds(es, n_melds, live_forms)
+        return [t for t in range(NUM_KINDS) if useful[t] and held[t] < 4]
     for t in _candidates(counts, live_forms):
         if held[t] >= 4:
             continue  # all four copies are in the hand: none can arrive
@@ -877,15 +881,9 @@ def discard_ties(
     if total == 17:
         # Taiwanese forms: all but the standard one are of concealed hands only.
         if melds == 0:
-            after = _taiwanese_discards(es, regular, least)
+            after = _taiwanese_discards(es, regular, least, allowed)
             if after is not regular:
-                if allowed is None:
-                    least = _lowest(after)
-                else:
-                    least = _NONE
-                    for t in allowed:
-                        if after[t] < least:
-                            least = after[t]
+                least = _lowest(after, allowed)
         melds = 5  # no MCR form below
     # The other forms only where a bound over every discard lets them reach the least
     # (a discard never adds a pair, an orphan or a knitted tile, nor brings the rest of
@@ -901,28 +899,31 @@ def discard_ties(
         if (melds == 0 and 13 - kmax - eh.kinds <= least) or 9 - kmax + floor <= least:
             after = _knitted_discards(es, melds, least, after, floor)
         if after is not regular:
-            if allowed is None:
-                least = _lowest(after)
-            else:
-                least = _NONE
-                for t in allowed:
-                    if after[t] < least:
-                        least = after[t]
+            least = _lowest(after, allowed)
+    # Read from a list: the compiled build reads a sequence's items through the generic
+    # protocol, a list's unboxed.
+    values: list[int] = list(after)
     if allowed is None:
-        ties = [t for t in range(NUM_KINDS) if after[t] == least]
+        ties = [t for t in range(NUM_KINDS) if values[t] == least]
     else:
-        ties = sorted(t for t in allowed if after[t] == least)
+        ties = sorted(t for t in allowed if values[t] == least)
     return least, ties, regular
 
 
-def _lowest(values: Sequence[int]) -> int:
-    """The least of ``values``, read from a list (the compiled build reads a list's items
-    unboxed, a sequence's through the generic protocol)."""
+def _lowest(values: Sequence[int], allowed: Collection[Tile] | None = None) -> int:
+    """The least of ``values`` (of the kinds ``allowed``, default all), read from a list
+    (the compiled build reads a list's items unboxed, a sequence's through the generic
+    protocol)."""
     items: list[int] = list(values)
     least = _NONE
-    for v in items:
-        if v < least:
-            least = v
+    if allowed is None:
+        for v in items:
+            if v < least:
+                least = v
+    else:
+        for t in allowed:
+            if items[t] < least:
+                least = items[t]
     return least
 
 
@@ -942,27 +943,28 @@ def _regular_discards(
     return whole, p0 + p1 + p2 + p3
 
 
-def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) -> Sequence[int]:
+def _taiwanese_discards(
+    es: GroupEntries,
+    regular: tuple[int, ...],
+    least: int,
+    allowed: Collection[Tile] | None = None,
+) -> Sequence[int]:
     """Per discard of a 17-tile hand without melds, the least of ``regular`` and the
     other Taiwanese forms, each read only when its value for the whole hand (which no
-    discard lowers) comes within ``least``; ``regular`` itself when none does."""
+    discard lowers) comes within the least so far (``least``, of ``regular``; for
+    Thirteen Orphans, the dearest to read, of the other forms too, over the discards
+    ``allowed``, default any); ``regular`` itself when none does. Exact at the least
+    and for the discards that make it, all `discard_ties` reads: a discard above it may
+    be left above its value."""
     e0, e1, e2, eh = es
     n1 = e0.hist[1] + e1.hist[1] + e2.hist[1] + eh.hist[1]
     n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
     n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
     n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
-    nico = _nico_of(n1, n2, n3, n4) <= least
     keys = e0.key + e1.key + e2.key + eh.key
-    whole_orphans = (
-        _NONE if 12 - e0.ends - e1.ends - e2.ends - eh.ends > least else _orphans_16(keys)
-    )
-    orphans = whole_orphans <= least
-    whole_sixteen = _sixteen_orphans(es)
-    sixteen = whole_sixteen <= least
-    if not (nico or orphans or sixteen):
-        return regular
-    out = list(regular)
-    if nico:
+    out: list[int] = []
+    if _nico_of(n1, n2, n3, n4) <= least:
+        out = list(regular)
         # Nico Nico reads only how many kinds are held once, twice, ...: a discard
         # moves one kind down a step.
         by_count = (
@@ -976,26 +978,36 @@ def _taiwanese_discards(es: GroupEntries, regular: tuple[int, ...], least: int) 
             value = by_count[keys[t]]
             if value < out[t]:
                 out[t] = value
-    if orphans or sixteen:
-        # A discard leaves each form at its whole-hand value or above: only discards
-        # not already at that value can gain.
-        counts = list(keys)
+    # A discard leaves each form at its whole-hand value or above: only discards not
+    # already at that value can gain.
+    whole_sixteen = _sixteen_orphans(es)
+    if whole_sixteen <= least:
+        if not out:
+            out = list(regular)
         for t in range(NUM_KINDS):
-            if not keys[t]:
-                continue
-            if orphans and out[t] > whole_orphans:
-                counts[t] -= 1
-                value = _orphans_16(counts)
-                counts[t] += 1
-                if value < out[t]:
-                    out[t] = value
-            if sixteen and out[t] > whole_sixteen:
+            if keys[t] and out[t] > whole_sixteen:
                 nxt = _replace(es, t, -1)
                 assert nxt is not None
                 value = _sixteen_orphans(nxt)
                 if value < out[t]:
                     out[t] = value
-    return out
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside
+    if orphans <= least and out:
+        least = min(least, _lowest(out, allowed))
+    if orphans <= least:
+        whole_orphans = _orphans_16(keys)
+        if whole_orphans <= least:
+            if not out:
+                out = list(regular)
+            counts = list(keys)
+            for t in range(NUM_KINDS):
+                if keys[t] and out[t] > whole_orphans:
+                    counts[t] -= 1
+                    value = _orphans_16(counts)
+                    counts[t] += 1
+                    if value < out[t]:
+                        out[t] = value
+    return out if out else regular
 
 
 def special_16_floor(es: GroupEntries) -> int:
@@ -1175,16 +1187,89 @@ def _useful_16_closer(es: GroupEntries, regular: int, least: int, unseen: Sequen
     return _useful_16(es, 0, unseen, tuple(live))
 
 
+def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list[int] | None:
+    """Of a 17-tile hand without melds (of group entries ``es``) whose discards leave it
+    at best ``least``: per kind, the unseen copies of Nico Nico's useful tiles after its
+    discard, where that leaves Nico Nico at ``least`` (-1 elsewhere, and for a kind not
+    held): `useful_count_of_entries` of that hand where its standard form is not at
+    ``least`` too (the caller's to check). None when Thirteen or Sixteen Orphans could be
+    as close after some discard (neither comes closer for a discard, as `discard_ties`
+    reads them). Nico Nico's useful tiles are read by how many of a kind the hand holds
+    (`_useful_16`): the discards that hold a kind as many times share them, less or plus
+    the discarded kind's own copies.
+
+    >>> hand = Hand.parse("1122m3344p5566sEESWN").concealed  # seven pairs, three winds
+    >>> found = _useful_16_nico(group_entries(hand), 1, (2,) * 34)
+    >>> found[28]  # South thrown: the seven pairs' kinds (a pung), West and North (a pair)
+    18
+    >>> found[27]  # East thrown: one pair fewer, Nico Nico further
+    -1
+    """
+    e0, e1, e2, eh = es
+    if 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least or _sixteen_orphans(es) <= least:
+        return None
+    keys = e0.key + e1.key + e2.key + eh.key
+    held = [0, 0, 0, 0, 0]  # kinds held none, once, twice, ... times
+    sums = [0, 0, 0, 0, 0]  # and their unseen copies
+    for t in range(NUM_KINDS):
+        c = keys[t]
+        held[c] += 1
+        sums[c] += unseen[t]
+    out = [-1] * NUM_KINDS
+    for c in range(1, 5):
+        if not held[c]:
+            continue
+        n = list(held)  # after the discard of a kind held ``c`` times
+        n[c] -= 1
+        n[c - 1] += 1
+        n1, n2, n3, n4 = n[1], n[2], n[3], n[4]
+        now = _nico_of(n1, n2, n3, n4)
+        if now != least:
+            continue
+        better = (
+            _nico_of(n1 + 1, n2, n3, n4) < now,
+            n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
+            n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
+            n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
+            False,  # a kind held four times takes no fifth
+        )
+        shared = 0
+        for k in range(4):
+            if better[k]:
+                shared += sums[k]
+        for t in range(NUM_KINDS):
+            if keys[t] == c:
+                # The discarded kind moves from ``c`` copies held to ``c - 1``.
+                out[t] = shared
+                if better[c]:
+                    out[t] -= unseen[t]
+                if better[c - 1]:
+                    out[t] += unseen[t]
+    return out
+
+
 _READ_BY_GROUP: Final = frozenset({_F_REGULAR, _F_NICO_NICO, _F_SIXTEEN_ORPHANS})
 """The 16-tile forms whose useful tiles `_useful_16` reads without trying each tile."""
 
 
 def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[Form, ...]) -> int:
     """`useful_count_of_entries` of a 16-tile hand whose forms at its shanten are among
-    the standard form, Nico Nico and Sixteen Orphans: the standard form's gains group by
-    group, Nico Nico's by how many of a kind the hand holds, Sixteen Orphans' from each
-    group's entry one tile up."""
+    the standard form, Nico Nico and Sixteen Orphans (`_useful_16_kinds`)."""
+    keys = es[0].key + es[1].key + es[2].key + es[3].key
+    useful = _useful_16_kinds(es, melds, live)
     out = 0
+    for t in range(NUM_KINDS):
+        if useful[t] and keys[t] < 4:
+            out += unseen[t]
+    return out
+
+
+def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> list[bool]:
+    """Per kind, whether a tile of it brings a 16-tile hand closer, where its forms at
+    its shanten (``live``) are among the standard form, Nico Nico and Sixteen Orphans
+    (a kind held four times included: the caller leaves it out): the standard form's
+    gains group by group, Nico Nico's by how many of a kind the hand holds, Sixteen
+    Orphans' from each group's entry one tile up."""
     keys = es[0].key + es[1].key + es[2].key + es[3].key
     useful = [False] * NUM_KINDS
     if _F_REGULAR in live:
@@ -1229,10 +1314,7 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
                 gained = more_pair - more + 1
                 if 16 - rest - more - (gained if gained > bonus else bonus) < now:
                     useful[base + rank] = True
-    for t in range(NUM_KINDS):
-        if useful[t] and keys[t] < 4:
-            out += unseen[t]
-    return out
+    return useful
 
 
 def regular_shanten(counts: Sequence[int], sets_needed: int) -> int:

@@ -27,6 +27,7 @@ from mahjongkit.shanten import (
     TAIWANESE_FORMS,
     GroupEntries,
     _useful_16_closer,
+    _useful_16_nico,
     discard_shanten,
     discard_ties,
     group_entries,
@@ -322,6 +323,7 @@ def useful_of_ties(
     singles = -1
     keys: tuple[int, ...] = ()
     seven = 0
+    nico: list[int] | None = None
     for t in tiles:
         if regular[t] != least:  # another form is closer: read that form's tiles
             if need == 4 and melds == 0:
@@ -341,6 +343,13 @@ def useful_of_ties(
                 after = discard_entries(es, t)
                 out.append(useful_count_of_entries(after, melds, unseen, forms, least))
                 continue
+            if need == 5 and melds == 0 and forms is None:
+                if nico is None:
+                    # Nico Nico alone at ``least``: read for every discard at once.
+                    nico = _useful_16_nico(es, least, unseen) or []
+                if nico and nico[t] >= 0:
+                    out.append(nico[t])
+                    continue
             after = discard_entries(es, t)
             if need == 5 and melds == 0 and forms is None:
                 found = _useful_16_closer(after, regular[t], least, unseen)
