@@ -50,6 +50,15 @@ def test_a_resumed_runs_gap_starts_a_new_shard_and_a_foreign_hand_is_refused() -
         list(shards_of_jobs("mcr", BOTS, 1, [HandJob(3, 7, 0)], size=2))
 
 
+def test_a_sized_callable_is_asked_as_each_shard_starts() -> None:
+    """A pool sizes its chunks to the pace it sees: ``size`` as a callable is read anew
+    for each shard, and a gap still starts a new one."""
+    sizes = iter([2, 5, 1, 3, 4])
+    todo = [job_at(i, False) for i in (*range(8), 10, 11, 12, 13)]
+    shards = shards_of_jobs("mcr", BOTS, 1, todo, size=lambda: next(sizes))
+    assert [(s.first, s.last) for s in shards] == [(0, 1), (2, 6), (7, 7), (10, 12), (13, 13)]
+
+
 def test_a_missing_shard_is_named() -> None:
     shards = [Shard("mcr", BOTS, 1, 0, 1), Shard("mcr", BOTS, 1, 2, 3)]
     with pytest.raises(ValueError, match="hands 2-3 were never played"):

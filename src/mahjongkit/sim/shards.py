@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from mahjongkit.sim.selfplay import HandJob, HandOutcome, job_at, play_job
@@ -124,19 +124,22 @@ def shards_of_jobs(
     seed: int,
     todo: Iterable[HandJob],
     *,
-    size: int,
+    size: int | Callable[[], int],
     keep_records: bool = False,
 ) -> Iterator[Shard]:
     """Shards of at most ``size`` hands over a run's hands to play (`job_at`'s, with or
-    without duplicate, rising); `ValueError` for a hand that is not one of a run's.
+    without duplicate, rising); `ValueError` for a hand that is not one of a run's. A
+    callable ``size`` is asked as each shard starts (a pool sizes its chunks so).
 
     >>> from mahjongkit.sim.selfplay import jobs
     >>> [(s.first, s.last, s.duplicate) for s in shards_of_jobs(
     ...     "mcr", ("random",) * 4, 1, jobs(3, True)[5:], size=4)]
     [(5, 8, True), (9, 11, True)]
     """
-    if size < 1:
+    if not callable(size) and size < 1:
         raise ValueError(f"a shard holds at least one hand, not {size}")
+    sized = size if callable(size) else lambda: size
+    most = 1
     first = last = -1
     duplicate, seatings = False, 4
     for job in todo:
@@ -144,11 +147,12 @@ def shards_of_jobs(
         dup = job.rotation != 0 or job.wall != job.index or job.seatings != 4
         if job != job_at(job.index, dup, job.seatings):
             raise ValueError(f"hand {job.index} is not one of a run's hands: {job!r}")
-        if first >= 0 and (job.index != last + 1 or last - first + 1 >= size):
+        if first >= 0 and (job.index != last + 1 or last - first + 1 >= most):
             yield Shard(ruleset, bots, seed, first, last, duplicate, seatings, keep_records)
             first = -1
         if first < 0:
             first = job.index
+            most = max(1, sized())
             duplicate, seatings = dup, job.seatings
         duplicate = duplicate or dup
         last = job.index

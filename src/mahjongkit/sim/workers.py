@@ -1,7 +1,8 @@
 """Hands played on worker processes and handed back in hand order.
 
-The hands are cut into shards (`mahjongkit.sim.shards`) of `CHUNK` consecutive hands,
-called chunks here; each worker plays one chunk at a time. Another engine (Ray,
+The hands are cut into shards (`mahjongkit.sim.shards`) of consecutive hands, called
+chunks here, `CHUNK` hands at first and then about `CHUNK_SECONDS` of play each at the
+pace the last chunk showed; each worker plays one chunk at a time. Another engine (Ray,
 `mahjongkit.sim.ray_engine`) can play the shards instead: see `Engine`.
 
 Chunks finished ahead of the next one due wait in a reorder buffer of at most
@@ -24,6 +25,7 @@ import heapq
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -34,7 +36,17 @@ from mahjongkit.sim.selfplay import HandJob, HandOutcome, play_job
 from mahjongkit.sim.shards import Shard, play_shard, shards_of_jobs
 
 CHUNK = 8
-"""Hands per chunk sent to a worker: small enough for a smooth progress bar."""
+"""Hands in each of a run's first chunks, and the fewest in any: small enough for a smooth
+progress bar."""
+
+CHUNK_SECONDS = 0.1
+"""About how long a chunk should take a worker: once a chunk has come back, the next are
+sized to it (at least `CHUNK`, at most `MOST_HANDS` hands), so quick bots go in chunks
+large enough that sending them costs little beside playing them, and slow bots' chunks
+stay small."""
+
+MOST_HANDS = 128
+"""The most hands in a chunk."""
 
 ATTEMPTS = 3
 """How many times a chunk is given to a worker before its worker's deaths stop the run."""
@@ -106,7 +118,9 @@ def play_in_order(
         return
     pool = _Pool(ruleset, lineup, seed, keep_records, workers, warn)
     try:
-        chunks = shards_of_jobs(ruleset, lineup, seed, todo, size=CHUNK, keep_records=keep_records)
+        chunks = shards_of_jobs(
+            ruleset, lineup, seed, todo, size=pool.chunk_hands, keep_records=keep_records
+        )
         yield from pool.outcomes(chunks, stop)
     finally:
         pool.close()
@@ -137,6 +151,8 @@ class _Worker:
         self.process = process
         self.conn = conn
         self.chunk: int | None = None
+        self.sent = 0.0
+        """When its chunk was sent (`time.perf_counter`)."""
 
 
 def _death(process: BaseProcess) -> str:
@@ -163,6 +179,25 @@ class _Pool:
         self.warn = warn
         self.workers: list[_Worker] = []
         self.context = multiprocessing.get_context("fork")
+        self.pace = 0.0
+        """Seconds a hand took in the chunk that came back last (0: none yet)."""
+
+    def chunk_hands(self) -> int:
+        """Hands for the next chunk: about `CHUNK_SECONDS` of play at the last chunk's pace.
+
+        >>> pool = _Pool("mcr", ("random",) * 4, 1, False, 2, None)
+        >>> pool.chunk_hands()  # nothing played yet
+        8
+        >>> pool.pace = 0.0005; pool.chunk_hands()  # quick bots: 2,000 hands a second
+        128
+        >>> pool.pace = 0.004; pool.chunk_hands()
+        25
+        >>> pool.pace = 0.5; pool.chunk_hands()  # a slow bot's chunks stay small
+        8
+        """
+        if self.pace <= 0:
+            return CHUNK
+        return max(CHUNK, min(MOST_HANDS, int(CHUNK_SECONDS / self.pace)))
 
     def _start(self) -> None:
         mine, theirs = self.context.Pipe()
@@ -198,6 +233,7 @@ class _Pool:
                     break
                 tries[number] = tries.get(number, 0) + 1
                 worker.chunk = number
+                worker.sent = time.perf_counter()
                 with contextlib.suppress(OSError):  # it died: seen below
                     worker.conn.send(playing[number])
             busy = [w.conn for w in self.workers if w.chunk is not None]
@@ -208,6 +244,9 @@ class _Pool:
                         done[worker.chunk] = worker.conn.recv()
                     except (EOFError, OSError):
                         continue  # it died: seen below
+                    hands = len(done[worker.chunk])
+                    if hands:
+                        self.pace = (time.perf_counter() - worker.sent) / hands
                     del playing[worker.chunk], tries[worker.chunk]
                     worker.chunk = None
             for worker in [w for w in self.workers if not w.process.is_alive()]:
@@ -251,4 +290,4 @@ class _Pool:
         self.workers = []
 
 
-__all__ = ["ATTEMPTS", "CHUNK", "POLL", "Engine", "play_in_order"]
+__all__ = ["ATTEMPTS", "CHUNK", "CHUNK_SECONDS", "MOST_HANDS", "POLL", "Engine", "play_in_order"]
