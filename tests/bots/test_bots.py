@@ -28,7 +28,7 @@ from mahjongkit.bots.hand_view import (
     live_useful,
     unseen_counts,
 )
-from mahjongkit.bots.scorer import Q_TAIWANESE, ROUNDING, ScorerBot
+from mahjongkit.bots.scorer import Q_TAIWANESE, ROUNDING, ScorerBot, ceiling_at
 from mahjongkit.game.actions import CHOWS, DISCARDS, PASS, PUNG, WIN
 from mahjongkit.game.record import record_of, verify
 from mahjongkit.game.runner import play_hand
@@ -328,7 +328,7 @@ def test_mcr_defender_under_threat_chooses_as_when_it_values_every_discard() -> 
 class _CheckedCalled(DefenderBot):
     """A defender that, after a Ting (Taiwanese), also values every discard and checks
     that the choice of `guarded_values` is the same, and each hand's value within its
-    bound (`plan_ceiling`)."""
+    bound (`ceiling_at` of its `plan_distances`)."""
 
     checked = 0
 
@@ -350,7 +350,7 @@ class _CheckedCalled(DefenderBot):
                 least = shanten(kept, len(melds), forms) if kept else 0
                 if least > 0:
                     u = live_useful(kept, len(melds), view.unseen, forms, least)
-                    ceiling = self.plan_ceiling(counts, melds, least, es, sets)
+                    ceiling = ceiling_at(self.plan_distances(counts, melds, es, sets), least)
                     bound = Q_TAIWANESE**least * u / (u + 8) * ceiling
                     assert self.value(view, kept, melds, least, u) <= bound + ROUNDING
         return got

@@ -238,9 +238,10 @@ def test_a_seat_read_as_ready_is_drawn_ready(name: str) -> None:
 
 
 def test_a_called_hand_never_waits_on_a_tile_thrown_since_its_ting() -> None:
-    """A called (Ting) hand is locked and wins whenever it can (seed 004, "Calling / Ting":
-    it may not adjust its concealed tiles), so the tiles thrown since its Ting, its own
-    drawn tiles among them, did not complete it: no sample's called hand waits on one."""
+    """A called (Ting) hand is locked and wins whenever it can (seed 004 lines 501-504:
+    once called, a player may not "look at or adjust your concealed tiles"), so the
+    tiles thrown since its Ting, its own drawn tiles among them, did not complete it: no
+    sample's called hand waits on one."""
     from mahjongkit.bots.scorer import ScorerBot
     from mahjongkit.completion import regular_waits
 

@@ -161,7 +161,7 @@ def useful_by_discard(
 def ceiling_at(plans: Sequence[tuple[int, float]], floor: int) -> float:
     """Taiwanese: the most a plan of ``plans`` (its distance in steps and points) gives a
     hand ``floor`` steps from ready, each discounted by ``Q`` per step beyond ``floor``
-    (`ScorerBot.plan_ceiling`): a plain win's at least.
+    (see `ScorerBot.plan_distances`): a plain win's at least.
 
     >>> ceiling_at([(3, 50.0)], 2), ceiling_at([(3, 50.0)], 3), ceiling_at([], 1)
     (20.0, 50.0, 20.0)
@@ -573,8 +573,9 @@ class ScorerBot(EfficientBot):
         pick, in tile order; ``closest``: their `best_discards`, those that leave the
         least shanten with their useful tiles. The ready ones and ``fastest`` are valued
         first; one further from ready is left out where its value's bound (its reach times
-        `plan_ceiling`) neither reaches the best value found, which `choose_discard` may
-        hand to ``fastest``, nor, less its penalty, the best value less penalty found: it
+        `ceiling_at` of the hand's `plan_distances`) neither reaches the best value found,
+        which `choose_discard` may hand to ``fastest``, nor, less its penalty, the best
+        value less penalty found: it
         could neither raise the one nor beat or tie the other. Its useful tiles are read
         only where the bound with all of them useful would not leave it out, and the
         shanten of the discards beyond the least only where the highest such bound among
@@ -592,7 +593,7 @@ class ScorerBot(EfficientBot):
             known[t] = useful
         raw: list[tuple[float, int]] = []
         best = kept = -1e300  # the best value found, and the best value less penalty
-        ceilings: dict[int, float] = {}  # `plan_ceiling` by the steps a discard leaves
+        ceilings: dict[int, float] = {}  # `ceiling_at` by the steps a discard leaves
         plans: list[tuple[int, float]] = []
 
         def cap(floor: int) -> float:
@@ -643,25 +644,14 @@ class ScorerBot(EfficientBot):
         raw.sort(key=lambda r: r[1])
         return raw
 
-    def plan_ceiling(
-        self,
-        counts: tuple[int, ...],
-        melds: Sequence[Meld],
-        floor: int,
-        es: GroupEntries,
-        sets: int,
-    ) -> float:
-        """Taiwanese: the most `plan_points` can give any hand this one of a tile too
-        many keeps after a discard that leaves it ``floor`` steps from ready (``es`` its
-        `group_entries`, ``sets`` those a complete hand holds): each plan's distance read
-        on the whole hand, which a discard never brings closer."""
-        return ceiling_at(self.plan_distances(counts, melds, es, sets), floor)
-
     def plan_distances(
         self, counts: tuple[int, ...], melds: Sequence[Meld], es: GroupEntries, sets: int
     ) -> list[tuple[int, float]]:
-        """Taiwanese: the distance in steps of each plan the melds leave open, read on the
-        whole hand (see `plan_ceiling`), and its points (`TAIWANESE_PLANS`)."""
+        """Taiwanese: the distance in steps of each plan the melds leave open and its
+        points (`TAIWANESE_PLANS`), read on this hand of a tile too many (``es`` its
+        `group_entries`, ``sets`` those a complete hand holds): a discard never brings a
+        plan closer, so `ceiling_at` of these bounds what `plan_points` gives any hand a
+        discard leaves."""
         pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
         sets -= len(melds)
         plans = []
@@ -808,4 +798,14 @@ def _meld_of(action: Action, tile: int, source: int) -> Meld:
     return Meld(kind, tile, claimed=tile, source=source)
 
 
-__all__ = ["CHOW_PLANS", "PLAN_NAMES", "Q_TAIWANESE", "TAIWANESE_WIN", "Q", "ScorerBot"]
+__all__ = [
+    "CHOW_PLANS",
+    "PLAN_NAMES",
+    "Q_TAIWANESE",
+    "TAIWANESE_PLANS",
+    "TAIWANESE_WIN",
+    "Q",
+    "ScorerBot",
+    "ceiling_at",
+    "useful_by_discard",
+]

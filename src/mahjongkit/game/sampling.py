@@ -4,7 +4,7 @@ What a seat cannot see (the other seats' concealed tiles, the kind of their conc
 kongs, the order of the wall) is drawn uniformly from the tiles it has not seen; all it
 has seen is kept exactly: its own tiles, every seat's melds, discards, flowers, Ting and
 forfeits, the wall's counts, whose turn it is or which discard is being answered. A
-seat that called Ting holds a ready hand (seed 004, "Calling / Ting") that waits on none
+seat that called Ting holds a ready hand (seed 004 lines 488-504) that waits on none
 of the tiles thrown since its call: its hand is locked and a player takes a win it can,
 so none of them completed it. Such a
 sample (a determinization) is what a reviewer or a searching bot plays out to weigh a
