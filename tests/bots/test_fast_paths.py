@@ -415,6 +415,29 @@ def test_useful_kinds_of_ties_are_the_useful_tiles_where_the_standard_form_is_al
     assert checked > 100
 
 
+def read_two_draws_ahead(
+    counts: tuple[int, ...],
+    melds: int,
+    tiles: list[int],
+    unseen: tuple[int, ...],
+    forms: frozenset[Form] | None,
+    now: int,
+) -> list[int]:
+    """What `lead_totals` gives each discard of ``tiles``, read hand by hand: each useful
+    tile the discard leaves added, the most useful tiles the best discards then leave."""
+    out = []
+    for t in tiles:
+        rest = after_discard(counts, t)
+        total = 0
+        for u in useful_tiles(rest, melds, forms):
+            grown = list(rest)
+            grown[u] += 1
+            least, _, leaves = least_discards(tuple(grown), melds, unseen, forms)
+            total += unseen[u] * (max(leaves) if least < now else 0)
+        out.append(total)
+    return out
+
+
 @pytest.mark.parametrize("melds", [0, 1])
 def test_lead_totals_of_hands_near_the_taiwanese_special_forms(melds: int) -> None:
     """The look two draws ahead of hands near Nico Nico and the orphan hands, where
@@ -425,16 +448,7 @@ def test_lead_totals_of_hands_near_the_taiwanese_special_forms(melds: int) -> No
         counts = taiwanese_hand(rng, melds, 1)
         unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
         now, tiles, _ = least_discards(counts, melds, unseen, None)
-        want = []
-        for t in tiles:
-            rest = after_discard(counts, t)
-            total = 0
-            for u in useful_tiles(rest, melds):
-                grown = list(rest)
-                grown[u] += 1
-                least, _, leaves = least_discards(tuple(grown), melds, unseen, None)
-                total += unseen[u] * (max(leaves) if least < now else 0)
-            want.append(total)
+        want = read_two_draws_ahead(counts, melds, tiles, unseen, None, now)
         assert lead_totals(counts, melds, tiles, unseen, None, now, kept) == want, counts
 
 
@@ -549,16 +563,7 @@ def test_lead_totals_read_each_hand_two_draws_ahead(ruleset: str, size: int, mel
         counts = random_hand(rng, size, melds, 1)
         unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
         now, tiles, _ = least_discards(counts, melds, unseen, forms)
-        want = []
-        for t in tiles:
-            rest = after_discard(counts, t)
-            total = 0
-            for u in useful_tiles(rest, melds, forms):
-                grown = list(rest)
-                grown[u] += 1
-                least, _, leaves = least_discards(tuple(grown), melds, unseen, forms)
-                total += unseen[u] * (max(leaves) if least < now else 0)
-            want.append(total)
+        want = read_two_draws_ahead(counts, melds, tiles, unseen, forms, now)
         assert lead_totals(counts, melds, tiles, unseen, forms, now) == want, counts
         assert lead_totals(counts, melds, tiles, unseen, forms, now, kept) == want, counts
         assert lead_totals(counts, melds, tiles[::-1], unseen, forms, now, kept) == want[::-1]
