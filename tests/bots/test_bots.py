@@ -300,8 +300,8 @@ class _CheckedDefender(DefenderBot):
 
     checked = 0
 
-    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0):  # type: ignore[no-untyped-def]
-        got = super().choose_discard(view, counts, melds, allowed, beat)
+    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0, **options):  # type: ignore[no-untyped-def]
+        got = super().choose_discard(view, counts, melds, allowed, beat, **options)
         if self.on_guard(view):
             type(self).checked += 1
             self.rising_weight = lambda view: None  # type: ignore[method-assign]
@@ -332,13 +332,13 @@ class _CheckedCalled(DefenderBot):
 
     checked = 0
 
-    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0):  # type: ignore[no-untyped-def]
-        got = super().choose_discard(view, counts, melds, allowed, beat)
+    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0, **options):  # type: ignore[no-untyped-def]
+        got = super().choose_discard(view, counts, melds, allowed, beat, **options)
         if self.discard_penalty(view, 0.0):
             type(self).checked += 1
             self.rising_weight = lambda view: None  # type: ignore[method-assign]
             try:
-                want = super().choose_discard(view, counts, melds, allowed, beat)
+                want = super().choose_discard(view, counts, melds, allowed, beat, **options)
             finally:
                 del self.rising_weight
             assert got == want
@@ -384,7 +384,10 @@ def test_the_plans_kept_are_those_read_anew(ruleset: str) -> None:
     """A hand's best plan is kept by the hand and the tiles with no copy unseen: a chow
     plan needing a second copy of a held tile whose others are all out is dead."""
     _CheckedPlans.checked = 0
-    for n in (22546, 22547):  # in the first, a chow plan dies so (MCR)
+    # In the first, a chow plan dies so (MCR). A Taiwanese turn reads plans only where
+    # its choice needs a value (a ready hand, a claim): more hands for as many checks.
+    hands = 2 if ruleset == "mcr" else 8
+    for n in range(22546, 22546 + hands):
         bots = [_CheckedPlans() for _ in range(4)]
         play_hand(HandState.new(ruleset, random.Random(n)), bots, n)
     assert _CheckedPlans.checked > 50

@@ -678,10 +678,14 @@ class ScorerBot(EfficientBot):
         melds: Sequence[Meld],
         allowed: frozenset[int] | None = None,
         beat: float = -1.0,
+        *,
+        valued: bool = True,
     ) -> tuple[int, float]:
         """The best discard of a hand holding one tile too many, and its value; MCR,
         when only a value above ``beat`` matters (a claim against passing): ``(-1,
-        beat)`` if no discard's value can be above it."""
+        beat)`` if no discard's value can be above it. With ``valued`` False (a turn,
+        which needs the tile alone) a value the choice did not need is not read: the
+        Taiwanese efficient discard comes back with 0.0."""
         penalty = self.discard_penalty(view, 0.0)
         fastest = -1
         if not self.table(view.obs.ruleset).strict:
@@ -696,6 +700,8 @@ class ScorerBot(EfficientBot):
                 if options[0][1] <= LOOK_DEPTH and len(options) > 1:
                     fastest = self.two_step(view, counts, len(melds), options)
                 if not penalty.get(fastest):
+                    if not valued:
+                        return fastest, 0.0
                     _, least, useful = next(o for o in options if o[0] == fastest)
                     kept = after_discard(counts, fastest)
                     return fastest, self.value(view, kept, melds, least, useful)
@@ -739,7 +745,7 @@ class ScorerBot(EfficientBot):
         forms = self.forms(view.obs.ruleset)
         counts, m = view.counts, view.melds
         discardable = frozenset(a.tile for a in view.legal if a.kind is ActionKind.DISCARD)
-        tile, _ = self.choose_discard(view, counts, view.own_melds, discardable)
+        tile, _ = self.choose_discard(view, counts, view.own_melds, discardable, valued=False)
         least = -1  # the shanten the discard leaves, read if a kong is offered
         for a in view.legal:
             if a.kind in _KONGS and least < 0:
