@@ -77,6 +77,8 @@ def main() -> None:
     parser.add_argument("--itself", default=None)
     parser.add_argument("--claims", action="store_true")
     parser.add_argument("--weighs", choices=("threatened", "calm", "both"), default=None)
+    parser.add_argument("--played", choices=("yes", "no"), default=None)
+    parser.add_argument("--check-played", action="store_true")
     parser.add_argument("--check", type=int, default=40)
     parser.add_argument("--check-bot", default="defender")
     args = parser.parse_args()
@@ -91,6 +93,8 @@ def main() -> None:
         options["itself"] = args.itself
     if args.weighs:
         options["weighs"] = args.weighs
+    if args.played:
+        options["played"] = args.played == "yes"
     searcher = Noting(**options)
     start = time.perf_counter()
     state = MatchState(args.ruleset, seed=args.seed, max_hands=args.hands)
@@ -110,6 +114,7 @@ def main() -> None:
                 candidates=(choice, best),
                 drawn_discards=known.drawn_discards,
                 dice=known.dice,
+                played=args.check_played,
             )
         except MahjongError:
             continue
@@ -131,6 +136,8 @@ def main() -> None:
                 "itself": searcher.itself,
                 "claims": searcher.claims,
                 "weighs": searcher.weighs,
+                "played": searcher.played,
+                "check_played": args.check_played,
                 "check": args.check,
                 "check_bot": args.check_bot,
                 "searched_per_hand": round(searcher.searched / hands, 2),

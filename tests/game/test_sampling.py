@@ -50,12 +50,13 @@ def position_of(state: HandState, seat: int) -> Position:
     )
 
 
-def sampled(state: HandState, seat: int, seed: int) -> HandState:
+def sampled(state: HandState, seat: int, seed: int, played: bool = False) -> HandState:
     return sample_hand(
         position_of(state, seat),
         random.Random(seed),
         state.observation(seat).drawn_discards,
         state.wall.dice,
+        played=played,
     )
 
 
@@ -278,3 +279,65 @@ def test_a_called_hand_never_waits_on_a_tile_thrown_since_its_ting() -> None:
         if checked >= 40:
             break
     assert checked >= 40
+
+
+def scorer_hands(seeds: range, discards: int) -> list[HandState]:
+    """Taiwanese hands played by scorers until ``discards`` tiles lie thrown (those that
+    get there, at a seat's turn): the others' hands as bots play them."""
+    from mahjongkit.bots.scorer import ScorerBot
+
+    bot, out = ScorerBot(), []
+    for seed in seeds:
+        state = HandState.new(need_scorer("taiwanese-lrc"), random.Random(seed))
+        while not state.ended and sum(map(len, state.discards)) < discards:
+            seat = state.to_act()[0]
+            action = bot.act(state.observation(seat), hand_decision(state, seat, seed))
+            state.apply(seat, action)
+        if not state.ended and state.phase is Phase.TURN:
+            out.append(state)
+    return out
+
+
+def test_played_hands_are_as_far_from_ready_as_the_bots_hands() -> None:
+    """Drawn uniformly, the others' hidden tiles make hands far slower than any player
+    keeps after a dozen discards; drawn as played (``played``), about as far as the
+    scorers' own hands were."""
+    from mahjongkit.shanten import shanten
+
+    true, uniform, as_played = [], [], []
+    for n, state in enumerate(scorer_hands(range(40), 28)):
+        viewer = state.to_act()[0]
+        samples = (sampled(state, viewer, n), sampled(state, viewer, n, played=True))
+        for s in range(4):
+            if s == viewer or state.ting[s]:
+                continue
+            melds = len(state.melds[s])
+            true.append(shanten(state.concealed[s][:34], melds))
+            uniform.append(shanten(samples[0].concealed[s][:34], melds))
+            as_played.append(shanten(samples[1].concealed[s][:34], melds))
+    assert len(true) >= 40
+
+    def mean(xs: list[int]) -> float:
+        return sum(xs) / len(xs)
+
+    assert mean(uniform) > mean(true) + 1.0
+    assert abs(mean(as_played) - mean(true)) < 0.4, (mean(as_played), mean(true))
+
+
+def test_a_played_hand_that_threw_without_a_ting_is_not_ready() -> None:
+    """Every bot calls Ting when its discard leaves it ready (the call is worth 5, seed
+    004 line 492), so under ``played`` a seat whose last discard was no Ting holds a hand
+    that is not ready on the regular form, the only one Ting is called on (004 line 336)."""
+    from mahjongkit.completion import regular_waits
+
+    checked = 0
+    for n, state in enumerate(scorer_hands(range(30), 36)):
+        viewer = state.to_act()[0]
+        for k in range(4):
+            sample = sampled(state, viewer, 10 * n + k, played=True)
+            for s in range(4):
+                hand = sample.concealed[s][:34]
+                if s != viewer and state.discards[s] and not state.ting[s]:
+                    assert not regular_waits(hand, sum(hand) // 3), (n, k, s)
+                    checked += 1
+    assert checked >= 80

@@ -164,6 +164,7 @@ def evaluate(
     drawn_discards: Sequence[Sequence[bool]] = (),
     dice: Sequence[Sequence[int]] | None = None,
     ready_chances: Sequence[float] = (),
+    played: bool = False,
     deal: Deal | None = None,
     pot: Pot | None = None,
 ) -> Evaluation:
@@ -177,7 +178,8 @@ def evaluate(
     machine). ``bot`` names the bots of the play-outs (`mahjongkit.bots.BOTS`), ``seat_bot``
     the one that plays on for the seat itself (``bot`` if not given);
     ``drawn_discards`` and ``dice`` are what the seat saw beyond the events, and
-    ``ready_chances`` how likely each seat is ready by a reading of its play (see
+    ``ready_chances`` how likely each seat is ready by a reading of its play and
+    ``played`` whether the others' hands are drawn as played toward a win (see
     `sample_hand`); ``deal`` and ``pot`` where the hand stands in its match (a lone hand:
     player 0 deals, the pot empty)."""
     for name in (bot, seat_bot or bot):
@@ -208,7 +210,7 @@ def evaluate(
         play_seed = rng.getrandbits(31)
         tried += 1
         try:
-            sample = sample_hand(position, rng, drawn_discards, dice, ready_chances)
+            sample = sample_hand(position, rng, drawn_discards, dice, ready_chances, played)
         except SamplingError:
             continue
         for n, action in enumerate(actions):

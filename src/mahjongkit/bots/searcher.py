@@ -87,6 +87,11 @@ WEIGHS: Final = {False: "threatened", True: "calm"}
 aloud, the defender's reading of the called hand is as good as the samples' (Taiwanese LRC,
 tuning seed 5, 1,200 hands against three defenders: ``both`` +0.26 a hand, ``calm`` +0.28,
 the same walls); where readiness is only guessed (MCR), the samples' danger paid."""
+PLAYED: Final[dict[bool, bool]] = {False: False, True: False}
+"""Whether its samples draw the others' hands as played toward a win
+(`mahjongkit.game.sampling.sample_hand`'s ``played``), by whether the ruleset plays Ting
+(`plays_ting`): drawn uniformly, a Taiwanese opponent's hand after four to seven discards
+is one step from ready in 2% of samples where a third of the defenders' hands are."""
 PLAYERS: Final = "efficient"
 """The bots that play the samples out: the quickest tier."""
 ITSELF: Final[dict[bool, str | None]] = {False: None, True: "defender"}
@@ -143,8 +148,12 @@ class SearcherBot(DefenderBot):
         claims: bool = CLAIMS,
         reads: bool = READS,
         weighs: str | None = None,
+        played: bool | None = None,
     ) -> None:
         super().__init__()
+        self.played = played
+        """Whether its samples draw the others' hands as played toward a win; by the
+        ruleset's Ting (`PLAYED`) when not given."""
         self.weighs = weighs
         """Which turns it weighs (``threatened``, ``calm``, ``both``); by the ruleset's
         Ting (`WEIGHS`) when not given."""
@@ -221,6 +230,9 @@ class SearcherBot(DefenderBot):
             drawn_discards=known.drawn_discards,
             dice=known.dice,
             ready_chances=ready_chances,
+            played=PLAYED[plays_ting(known.position.ruleset.name)]
+            if self.played is None
+            else self.played,
         )
 
     def candidates(self, observation: Observation, choice: Action) -> tuple[Action, ...]:
@@ -279,6 +291,7 @@ __all__ = [
     "CLAIMS",
     "ITSELF",
     "MARGIN",
+    "PLAYED",
     "PLAYERS",
     "READS",
     "SAMPLES",

@@ -43,7 +43,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from mahjongkit.completion import regular_waits
+from mahjongkit.completion import is_regular_ready, regular_waits
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import (
     CHOWS,
@@ -61,6 +61,8 @@ from mahjongkit.game.position import Position, seat_history
 from mahjongkit.game.record import record_of
 from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall, full_set
+from mahjongkit.rules.ruleset import Form
+from mahjongkit.shanten import discard_shanten
 from mahjongkit.tiles import IS_FLOWER, NUM_KINDS, Tile, tiles_to_counts
 
 ATTEMPTS = 50
@@ -115,6 +117,11 @@ class _Plan:
     """For each hand of ``ready``, as a bitmask, the tiles it cannot wait on: a called
     hand wins whenever it can, so none thrown since its Ting (by any seat, its own drawn
     tiles included) completes it."""
+    played: list[tuple[list[int], int, int, bool]] = field(default_factory=list)
+    """With ``played`` hands: per other seat not called, its hidden tiles still held (the
+    tile it just drew left out), the discards it made, its melds, and whether its last
+    discard was made without a Ting where one is in play (the hand it left is then not
+    ready): see `_played_tiles`."""
     steps: list[tuple[int, Action] | _Window] = field(default_factory=list)
 
 
@@ -124,6 +131,7 @@ def sample_hand(
     drawn_discards: Sequence[Sequence[bool]] = (),
     dice: Sequence[Sequence[int]] | None = None,
     ready_chances: Sequence[float] = (),
+    played: bool = False,
 ) -> HandState:
     """A whole hand the seat of ``position`` cannot tell from the one it is in, its hidden
     tiles drawn with ``rng``: the seat's `observation` and legal actions are the same.
@@ -132,7 +140,11 @@ def sample_hand(
     `Observation.drawn_discards` shows; empty: not kept); ``dice``: the dice thrown (public;
     None: ones); ``ready_chances``: per seat, the chance its hidden tiles are drawn ready
     (one tile from a winning shape, as a seat that declared Ting always is), for a reading
-    of the others' play that the events alone do not give (empty: drawn uniformly). Raises
+    of the others' play that the events alone do not give (empty: drawn uniformly);
+    ``played``: each other seat's concealed tiles drawn as a hand played toward a win
+    (`_played_tiles`), not uniformly, and where Ting is in play, a seat whose last discard
+    was not a Ting left a hand that is not ready (every bot calls Ting when it can; a
+    person may hold the call back). Raises
     `SamplingError` for a hand that is over or a history that does not
     start with the deal, or when no try replays it: rare where the seat has a decision or
     it is a seat's turn; while others answer a discard the seat is not asked about, the
@@ -145,7 +157,7 @@ def sample_hand(
         raise SamplingError("the position's history must start with the deal")
     seen = [item for item in history if isinstance(item, Event)]
     for _ in range(ATTEMPTS):
-        state = _attempt(position, rng, drawn_discards, dice, ready_chances)
+        state = _attempt(position, rng, drawn_discards, dice, ready_chances, played)
         if state is not None and [e.seen_by(position.seat) for e in state.events] == seen:
             return state
     raise SamplingError(f"no sample replays the history in {ATTEMPTS} tries")
@@ -157,10 +169,11 @@ def _attempt(
     drawn_discards: Sequence[Sequence[bool]],
     dice: Sequence[Sequence[int]] | None,
     ready_chances: Sequence[float] = (),
+    played: bool = False,
 ) -> HandState | None:
     """One try: a made-up past, the hidden tiles dealt, the hand replayed; None when the
     tiles cannot fit."""
-    plan = _plan(position, rng, drawn_discards, ready_chances)
+    plan = _plan(position, rng, drawn_discards, ready_chances, played)
     if plan is None or not _deal_hidden(position, plan, rng):
         return None
     rules = position.rules
@@ -220,6 +233,7 @@ def _plan(
     rng: random.Random,
     drawn_discards: Sequence[Sequence[bool]],
     ready_chances: Sequence[float] = (),
+    played: bool = False,
 ) -> _Plan | None:
     """Walk the seat's history giving each tile another seat used a slot it came in."""
     me = position.seat
@@ -229,6 +243,9 @@ def _plan(
     last: list[int] = [-1, -1, -1, -1]
     """Per seat: the slot of the tile it just drew (-1: none, after a claim)."""
     discards = [0, 0, 0, 0]
+    melds = [0, 0, 0, 0]
+    left_unready = [False, False, False, False]
+    """Per seat: its hand is as its last discard, made without a Ting, left it."""
     ting = [False, False, False, False]
     passed = [0, 0, 0, 0]
     window: _Window | None = None
@@ -348,6 +365,7 @@ def _plan(
                 elif not take(s, t):
                     return None
             ting[s] = ting[s] or bool(item.detail)
+            left_unready[s] = not ting[s]
             discards[s] += 1
             last[s] = -1
             window = _Window()
@@ -367,6 +385,8 @@ def _plan(
                 if not take(s, x):
                     return None
             last[s] = -1
+            melds[s] += 1
+            left_unready[s] = False
             continue
         if k is EventKind.CONCEALED_KONG:
             if s == me:
@@ -378,6 +398,8 @@ def _plan(
             for i in chosen:
                 held[s].remove(i)
                 slots[i] = -2
+            melds[s] += 1
+            left_unready[s] = False
             plan.hidden_kongs.append(chosen)
             plan.steps.append((s, CONCEALED_KONGS[0]))  # its kind is drawn later
             continue
@@ -385,6 +407,7 @@ def _plan(
             plan.steps.append((s, PROMOTED_KONGS[t]))
             if not take(s, t):
                 return None
+            left_unready[s] = False
             window = _Window()
             plan.steps.append(window)
             continue
@@ -411,11 +434,17 @@ def _plan(
         if ting[seat]:
             plan.ready.append([i for i in held[seat] if i != last[seat]])
             plan.passed.append(passed[seat])
-        elif seat < len(ready_chances) and ready_chances[seat] > 0:
+            continue
+        if seat < len(ready_chances) and ready_chances[seat] > 0:
             hand = [i for i in held[seat] if i != last[seat]]
             if len(hand) % 3 == 1 and rng.random() < ready_chances[seat]:
                 plan.ready.append(hand)
                 plan.passed.append(0)
+                continue
+        if played:
+            hand = [i for i in held[seat] if i != last[seat]]
+            unready = left_unready[seat] and position.rules.ting_in_play
+            plan.played.append((hand, discards[seat], melds[seat], unready))
     return plan
 
 
@@ -459,8 +488,10 @@ def _deal_hidden(position: Position, plan: _Plan, rng: random.Random) -> bool:
     # The tiles still held are never flowers (those are laid out at once).
     pool = [t for t in range(NUM_KINDS) for _ in range(unseen[t])]
     ready = {i for hand in plan.ready for i in hand}
+    ready.update(i for hand, _, _, _ in plan.played for i in hand)
     hidden = [i for seat in plan.held for i in seat if slots[i] < 0 and i not in ready]
     forbidden = plan.forbidden
+    forms = position.ruleset.scoring.forms
     for _ in range(ATTEMPTS):
         counts = [0] * NUM_KINDS
         for t in pool:
@@ -472,6 +503,9 @@ def _deal_hidden(position: Position, plan: _Plan, rng: random.Random) -> bool:
                 break
             values.update(zip(hand, tiles, strict=True))
         else:
+            for hand, made, melds, unready in plan.played:
+                tiles = _played_tiles(counts, len(hand), made, melds, forms, unready, rng)
+                values.update(zip(hand, tiles, strict=True))
             rest = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
             rng.shuffle(rest)
             values.update(zip(hidden, rest, strict=False))
@@ -480,6 +514,71 @@ def _deal_hidden(position: Position, plan: _Plan, rng: random.Random) -> bool:
                     slots[i] = t
                 return True
     return False
+
+
+def _played_tiles(
+    counts: list[int],
+    size: int,
+    made: int,
+    melds: int,
+    forms: frozenset[Form],
+    unready: bool,
+    rng: random.Random,
+) -> list[Tile]:
+    """``size`` tiles taken from ``counts`` as a hand played toward a win: dealt at random,
+    then for each of the ``made`` discards the seat made, a tile drawn at random and the
+    tile whose discard leaves the least shanten over ``forms`` thrown back (one of them at
+    random; ``unready``: never one that leaves the hand ready on the regular form, as a
+    seat that did not call Ting). A uniform draw gives another seat's hand as if its
+    discards had been thrown at random: after four to seven of them, 2% of uniform
+    Taiwanese hands are one step from ready where a third of the defenders' are.
+
+    >>> counts = [4] * NUM_KINDS
+    >>> hand = _played_tiles(counts, 16, 12, 0, frozenset({Form.REGULAR}), True, random.Random(1))
+    >>> len(hand), sum(counts) == 4 * NUM_KINDS - 16
+    (16, True)
+    >>> from mahjongkit.shanten import shanten
+    >>> shanten(tiles_to_counts(hand), 0, [Form.REGULAR]) in (1, 2)
+    True
+    """
+    total = sum(counts)
+    held = [0] * NUM_KINDS
+
+    def draw() -> Tile:
+        nonlocal total
+        r = rng.randrange(total)
+        for t in range(NUM_KINDS):
+            r -= counts[t]
+            if r < 0:
+                counts[t] -= 1
+                held[t] += 1
+                total -= 1
+                return t
+        raise AssertionError("counts ran out")
+
+    for _ in range(size):
+        draw()
+    sets = size // 3
+    for _ in range(made):
+        if not total:
+            break
+        draw()
+        after = discard_shanten(held, melds, forms)
+        order = sorted((d, rng.random(), t) for t, d in enumerate(after) if held[t])
+        thrown = order[0][2]
+        for d, _, t in order:
+            held[t] -= 1
+            ready = unready and d <= 0 and is_regular_ready(held, sets)
+            held[t] += 1
+            if not ready:
+                thrown = t
+                break
+        held[thrown] -= 1
+        counts[thrown] += 1
+        total += 1
+    tiles = [t for t in range(NUM_KINDS) for _ in range(held[t])]
+    rng.shuffle(tiles)
+    return tiles
 
 
 def _ready_tiles(
@@ -546,9 +645,13 @@ class SeatKnowledge:
     drawn_discards: tuple[tuple[bool, ...], ...]
     dice: tuple[tuple[int, ...], ...]
 
-    def sample(self, rng: random.Random, ready_chances: Sequence[float] = ()) -> HandState:
+    def sample(
+        self, rng: random.Random, ready_chances: Sequence[float] = (), played: bool = False
+    ) -> HandState:
         """`sample_hand` of this knowledge."""
-        return sample_hand(self.position, rng, self.drawn_discards, self.dice, ready_chances)
+        return sample_hand(
+            self.position, rng, self.drawn_discards, self.dice, ready_chances, played
+        )
 
 
 def seat_knowledge(hand: HandState, seat: int) -> SeatKnowledge:
