@@ -14,7 +14,9 @@ points come first, Base Point last (004 lines 342, 347).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
+from mahjongkit.completion import winning_tiles
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import KONG, Hand
 from mahjongkit.rules.catalogues.taiwanese import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
@@ -123,29 +125,39 @@ def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Ti
     """The winning tile and at most one other tile that also completes the hand.
 
     Single waits only ask whether the winning tile is the one tile that completes the
-    hand, so the search stops at the first other one.
+    hand: the first other is named, of every tile where ``every_tile``, else of the tiles
+    a set or pair could take (within two of a concealed tile of its suit, an honour held).
+    The tiles that complete the waiting hand are `mahjongkit.completion.winning_tiles`,
+    its tables' exact answer, less those the hand holds four of (melds included).
     """
     win = hand.winning_tile
     assert win is not None
     before = hand.without_winning_tile()
-    counts = before.all_counts()
-    candidates: list[Tile]
-    if every_tile:
-        candidates = list(range(NUM_KINDS))
-    else:
-        # A set or pair completed by a tile holds other concealed tiles within two of it.
-        near: set[Tile] = set()
+    completing = winning_tiles(before.concealed, before.melds, forms, hand.size) & ~(1 << win)
+    if completing and not every_tile:
+        near = 0
         for t in range(NUM_KINDS):
             if before.concealed[t]:
-                if SUIT[t] < 3:
-                    near |= {u for u in range(t - 2, t + 3) if 0 <= u < 27 and SUIT[u] == SUIT[t]}
-                else:
-                    near.add(t)
-        candidates = sorted(near)
-    for t in candidates:
-        if t != win and counts[t] < 4 and decompositions(before.with_tile(t), forms):
-            return frozenset({win, t})
+                near |= _NEAR[t]
+        completing &= near
+    if completing:
+        counts = before.all_counts()
+        for t in range(NUM_KINDS):
+            if completing >> t & 1 and counts[t] < 4:
+                return frozenset({win, t})
     return frozenset({win})
+
+
+def _near_mask(t: Tile) -> int:
+    """The tiles a set or pair holding ``t`` could take, as bits: within two ranks of it
+    in its suit, or itself for an honour."""
+    if SUIT[t] == 3:
+        return 1 << t
+    return sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and SUIT[u] == SUIT[t])
+
+
+_NEAR: Final[tuple[int, ...]] = tuple(_near_mask(t) for t in range(NUM_KINDS))
+"""`_near_mask` of each tile."""
 
 
 _IMPLIES: dict[str, tuple[str, ...]] = {i.id: tuple(sorted(i.implies)) for i in CATALOGUE}
