@@ -258,6 +258,9 @@ class ScorerBot(EfficientBot):
         self._plans: dict[tuple[object, ...], tuple[float, str]] = {}
         self._readings = Readings()
         self._ready: dict[tuple[object, ...], _Wins] = {}
+        self._claimed: tuple[tuple[object, ...], tuple[int, float]] | None = None
+        """The discard chosen for the hand a claim would make, and what that choice read
+        (`choice_key`): the turn that follows the claim asks the same (`choose_discard`)."""
 
     # -- the value of a hand ------------------------------------------------------------
     def table(self, ruleset: str) -> _Table:
@@ -503,6 +506,41 @@ class ScorerBot(EfficientBot):
         The scorer's gives the value back."""
         return as_is if type(self).weigh is ScorerBot.weigh else None
 
+    def choice_key(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        allowed: frozenset[int] | None,
+        beat: float,
+        penalty: dict[int, float],
+    ) -> tuple[object, ...] | None:
+        """Taiwanese, weighing as the scorer: all that `choose_discard` reads to choose a
+        discard of this hand (the hand, the discards allowed, none where every held kind
+        is, the unseen tiles, the seat, its flowers and the prevalent wind, which its wins
+        score by, and ``penalty`` of each held tile); None elsewhere. The hand a claim
+        would make is chosen for when the claim is weighed (`_fast_claim`) and again at
+        the turn that follows it: a same key gives back the same choice."""
+        obs = view.obs
+        if self.table(obs.ruleset).strict or self.rising_weight(view) is not as_is:
+            return None
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        if allowed is not None and all(t in allowed for t in held):
+            allowed = None
+        return (
+            counts,
+            tuple(melds),
+            allowed,
+            beat,
+            bool(penalty),
+            tuple([penalty.get(t) for t in held]),
+            view.unseen,
+            obs.ruleset,
+            obs.seat,
+            obs.flowers[obs.seat],
+            obs.prevalent_wind,
+        )
+
     def discard_values(
         self,
         view: HandView,
@@ -683,6 +721,13 @@ class ScorerBot(EfficientBot):
         when only a value above ``beat`` matters (a claim against passing): ``(-1,
         beat)`` if no discard's value can be above it."""
         penalty = self.discard_penalty(view, 0.0)
+        claimed = self._claimed
+        if (
+            claimed is not None
+            and claimed[0][0] == counts
+            and claimed[0] == self.choice_key(view, counts, melds, allowed, beat, penalty)
+        ):
+            return claimed[1]
         fastest = -1
         if not self.table(view.obs.ruleset).strict:
             forms = self.forms(view.obs.ruleset)
@@ -788,7 +833,11 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     melds = (*view.own_melds, _meld_of(action, tile, source))
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
-    return bot.choose_discard(view, after, melds)[1]
+    chosen = bot.choose_discard(view, after, melds)
+    key = bot.choice_key(view, after, melds, None, -1.0, bot.discard_penalty(view, 0.0))
+    if key is not None:
+        bot._claimed = (key, chosen)
+    return chosen[1]
 
 
 def _meld_of(action: Action, tile: int, source: int) -> Meld:
