@@ -50,6 +50,30 @@ def _values(ruleset: Ruleset) -> dict[str, int]:
     return {k: v for k, v in priced.items() if k not in removed}
 
 
+_SHEETS: dict[int, tuple[Ruleset, dict[str, int], frozenset[str], dict[str, tuple[str, ...]]]] = {}
+"""`_sheet` by ruleset (its id, the ruleset kept beside it so that the id stays its own)."""
+
+
+def _sheet(
+    ruleset: Ruleset, options: TaiwaneseOptions
+) -> tuple[dict[str, int], frozenset[str], dict[str, tuple[str, ...]]]:
+    """The ruleset's `_values`, the items they price and its `implications` (``options``:
+    its sheet's switches), read once per ruleset: a bot scores many wins of each hand it
+    values. Never changed by the caller."""
+    found = _SHEETS.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_SHEETS) >= 64:
+            _SHEETS.clear()
+        values = _values(ruleset)
+        found = _SHEETS[id(ruleset)] = (
+            ruleset,
+            values,
+            frozenset(values),
+            implications(options),
+        )
+    return found[1], found[2], found[3]
+
+
 def _flowers(hand: Hand, situation: Situation) -> tuple[tuple[Tile, ...] | None, int]:
     """The winner's flowers: from the situation, else those written in the hand."""
     given = situation.flower_tiles
@@ -246,8 +270,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     options = ruleset.scoring.sheet
     if options is None:
         raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese sheet switches")
-    values = _values(ruleset)
-    priced = frozenset(values)
+    values, priced, implies = _sheet(ruleset, options)
     flower_tiles, flower_count = _flowers(hand, situation)
     check_situation(hand, situation, ruleset.play.ting_in_play, flower_count)
     minimum = ruleset.scoring.minimum_for(situation.prevalent_wind)
@@ -287,7 +310,6 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         waits = _waits(hand, forms, any(d.form in _NO_TING_FORMS for d in found))
     drawn = situation.self_drawn or situation.kong_replacement or situation.flower_replacement
     counts = hand.all_counts()
-    implies = implications(options)
     best: tuple[int, list[ScoreItem], Reading] | None = None
     for reading in every:
         ctx = Context(
