@@ -110,6 +110,11 @@ TAIWANESE_PLANS: Final = (TAIWANESE_WIN + 25.0, TAIWANESE_WIN + 30.0, TAIWANESE_
 30 and 90 on top (seed 004, catalogue lines 294-299)."""
 
 
+_TAIWANESE_PLAN_NAMES: Final = dict(
+    zip(TAIWANESE_PLANS, ("all_pungs", "half_flush", "full_flush"), strict=True)
+)
+"""The name of each Taiwanese plan (`PLAN_NAMES`) by its points."""
+
 PLAN_NAMES: Final = (
     "none",
     "plain",
@@ -354,30 +359,35 @@ class ScorerBot(EfficientBot):
         known: int | None,
     ) -> tuple[float, str]:
         """`best_plan`, read from the hand."""
-        q = Q if table.strict else Q_TAIWANESE
+        if not table.strict:
+            # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
+            # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
+            # The plans' distances are those `plan_distances` reads, each discounted by
+            # ``Q`` per step beyond ``floor`` (as `ceiling_at`).
+            best, name = TAIWANESE_WIN, "plain"
+            es = group_entries(counts)
+            for d, points in self.plan_distances(counts, melds, es, table.sets):
+                v = Q_TAIWANESE ** (max(d, floor) - floor) * points
+                if v > best:
+                    best, name = v, _TAIWANESE_PLAN_NAMES[points]
+            return best, name
+        q = Q
         m = len(melds)
         sets = table.sets - m
         minimum = table.minimum
         unseen = view.unseen
         es = group_entries(counts)
-        if table.strict:
-            best, name = q ** (floor + 1) * 1.5, "none"
-            if m == 0:
-                least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
-                regular = TABLES.shanten_of(TABLES.combine_all(*(e.cls for e in es)), sets)
-                if least < regular and q ** (floor + 1) * 12.0 > best:
-                    best, name = q ** (floor + 1) * 12.0, "special_forms"
-                pairs = sum(c // 2 for c in counts)
-                v = q ** (max(6 - pairs, floor) + 1) * 24.0
-                if v > best:
-                    best, name = v, "seven_pairs"
-            flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
-        else:
-            # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
-            # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
-            base = TAIWANESE_WIN
-            best, name = q ** (floor + 1) * base, "plain"
-            pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
+        best, name = q ** (floor + 1) * 1.5, "none"
+        if m == 0:
+            least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
+            regular = TABLES.shanten_of(TABLES.combine_all(*(e.cls for e in es)), sets)
+            if least < regular and q ** (floor + 1) * 12.0 > best:
+                best, name = q ** (floor + 1) * 12.0, "special_forms"
+            pairs = sum(c // 2 for c in counts)
+            v = q ** (max(6 - pairs, floor) + 1) * 24.0
+            if v > best:
+                best, name = v, "seven_pairs"
+        flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
         if all(x.kind is not CHOW for x in melds):
             d = max(pungs_shanten(counts, sets), floor)
             v = q ** (d + 1) * pung_pts
@@ -398,7 +408,7 @@ class ScorerBot(EfficientBot):
                 v = q ** (d + 1) * flush_pts
                 if v > best:
                     best, name = v, "full_flush"
-        if table.strict and at_floor * _RICHEST_CHOWS > best:
+        if at_floor * _RICHEST_CHOWS > best:
             v, chows = chow_value(counts, melds, sets, unseen, floor, minimum, Q)
             if v > best:
                 best, name = v, chows
@@ -692,14 +702,22 @@ class ScorerBot(EfficientBot):
         discard leaves."""
         pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
         sets -= len(melds)
+        chows = honours = False
+        suits = 0  # the suits of the melds, as bits
+        for x in melds:
+            chows = chows or x.kind is CHOW
+            if x.tile < 27:
+                suits |= 1 << x.tile // 9
+            else:
+                honours = True
         plans = []
-        if all(x.kind is not CHOW for x in melds):
+        if not chows:
             plans.append((pungs_shanten(counts, sets), pung_pts))
-        for s, suit in enumerate(SUIT_TILES):
-            if not all(x.tile in suit or x.tile in HONORS for x in melds):
+        for s in range(3):
+            if suits & ~(1 << s):  # a meld of another suit
                 continue
             plans.append((kept_shanten(es, s, True, sets), half_pts))
-            if all(x.tile in suit for x in melds):
+            if not honours:
                 plans.append((kept_shanten(es, s, False, sets), flush_pts))
         return plans
 
