@@ -367,6 +367,35 @@ def test_taiwanese_defender_after_a_ting_chooses_as_when_it_values_every_discard
     assert _CheckedCalled.checked > 20
 
 
+class _CheckedClaimed(DefenderBot):
+    """A defender that checks each discard it takes over from the claim just weighed
+    (`ScorerBot.choice_key`) against the discard chosen anew."""
+
+    reused = 0
+
+    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0):  # type: ignore[no-untyped-def]
+        claimed = self._claimed
+        got = super().choose_discard(view, counts, melds, allowed, beat)
+        if view.obs.phase == "turn" and claimed is not None:
+            penalty = self.discard_penalty(view, 0.0)
+            if claimed[0] == self.choice_key(view, counts, melds, allowed, beat, penalty):
+                type(self).reused += 1
+                self._claimed = None
+                assert got == super().choose_discard(view, counts, melds, allowed, beat)
+        return got
+
+
+def test_the_turn_after_a_claim_takes_the_discard_the_claim_was_weighed_by() -> None:
+    """Under Taiwanese rules a claim is weighed by the best discard of the hand it makes;
+    the turn that follows, asking the same of the same table, takes that discard over:
+    it is the one chosen anew, threatened or not."""
+    _CheckedClaimed.reused = 0
+    for n in range(8):
+        bots = [_CheckedClaimed() for _ in range(4)]
+        play_hand(HandState.new("taiwanese-lrc", random.Random(n)), bots, n)
+    assert _CheckedClaimed.reused > 10
+
+
 class _CheckedPlans(ScorerBot):
     """A scorer that checks each best plan it keeps against the plan read anew."""
 

@@ -16,8 +16,10 @@ from mahjongkit.hand import Hand
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.scoring import score
 from mahjongkit.scoring.situation import Situation
-from mahjongkit.scoring.taiwanese import CATALOGUE, SWITCHES
+from mahjongkit.scoring.taiwanese import CATALOGUE, SWITCHES, engine
 from mahjongkit.scoring.taiwanese.generate import random_winning_hand
+from mahjongkit.shapes import decompositions
+from mahjongkit.tiles import NUM_KINDS, SUIT
 
 HANDS: list[tuple[str, str, dict[str, Any], dict[str, list[tuple[str, int]]]]] = [
     (
@@ -165,3 +167,35 @@ def test_every_switch_setting_keeps_one_base_point(
     names = [i.id for i in result.items]
     assert names.count("base_point") == 1
     assert result.total == sum(i.total for i in result.items)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.booleans(), st.booleans())
+def test_single_wait_test_names_the_first_other_tile_that_completes(
+    seed: int, every_tile: bool, ting: bool
+) -> None:
+    """The waits a single wait is judged by (`engine._waits`, from the completion tables)
+    name the winning tile and the first other tile, of those tried, whose addition the
+    splitter (`decompositions`) completes, as trying each tile in turn would."""
+    hand, _ = random_winning_hand(random.Random(seed))
+    forms = get_ruleset("taiwanese-lrc").scoring.forms
+    if ting:
+        forms -= engine._NO_TING_FORMS
+    win = hand.winning_tile
+    assert win is not None
+    before = hand.without_winning_tile()
+    counts = before.all_counts()
+    near = {
+        u
+        for t in range(NUM_KINDS)
+        if before.concealed[t]
+        for u in (range(t - 2, t + 3) if SUIT[t] < 3 else (t,))
+        if (0 <= u < 27 and SUIT[u] == SUIT[t]) or u == t
+    }
+    tried = range(NUM_KINDS) if every_tile else sorted(near)
+    others = [
+        t
+        for t in tried
+        if t != win and counts[t] < 4 and decompositions(before.with_tile(t), forms)
+    ]
+    assert engine._waits(hand, forms, every_tile) == frozenset({win, *others[:1]})

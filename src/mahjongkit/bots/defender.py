@@ -483,18 +483,21 @@ class DefenderBot(ScorerBot):
         obs = view.obs
         if not any(obs.ting) or not self.ting_rules(obs.ruleset):
             return {}
-        threat = threats(view)
-        called = [s for s in range(4) if threat[s]]
+        # Under Ting rules the threats (`threats`) are 1 for each other seat that called.
+        called = [s for s in range(4) if obs.ting[s] and s != obs.seat]
         if not called:
             return {}
-        held = [t for t in range(NUM_KINDS) if view.counts[t]]
-        total = dict.fromkeys(held, 0.0)  # each tile's danger, seat by seat in order
-        for s in called:
-            thrown, safe = self.thrown(obs, s), self.safe_tiles(s)
-            for t in held:
-                if not safe >> t & 1:
-                    total[t] += threat[s] * danger(view, s, t, thrown)
-        return {t: TAIWANESE_DEAL_IN * d for t, d in total.items()}
+        counts = view.counts
+        seats = [(s, self.thrown(obs, s), self.safe_tiles(s)) for s in called]
+        penalty = {}
+        for t in range(NUM_KINDS):
+            if counts[t]:
+                total = 0.0  # the tile's danger, seat by seat in order
+                for s, thrown, safe in seats:
+                    if not safe >> t & 1:
+                        total += danger(view, s, t, thrown)
+                penalty[t] = TAIWANESE_DEAL_IN * total
+        return penalty
 
     def deal_in(self, view: HandView, tile: int) -> tuple[float, float]:
         """MCR: the chance that discarding ``tile`` deals in, and what that would cost in

@@ -110,6 +110,11 @@ TAIWANESE_PLANS: Final = (TAIWANESE_WIN + 25.0, TAIWANESE_WIN + 30.0, TAIWANESE_
 30 and 90 on top (seed 004, catalogue lines 294-299)."""
 
 
+_TAIWANESE_PLAN_NAMES: Final = dict(
+    zip(TAIWANESE_PLANS, ("all_pungs", "half_flush", "full_flush"), strict=True)
+)
+"""The name of each Taiwanese plan (`PLAN_NAMES`) by its points."""
+
 PLAN_NAMES: Final = (
     "none",
     "plain",
@@ -258,6 +263,9 @@ class ScorerBot(EfficientBot):
         self._plans: dict[tuple[object, ...], tuple[float, str]] = {}
         self._readings = Readings()
         self._ready: dict[tuple[object, ...], _Wins] = {}
+        self._claimed: tuple[tuple[object, ...], tuple[int, float]] | None = None
+        """The discard chosen for the hand a claim would make, and what that choice read
+        (`choice_key`): the turn that follows the claim asks the same (`choose_discard`)."""
 
     # -- the value of a hand ------------------------------------------------------------
     def table(self, ruleset: str) -> _Table:
@@ -351,30 +359,35 @@ class ScorerBot(EfficientBot):
         known: int | None,
     ) -> tuple[float, str]:
         """`best_plan`, read from the hand."""
-        q = Q if table.strict else Q_TAIWANESE
+        if not table.strict:
+            # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
+            # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
+            # The plans' distances are those `plan_distances` reads, each discounted by
+            # ``Q`` per step beyond ``floor`` (as `ceiling_at`).
+            best, name = TAIWANESE_WIN, "plain"
+            es = group_entries(counts)
+            for d, points in self.plan_distances(counts, melds, es, table.sets):
+                v = Q_TAIWANESE ** (max(d, floor) - floor) * points
+                if v > best:
+                    best, name = v, _TAIWANESE_PLAN_NAMES[points]
+            return best, name
+        q = Q
         m = len(melds)
         sets = table.sets - m
         minimum = table.minimum
         unseen = view.unseen
         es = group_entries(counts)
-        if table.strict:
-            best, name = q ** (floor + 1) * 1.5, "none"
-            if m == 0:
-                least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
-                regular = TABLES.shanten_of(TABLES.combine_all(*(e.cls for e in es)), sets)
-                if least < regular and q ** (floor + 1) * 12.0 > best:
-                    best, name = q ** (floor + 1) * 12.0, "special_forms"
-                pairs = sum(c // 2 for c in counts)
-                v = q ** (max(6 - pairs, floor) + 1) * 24.0
-                if v > best:
-                    best, name = v, "seven_pairs"
-            flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
-        else:
-            # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
-            # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
-            base = TAIWANESE_WIN
-            best, name = q ** (floor + 1) * base, "plain"
-            pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
+        best, name = q ** (floor + 1) * 1.5, "none"
+        if m == 0:
+            least = shanten(counts, 0, self.forms(view.obs.ruleset)) if known is None else known
+            regular = TABLES.shanten_of(TABLES.combine_all(*(e.cls for e in es)), sets)
+            if least < regular and q ** (floor + 1) * 12.0 > best:
+                best, name = q ** (floor + 1) * 12.0, "special_forms"
+            pairs = sum(c // 2 for c in counts)
+            v = q ** (max(6 - pairs, floor) + 1) * 24.0
+            if v > best:
+                best, name = v, "seven_pairs"
+        flush_pts, half_pts, pung_pts = 24.0, 6.0 * 8 / 11, 6.0 * 8 / 11
         if all(x.kind is not CHOW for x in melds):
             d = max(pungs_shanten(counts, sets), floor)
             v = q ** (d + 1) * pung_pts
@@ -395,7 +408,7 @@ class ScorerBot(EfficientBot):
                 v = q ** (d + 1) * flush_pts
                 if v > best:
                     best, name = v, "full_flush"
-        if table.strict and at_floor * _RICHEST_CHOWS > best:
+        if at_floor * _RICHEST_CHOWS > best:
             v, chows = chow_value(counts, melds, sets, unseen, floor, minimum, Q)
             if v > best:
                 best, name = v, chows
@@ -502,6 +515,41 @@ class ScorerBot(EfficientBot):
         reach the best one's cannot be chosen; None where `weigh` is no such function.
         The scorer's gives the value back."""
         return as_is if type(self).weigh is ScorerBot.weigh else None
+
+    def choice_key(
+        self,
+        view: HandView,
+        counts: tuple[int, ...],
+        melds: Sequence[Meld],
+        allowed: frozenset[int] | None,
+        beat: float,
+        penalty: dict[int, float],
+    ) -> tuple[object, ...] | None:
+        """Taiwanese, weighing as the scorer: all that `choose_discard` reads to choose a
+        discard of this hand (the hand, the discards allowed, none where every held kind
+        is, the unseen tiles, the seat, its flowers and the prevalent wind, which its wins
+        score by, and ``penalty`` of each held tile); None elsewhere. The hand a claim
+        would make is chosen for when the claim is weighed (`_fast_claim`) and again at
+        the turn that follows it: a same key gives back the same choice."""
+        obs = view.obs
+        if self.table(obs.ruleset).strict or self.rising_weight(view) is not as_is:
+            return None
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        if allowed is not None and all(t in allowed for t in held):
+            allowed = None
+        return (
+            counts,
+            tuple(melds),
+            allowed,
+            beat,
+            bool(penalty),
+            tuple([penalty.get(t) for t in held]),
+            view.unseen,
+            obs.ruleset,
+            obs.seat,
+            obs.flowers[obs.seat],
+            obs.prevalent_wind,
+        )
 
     def discard_values(
         self,
@@ -654,14 +702,22 @@ class ScorerBot(EfficientBot):
         discard leaves."""
         pung_pts, half_pts, flush_pts = TAIWANESE_PLANS
         sets -= len(melds)
+        chows = honours = False
+        suits = 0  # the suits of the melds, as bits
+        for x in melds:
+            chows = chows or x.kind is CHOW
+            if x.tile < 27:
+                suits |= 1 << x.tile // 9
+            else:
+                honours = True
         plans = []
-        if all(x.kind is not CHOW for x in melds):
+        if not chows:
             plans.append((pungs_shanten(counts, sets), pung_pts))
-        for s, suit in enumerate(SUIT_TILES):
-            if not all(x.tile in suit or x.tile in HONORS for x in melds):
+        for s in range(3):
+            if suits & ~(1 << s):  # a meld of another suit
                 continue
             plans.append((kept_shanten(es, s, True, sets), half_pts))
-            if all(x.tile in suit for x in melds):
+            if not honours:
                 plans.append((kept_shanten(es, s, False, sets), flush_pts))
         return plans
 
@@ -687,6 +743,13 @@ class ScorerBot(EfficientBot):
         which needs the tile alone) a value the choice did not need is not read: the
         Taiwanese efficient discard comes back with 0.0."""
         penalty = self.discard_penalty(view, 0.0)
+        claimed = self._claimed
+        if (
+            claimed is not None
+            and claimed[0][0] == counts
+            and claimed[0] == self.choice_key(view, counts, melds, allowed, beat, penalty)
+        ):
+            return claimed[1]
         fastest = -1
         if not self.table(view.obs.ruleset).strict:
             forms = self.forms(view.obs.ruleset)
@@ -794,7 +857,11 @@ def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
     melds = (*view.own_melds, _meld_of(action, tile, source))
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
-    return bot.choose_discard(view, after, melds)[1]
+    chosen = bot.choose_discard(view, after, melds)
+    key = bot.choice_key(view, after, melds, None, -1.0, bot.discard_penalty(view, 0.0))
+    if key is not None:
+        bot._claimed = (key, chosen)
+    return chosen[1]
 
 
 def _meld_of(action: Action, tile: int, source: int) -> Meld:

@@ -14,7 +14,9 @@ points come first, Base Point last (004 lines 342, 347).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
+from mahjongkit.completion import winning_tiles
 from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import KONG, Hand
 from mahjongkit.rules.catalogues.taiwanese import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
@@ -46,6 +48,30 @@ def _values(ruleset: Ruleset) -> dict[str, int]:
     removed = ruleset.scoring.removed_items | INSTANT_ITEMS
     priced = printed | dict(ruleset.scoring.item_values)
     return {k: v for k, v in priced.items() if k not in removed}
+
+
+_SHEETS: dict[int, tuple[Ruleset, dict[str, int], frozenset[str], dict[str, tuple[str, ...]]]] = {}
+"""`_sheet` by ruleset (its id, the ruleset kept beside it so that the id stays its own)."""
+
+
+def _sheet(
+    ruleset: Ruleset, options: TaiwaneseOptions
+) -> tuple[dict[str, int], frozenset[str], dict[str, tuple[str, ...]]]:
+    """The ruleset's `_values`, the items they price and its `implications` (``options``:
+    its sheet's switches), read once per ruleset: a bot scores many wins of each hand it
+    values. Never changed by the caller."""
+    found = _SHEETS.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_SHEETS) >= 64:
+            _SHEETS.clear()
+        values = _values(ruleset)
+        found = _SHEETS[id(ruleset)] = (
+            ruleset,
+            values,
+            frozenset(values),
+            implications(options),
+        )
+    return found[1], found[2], found[3]
 
 
 def _flowers(hand: Hand, situation: Situation) -> tuple[tuple[Tile, ...] | None, int]:
@@ -123,29 +149,39 @@ def _waits(hand: Hand, forms: frozenset[Form], every_tile: bool) -> frozenset[Ti
     """The winning tile and at most one other tile that also completes the hand.
 
     Single waits only ask whether the winning tile is the one tile that completes the
-    hand, so the search stops at the first other one.
+    hand: the first other is named, of every tile where ``every_tile``, else of the tiles
+    a set or pair could take (within two of a concealed tile of its suit, an honour held).
+    The tiles that complete the waiting hand are `mahjongkit.completion.winning_tiles`,
+    its tables' exact answer, less those the hand holds four of (melds included).
     """
     win = hand.winning_tile
     assert win is not None
     before = hand.without_winning_tile()
-    counts = before.all_counts()
-    candidates: list[Tile]
-    if every_tile:
-        candidates = list(range(NUM_KINDS))
-    else:
-        # A set or pair completed by a tile holds other concealed tiles within two of it.
-        near: set[Tile] = set()
+    completing = winning_tiles(before.concealed, before.melds, forms, hand.size) & ~(1 << win)
+    if completing and not every_tile:
+        near = 0
         for t in range(NUM_KINDS):
             if before.concealed[t]:
-                if SUIT[t] < 3:
-                    near |= {u for u in range(t - 2, t + 3) if 0 <= u < 27 and SUIT[u] == SUIT[t]}
-                else:
-                    near.add(t)
-        candidates = sorted(near)
-    for t in candidates:
-        if t != win and counts[t] < 4 and decompositions(before.with_tile(t), forms):
-            return frozenset({win, t})
+                near |= _NEAR[t]
+        completing &= near
+    if completing:
+        counts = before.all_counts()
+        for t in range(NUM_KINDS):
+            if completing >> t & 1 and counts[t] < 4:
+                return frozenset({win, t})
     return frozenset({win})
+
+
+def _near_mask(t: Tile) -> int:
+    """The tiles a set or pair holding ``t`` could take, as bits: within two ranks of it
+    in its suit, or itself for an honour."""
+    if SUIT[t] == 3:
+        return 1 << t
+    return sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and SUIT[u] == SUIT[t])
+
+
+_NEAR: Final[tuple[int, ...]] = tuple(_near_mask(t) for t in range(NUM_KINDS))
+"""`_near_mask` of each tile."""
 
 
 _IMPLIES: dict[str, tuple[str, ...]] = {i.id: tuple(sorted(i.implies)) for i in CATALOGUE}
@@ -234,8 +270,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     options = ruleset.scoring.sheet
     if options is None:
         raise InvalidSituationError(f"ruleset {ruleset.name} has no Taiwanese sheet switches")
-    values = _values(ruleset)
-    priced = frozenset(values)
+    values, priced, implies = _sheet(ruleset, options)
     flower_tiles, flower_count = _flowers(hand, situation)
     check_situation(hand, situation, ruleset.play.ting_in_play, flower_count)
     minimum = ruleset.scoring.minimum_for(situation.prevalent_wind)
@@ -275,7 +310,6 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         waits = _waits(hand, forms, any(d.form in _NO_TING_FORMS for d in found))
     drawn = situation.self_drawn or situation.kong_replacement or situation.flower_replacement
     counts = hand.all_counts()
-    implies = implications(options)
     best: tuple[int, list[ScoreItem], Reading] | None = None
     for reading in every:
         ctx = Context(
