@@ -319,6 +319,33 @@ def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
     return 16 - base - max(0, bonus)
 
 
+def _sixteen_orphans_less(es: Sequence[SuitEntry], tile: Tile) -> int:
+    """`_sixteen_orphans` of the hand with one ``tile`` fewer, which it holds: the tile's
+    group read from its `SuitTables.sixteen_down`, without building the group's entry.
+
+    >>> es = group_entries(Hand.parse("147m258p369sESWNCFPE").concealed)
+    >>> _sixteen_orphans_less(es, 0), _sixteen_orphans(_replace(es, 0, -1))
+    (0, 0)
+    """
+    if es[0].sixteen < 0 or es[1].sixteen < 0 or es[2].sixteen < 0:
+        for e in (es[0], es[1], es[2]):
+            TABLES.fill_sixteen(e)
+    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+    down = TABLES.sixteen_down(es[group])[rank]
+    if down is None:
+        raise ValueError(f"no tile {tile} to discard")
+    base = bonus = 0
+    for g in range(4):
+        if g == group:
+            have, have_pair = down
+        else:
+            have, have_pair = es[g].sixteen, es[g].sixteen_pair
+        base += have
+        if have_pair - have + 1 > bonus:
+            bonus = have_pair - have + 1
+    return 16 - base - bonus
+
+
 def _value(form: Form, es: Sequence[SuitEntry], melds: int, size: int, bound: int) -> int:
     """One form's shanten; forms that can only cost more than ``bound`` may return more."""
     e0, e1, e2, eh = es
@@ -986,9 +1013,7 @@ def _taiwanese_discards(
             out = list(regular)
         for t in range(NUM_KINDS):
             if keys[t] and out[t] > whole_sixteen:
-                nxt = _replace(es, t, -1)
-                assert nxt is not None
-                value = _sixteen_orphans(nxt)
+                value = _sixteen_orphans_less(es, t)
                 if value < out[t]:
                     out[t] = value
     orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside

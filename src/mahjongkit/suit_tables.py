@@ -37,6 +37,13 @@ SIXTEEN_TRIPLES: Final = tuple(
 )
 
 
+_SIXTEEN_MASKS: Final[tuple[int, ...]] = tuple(
+    1 << a | 1 << b | 1 << c for a, b, c in SIXTEEN_TRIPLES
+)
+"""The ranks of each of `SIXTEEN_TRIPLES` as the bits of a mask."""
+_HOW_MANY: Final[tuple[int, ...]] = tuple(bin(m).count("1") for m in range(512))
+"""``_HOW_MANY[mask]``: how many ranks the mask holds."""
+
 _RANKS: Final = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
 """``_RANKS[mask]``: the ranks (0..8) whose bits the mask sets."""
 
@@ -148,6 +155,7 @@ class SuitEntry:
         "plus_cls",
         "plus_groups",
         "sixteen",
+        "sixteen_down",
         "sixteen_pair",
         "sixteen_up",
         "tiles",
@@ -189,6 +197,8 @@ class SuitEntry:
         self.sixteen_pair = NEG
         self.sixteen_up: tuple[tuple[int, int] | None, ...] = ()
         """`SuitTables.sixteen_up`, once asked for (empty until then)."""
+        self.sixteen_down: tuple[tuple[int, int] | None, ...] = ()
+        """`SuitTables.sixteen_down`, once asked for (empty until then)."""
         self.plus: list[SuitEntry | None] | None = None
         self.minus: list[SuitEntry | None] | None = None
         self.minus_some: list[SuitEntry | None] | None = None
@@ -498,6 +508,41 @@ class SuitTables:
             entry.sixteen_up = tuple(out)
         return entry.sixteen_up
 
+    def sixteen_down(self, entry: SuitEntry) -> tuple[tuple[int, int] | None, ...]:
+        """Per rank, the Sixteen Orphans counts of the group with one tile fewer of that
+        rank (``None`` where none is held), read as `sixteen_up` reads one more.
+
+        >>> tables = SuitTables()
+        >>> tables.sixteen_down(tables.suit((2, 0, 0, 1) + (0,) * 5))[:4]
+        ((2, -64), None, None, (1, 1))
+        """
+        if not entry.sixteen_down:
+            key = entry.key
+            out: list[tuple[int, int] | None] = []
+            if len(key) == 9:
+                held = pairs = 0
+                for r, c in enumerate(key):
+                    if c:
+                        held |= 1 << r
+                        if c >= 2:
+                            pairs |= 1 << r
+                for r, c in enumerate(key):
+                    bit = 1 << r
+                    out.append(
+                        None
+                        if not c
+                        else self.sixteen_counts(
+                            held & ~bit if c == 1 else held, pairs & ~bit if c == 2 else pairs
+                        )
+                    )
+            else:
+                paired = entry.hist[2] + entry.hist[3] + entry.hist[4]
+                for c in key:
+                    kinds = entry.kinds - (c == 1)
+                    out.append(None if not c else (kinds, kinds if paired > (c == 2) else NEG))
+            entry.sixteen_down = tuple(out)
+        return entry.sixteen_down
+
     def sixteen_counts(self, held: int, pairs: int) -> tuple[int, int]:
         """`fill_sixteen`'s two counts of a suit by the bits of its ranks held and of its
         ranks held twice or more: a caller can read a neighbour's without its entry.
@@ -508,11 +553,12 @@ class SuitTables:
         found = self._sixteen.get(held << 9 | pairs)
         if found is None:
             best, best_pair = 0, NEG
-            for triple in SIXTEEN_TRIPLES:
-                have = sum(1 for r in triple if held >> r & 1)
-                best = max(best, have)
-                if any(pairs >> r & 1 for r in triple):
-                    best_pair = max(best_pair, have)
+            for mask in _SIXTEEN_MASKS:
+                have = _HOW_MANY[held & mask]
+                if have > best:
+                    best = have
+                if pairs & mask and have > best_pair:
+                    best_pair = have
             found = self._sixteen[held << 9 | pairs] = (best, best_pair)
         return found
 
