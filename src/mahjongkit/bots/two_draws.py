@@ -45,15 +45,19 @@ class Readings:
     """What `lead_totals` reads of a hand that the tiles unseen play no part in, kept
     from one decision to the next: a hand whose drawn tile is thrown away holds the same
     hands two draws ahead as at the turn before. Hands are keyed by their meld count and
-    their groups' table entries (one entry per group's counts)."""
+    their groups' table entries (one entry per group's counts). And the last look's
+    totals, by all it was asked: a claim is weighed by the discard it would make from
+    the hand after it, which the turn right after the claim asks again."""
 
-    __slots__ = ("ties", "useful")
+    __slots__ = ("last", "ties", "useful")
 
     def __init__(self) -> None:
         self.useful: dict[tuple[object, ...], list[int]] = {}
         """A waiting-size hand's useful tiles."""
         self.ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]] = {}
         """A hand of a tile too many: `mahjongkit.shanten.discard_ties`."""
+        self.last: tuple[tuple[object, ...], list[int]] | None = None
+        """The last `lead_totals` asked, by its arguments, and its answer."""
 
 
 def lead_totals(
@@ -72,6 +76,10 @@ def lead_totals(
     ``kept``: the readings kept from earlier decisions, if any (see `Readings`).
     """
     readings = Readings() if kept is None else kept
+    asked = (counts, melds, tuple(tiles), tuple(unseen), forms, now)
+    last = readings.last
+    if last is not None and last[0] == asked:
+        return list(last[1])
     if len(readings.useful) >= KEPT or len(readings.ties) >= KEPT:
         readings.useful.clear()
         readings.ties.clear()
@@ -104,7 +112,8 @@ def lead_totals(
                 w = max(leaves) if least < now else 0
             total += n * w
         out.append(total)
-    return out
+    readings.last = (asked, out)
+    return list(out)
 
 
 def _read_useful(
