@@ -241,25 +241,32 @@ def _nico_nico(es: Sequence[SuitEntry]) -> int:
     return _nico_of(n1, n2, n3, n4)
 
 
-@lru_cache(maxsize=4096)
 def _nico_of(n1: int, n2: int, n3: int, n4: int) -> int:
-    """`_nico_nico` of a hand holding ``n1`` kinds once, ``n2`` twice, and so on."""
+    """`_nico_nico` of a hand holding ``n1`` kinds once, ``n2`` twice, and so on (worked
+    out at each call: a few sums, cheaper compiled than a cache's look-up).
 
-    def pairs(v2: int, v1: int) -> int:
-        # Seven pair slots, best first: a held pair (2 tiles used), then a single (1).
-        return 2 * min(7, v2) + min(max(0, 7 - v2), v1)
-
+    >>> _nico_of(2, 7, 0, 0), _nico_of(0, 7, 1, 0)  # seven pairs and two singles; a pung
+    (1, -1)
+    """
     v2, v1 = n2 + n3 + 2 * n4, n1 + n3
-    used = pairs(v2, v1)  # pung of a kind not held
+    used = _pair_slots(v2, v1)  # pung of a kind not held
     if n1:
-        used = max(used, 1 + pairs(v2, v1 - 1))
+        used = max(used, 1 + _pair_slots(v2, v1 - 1))
     if n2:
-        used = max(used, 2 + pairs(v2 - 1, v1))
+        used = max(used, 2 + _pair_slots(v2 - 1, v1))
     if n3:
-        used = max(used, 3 + pairs(v2 - 1, v1 - 1))
+        used = max(used, 3 + _pair_slots(v2 - 1, v1 - 1))
     if n4:  # the fourth copy of the pung's kind can be in no pair
-        used = max(used, 3 + pairs(v2 - 2, v1))
+        used = max(used, 3 + _pair_slots(v2 - 2, v1))
     return 16 - used
+
+
+def _pair_slots(v2: int, v1: int) -> int:
+    """The tiles Nico Nico's seven pair slots take from ``v2`` pairs and ``v1`` singles
+    held, best first: a held pair (2 tiles), then a single (1)."""
+    if v2 >= 7:
+        return 14
+    return 2 * v2 + min(7 - v2, v1)
 
 
 def _orphans_16(counts: Sequence[int]) -> int:
@@ -988,26 +995,31 @@ def _taiwanese_discards(
     n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
     n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
     n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
+    nico = _nico_of(n1, n2, n3, n4)
+    whole_sixteen = _sixteen_orphans(es)
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside
+    if nico > least and whole_sixteen > least and orphans > least:
+        return regular  # no other form comes within the least (two thirds of the hands)
     keys = e0.key + e1.key + e2.key + eh.key
     out: list[int] = []
-    if _nico_of(n1, n2, n3, n4) <= least:
+    if nico <= least:
         out = list(regular)
         # Nico Nico reads only how many kinds are held once, twice, ...: a discard
-        # moves one kind down a step.
-        by_count = (
+        # moves one kind down a step. (A list: the compiled build boxes a fixed-length
+        # tuple anew at each look-up by a variable index.)
+        by_count = [
             _NONE,
             _nico_of(n1 - 1, n2, n3, n4),
             _nico_of(n1 + 1, n2 - 1, n3, n4) if n2 else _NONE,
             _nico_of(n1, n2 + 1, n3 - 1, n4) if n3 else _NONE,
             _nico_of(n1, n2, n3 + 1, n4 - 1) if n4 else _NONE,
-        )
+        ]
         for t in range(NUM_KINDS):
             value = by_count[keys[t]]
             if value < out[t]:
                 out[t] = value
     # A discard leaves each form at its whole-hand value or above: only discards not
     # already at that value can gain.
-    whole_sixteen = _sixteen_orphans(es)
     if whole_sixteen <= least:
         if not out:
             out = list(regular)
@@ -1016,7 +1028,6 @@ def _taiwanese_discards(
                 value = _sixteen_orphans_less(es, t)
                 if value < out[t]:
                     out[t] = value
-    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside
     if orphans <= least and out:
         least = min(least, _lowest(out, allowed))
     if orphans <= least:
@@ -1251,13 +1262,13 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
         now = _nico_of(n1, n2, n3, n4)
         if now != least:
             continue
-        better = (
+        better = [  # a list: see `_taiwanese_discards`
             _nico_of(n1 + 1, n2, n3, n4) < now,
             n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
             n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
             n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
             False,  # a kind held four times takes no fifth
-        )
+        ]
         shared = 0
         for k in range(4):
             if better[k]:
@@ -1310,13 +1321,13 @@ def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> li
         n3 = h0[3] + h1[3] + h2[3] + h3[3]
         n4 = h0[4] + h1[4] + h2[4] + h3[4]
         now = _nico_of(n1, n2, n3, n4)
-        better = (
+        better = [  # a list: see `_taiwanese_discards`
             _nico_of(n1 + 1, n2, n3, n4) < now,
             n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
             n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
             n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
             False,
-        )
+        ]
         for t in range(NUM_KINDS):
             if better[keys[t]]:
                 useful[t] = True
