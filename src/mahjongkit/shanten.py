@@ -178,7 +178,7 @@ def _prepare(
         totals = list(counts)
         for meld in melds:
             for t in meld.tiles:
-                totals[t] += 1
+                totals[t] = totals[t] + 1
         held = tuple(totals)
         if max(held) > 4:
             raise InvalidHandError("more than four copies of a tile, melds included")
@@ -1038,9 +1038,9 @@ def _taiwanese_discards(
             counts = list(keys)
             for t in range(NUM_KINDS):
                 if keys[t] and out[t] > whole_orphans:
-                    counts[t] -= 1
+                    counts[t] = counts[t] - 1
                     value = _orphans_16(counts)
-                    counts[t] += 1
+                    counts[t] = counts[t] + 1
                     if value < out[t]:
                         out[t] = value
     return out if out else regular
@@ -1249,15 +1249,16 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
     sums = [0, 0, 0, 0, 0]  # and their unseen copies
     for t in range(NUM_KINDS):
         c = keys[t]
-        held[c] += 1
-        sums[c] += unseen[t]
+        # Not ``+=``: the compiled build adds to a list's item through the interpreter.
+        held[c] = held[c] + 1
+        sums[c] = sums[c] + unseen[t]
     out = [-1] * NUM_KINDS
     for c in range(1, 5):
         if not held[c]:
             continue
         n = list(held)  # after the discard of a kind held ``c`` times
-        n[c] -= 1
-        n[c - 1] += 1
+        n[c] = n[c] - 1
+        n[c - 1] = n[c - 1] + 1
         n1, n2, n3, n4 = n[1], n[2], n[3], n[4]
         now = _nico_of(n1, n2, n3, n4)
         if now != least:
@@ -1278,9 +1279,9 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
                 # The discarded kind moves from ``c`` copies held to ``c - 1``.
                 out[t] = shared
                 if better[c]:
-                    out[t] -= unseen[t]
+                    out[t] = out[t] - unseen[t]
                 if better[c - 1]:
-                    out[t] += unseen[t]
+                    out[t] = out[t] + unseen[t]
     return out
 
 
@@ -1333,11 +1334,17 @@ def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> li
                 useful[t] = True
     if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
-        total = sum(TABLES.fill_sixteen(e).sixteen for e in es)
-        b0, b1, b2, b3 = (e.sixteen_pair - e.sixteen + 1 for e in es)
-        now = 16 - total - max(0, b0, b1, b2, b3)
+        # (Spelled out, two at a time: the compiled build calls the built-ins through
+        # the interpreter for a generator or more than two ints.)
+        e0, e1, e2, e3 = TABLES.fill_sixteen(es[0]), TABLES.fill_sixteen(es[1]), es[2], es[3]
+        TABLES.fill_sixteen(e2)
+        total = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
+        b0, b1 = e0.sixteen_pair - e0.sixteen + 1, e1.sixteen_pair - e1.sixteen + 1
+        b2, b3 = e2.sixteen_pair - e2.sixteen + 1, e3.sixteen_pair - e3.sixteen + 1
+        b01, b23 = max(max(0, b0), b1), max(max(0, b2), b3)
+        now = 16 - total - max(b01, b23)
         # The other three groups' bonus, by group.
-        beside = (max(0, b1, b2, b3), max(0, b0, b2, b3), max(0, b0, b1, b3), max(0, b0, b1, b2))
+        beside = [max(max(0, b1), b23), max(max(0, b0), b23), max(b01, b3), max(b01, b2)]
         for group in range(4):
             entry = es[group]
             rest = total - entry.sixteen

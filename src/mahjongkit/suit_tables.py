@@ -353,10 +353,10 @@ class SuitTables:
         counts = list(key)
         for taken, value, blocks, pair in choices:
             for t in taken:
-                counts[t] -= 1
+                counts[t] = counts[t] - 1
             vec = self._block_vector(tuple(counts), chows)
             for t in taken:
-                counts[t] += 1
+                counts[t] = counts[t] + 1
             if pair:
                 # The pair of the hand takes no block: from no pair to one pair.
                 for dst in range(1, _LEN, 2):
@@ -656,7 +656,7 @@ class SuitTables:
                 counts = list(entry.key)
                 for r in (j, j + 3, j + 6):
                     if counts[r]:
-                        counts[r] -= 1
+                        counts[r] = counts[r] - 1
                 rest.append(self._class(self._block_vector(tuple(counts), True)))
             entry.knit_rest = tuple(rest)
         return entry.knit_rest
@@ -676,7 +676,7 @@ class SuitTables:
                 counts = list(entry.key)
                 for r in (j, j + 3, j + 6):
                     if counts[r]:
-                        counts[r] -= 1
+                        counts[r] = counts[r] - 1
                 out.append(self.suit(tuple(counts)))
             entry.knit_rest_entries = tuple(out)
         return entry.knit_rest_entries

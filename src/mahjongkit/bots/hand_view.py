@@ -100,12 +100,14 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
     for ms in obs.melds:
         for m in ms:
             for t in m.tiles:
-                seen[t] += 1
+                # Not ``+=``: the compiled build adds to a list's item through the
+                # interpreter.
+                seen[t] = seen[t] + 1
     if not pond:
         for ds in obs.discards:
             for t, claimed in ds:
                 if not claimed:
-                    seen[t] += 1
+                    seen[t] = seen[t] + 1
     return tuple([_LEFT[c] for c in seen])
 
 
@@ -238,7 +240,7 @@ def useful_after_discards(
     total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
-    shared: dict[tuple[int, int], int] = {}
+    shared: dict[int, int] = {}
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
         entry = es[g]
@@ -256,9 +258,10 @@ def useful_after_discards(
             total += unseen[base + r]
         # The other groups' useful tiles depend on this group's class only, which
         # discards of different tiles often share (two lone honours, say).
-        code = (g, less.cls)
-        part = shared.get(code)
-        if part is None:
+        code = less.cls << 2 | g  # the group and the class the discard leaves it
+        found = shared.get(code)
+        if found is None:
+            # Its own name, an int: one that may be None is added through the interpreter.
             part = 0
             rest = _REST[g]
             for h in range(4):
@@ -270,6 +273,8 @@ def useful_after_discards(
                 for r in TABLES.regular_gains(es[h], c, need):
                     part += unseen[base + r]
             shared[code] = part
+        else:
+            part = found
         out.append(total + part)
     return out
 
@@ -319,7 +324,7 @@ def useful_of_ties(
     pairs: list[int] = []
     # The class of the three groups beside each group, read at its first tied discard.
     beside_class = [-1, -1, -1, -1]
-    shared: dict[tuple[int, int], int] = {}
+    shared: dict[int, int] = {}
     singles = -1
     keys: tuple[int, ...] = ()
     seven = 0
@@ -378,15 +383,17 @@ def useful_of_ties(
         base = 9 * g
         for r in TABLES.regular_gains(less, other, need):
             total += unseen[base + r]
-        code = (g, lc)
-        part = shared.get(code)
-        if part is None:
+        code = lc << 2 | g  # as in `useful_after_discards`
+        read = shared.get(code)
+        if read is None:
             part = 0
             for h, p in beside:
                 base = 9 * h
                 for r in TABLES.regular_gains(groups[h], TABLES.combine(pairs[p], lc), need):
                     part += unseen[base + r]
             shared[code] = part
+        else:
+            part = read
         out.append(total + part)
     return out
 
@@ -416,7 +423,7 @@ def useful_kinds_of_ties(
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
     out: list[list[int] | None] = []
     pairs: list[int] = []
-    shared: dict[tuple[int, int], list[int]] = {}
+    shared: dict[int, list[int]] = {}
     for t in tiles:
         if regular[t] != least:
             out.append(None)
@@ -437,7 +444,7 @@ def useful_kinds_of_ties(
         other = TABLES.combine(cls[h0], pairs[p0])
         base = 9 * g
         kinds = [base + r for r in TABLES.regular_gains(less, other, need)]
-        code = (g, lc)
+        code = lc << 2 | g
         part = shared.get(code)
         if part is None:
             part = []
@@ -544,7 +551,7 @@ def plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
     work = list(es[group].key)
     if work[rank] >= 4:
         raise ValueError(f"four of tile {tile} held already")
-    work[rank] += 1
+    work[rank] = work[rank] + 1
     # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
     key = tuple(work)
     return with_entry(es, group, TABLES.suit(key) if group < 3 else TABLES.honors(key))
@@ -564,7 +571,7 @@ def with_entry(es: GroupEntries, group: int, entry: SuitEntry) -> GroupEntries:
 def after_discard(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
     """The counts with one ``tile`` fewer."""
     out = list(counts)  # a list changed and made a tuple: faster than joining slices
-    out[tile] -= 1
+    out[tile] = out[tile] - 1
     return tuple(out)
 
 
@@ -572,7 +579,7 @@ def after_taking(counts: tuple[int, ...], tiles: Sequence[int]) -> tuple[int, ..
     """The counts with ``tiles`` removed (the hand's share of a claimed meld)."""
     out = list(counts)
     for t in tiles:
-        out[t] -= 1
+        out[t] = out[t] - 1
     return tuple(out)
 
 

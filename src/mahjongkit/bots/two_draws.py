@@ -107,7 +107,7 @@ def lead_totals(
                 w = _lead(grown, tile, u, melds, unseen, now, known, readings.ties)
             else:
                 more = list(after_discard(counts, tile))
-                more[u] += 1
+                more[u] = more[u] + 1
                 least, _, leaves = least_discards(tuple(more), melds, unseen, forms)
                 w = max(leaves) if least < now else 0
             total += n * w
