@@ -1245,13 +1245,16 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
     if 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least or _sixteen_orphans(es) <= least:
         return None
     keys = e0.key + e1.key + e2.key + eh.key
+    # Read as a tuple: the compiled build reads a sequence's items through the generic
+    # protocol (a tuple is passed on as it is).
+    seen: tuple[int, ...] = tuple(unseen)
     held = [0, 0, 0, 0, 0]  # kinds held none, once, twice, ... times
     sums = [0, 0, 0, 0, 0]  # and their unseen copies
     for t in range(NUM_KINDS):
         c = keys[t]
         # Not ``+=``: the compiled build adds to a list's item through the interpreter.
         held[c] = held[c] + 1
-        sums[c] = sums[c] + unseen[t]
+        sums[c] = sums[c] + seen[t]
     out = [-1] * NUM_KINDS
     for c in range(1, 5):
         if not held[c]:
@@ -1279,9 +1282,9 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
                 # The discarded kind moves from ``c`` copies held to ``c - 1``.
                 out[t] = shared
                 if better[c]:
-                    out[t] = out[t] - unseen[t]
+                    out[t] = out[t] - seen[t]
                 if better[c - 1]:
-                    out[t] = out[t] + unseen[t]
+                    out[t] = out[t] + seen[t]
     return out
 
 
@@ -1295,9 +1298,10 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     keys = es[0].key + es[1].key + es[2].key + es[3].key
     useful = _useful_16_kinds(es, melds, live)
     out = 0
+    seen: tuple[int, ...] = tuple(unseen)  # as in `_useful_16_nico`
     for t in range(NUM_KINDS):
         if useful[t] and keys[t] < 4:
-            out += unseen[t]
+            out += seen[t]
     return out
 
 

@@ -241,6 +241,7 @@ def useful_after_discards(
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
     shared: dict[int, int] = {}
+    seen: tuple[int, ...] = tuple(unseen)  # as in `useful_of_ties`
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
         entry = es[g]
@@ -255,7 +256,7 @@ def useful_after_discards(
         base = 9 * g
         total = 0
         for r in TABLES.regular_gains(less, other, need):
-            total += unseen[base + r]
+            total += seen[base + r]
         # The other groups' useful tiles depend on this group's class only, which
         # discards of different tiles often share (two lone honours, say).
         code = less.cls << 2 | g  # the group and the class the discard leaves it
@@ -271,7 +272,7 @@ def useful_after_discards(
                 c = TABLES.combine(pair[a][b], less.cls)
                 base = 9 * h
                 for r in TABLES.regular_gains(es[h], c, need):
-                    part += unseen[base + r]
+                    part += seen[base + r]
             shared[code] = part
         else:
             part = found
@@ -328,6 +329,9 @@ def useful_of_ties(
     singles = -1
     keys: tuple[int, ...] = ()
     seven = 0
+    # Read as a tuple: the compiled build reads a sequence's items through the generic
+    # protocol (a tuple is passed on as it is).
+    seen: tuple[int, ...] = tuple(unseen)
     nico: list[int] | None = None
     for t in tiles:
         if regular[t] != least:  # another form is closer: read that form's tiles
@@ -340,8 +344,8 @@ def useful_of_ties(
                     # Seven Pairs, as `live_useful_of_entries` reads it: the single
                     # tiles left, which the discard changes by its own kind only.
                     if singles < 0:
-                        singles = sum(unseen[u] for u in range(NUM_KINDS) if keys[u] == 1)
-                    out.append(singles - (n == 1) * unseen[t] + (n == 2) * unseen[t])
+                        singles = sum(seen[u] for u in range(NUM_KINDS) if keys[u] == 1)
+                    out.append(singles - (n == 1) * seen[t] + (n == 2) * seen[t])
                     continue
                 # Not Seven Pairs: `live_useful_of_entries` would read the standard form
                 # (``regular[t]``, above the least) again only to come here.
@@ -382,7 +386,7 @@ def useful_of_ties(
         total = 0
         base = 9 * g
         for r in TABLES.regular_gains(less, other, need):
-            total += unseen[base + r]
+            total += seen[base + r]
         code = lc << 2 | g  # as in `useful_after_discards`
         read = shared.get(code)
         if read is None:
@@ -390,7 +394,7 @@ def useful_of_ties(
             for h, p in beside:
                 base = 9 * h
                 for r in TABLES.regular_gains(groups[h], TABLES.combine(pairs[p], lc), need):
-                    part += unseen[base + r]
+                    part += seen[base + r]
             shared[code] = part
         else:
             part = read

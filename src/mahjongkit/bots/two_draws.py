@@ -87,6 +87,7 @@ def lead_totals(
     # The unseen useful tiles of the hand ``counts`` less ``a`` and ``b``, plus ``u``,
     # by ``(min(a, b) * 34 + max(a, b)) * 34 + u``.
     known: dict[int, int] = {}
+    seen: tuple[int, ...] = tuple(unseen)  # read unboxed, see `useful_of_ties`
     out = []
     lesser = [discard_entries(es, tile) for tile in tiles]
     keys = [(melds, less[0], less[1], less[2], less[3]) for less in lesser]
@@ -99,7 +100,7 @@ def lead_totals(
             useful = readings.useful[key] = useful_tiles(after_discard(counts, tile), melds, forms)
         total = 0
         for u in useful:
-            n = unseen[u]
+            n = seen[u]
             if not n:
                 continue
             if forms is None:
