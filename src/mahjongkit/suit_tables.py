@@ -154,6 +154,7 @@ class SuitEntry:
         "plus",
         "plus_cls",
         "plus_groups",
+        "plus_some",
         "sixteen",
         "sixteen_down",
         "sixteen_pair",
@@ -203,6 +204,8 @@ class SuitEntry:
         self.minus: list[SuitEntry | None] | None = None
         self.minus_some: list[SuitEntry | None] | None = None
         """`SuitTables.minus_one` answers, by rank (``None`` where not asked yet)."""
+        self.plus_some: list[SuitEntry | None] | None = None
+        """`SuitTables.plus_one` answers, by rank (``None`` where not asked yet)."""
         self.plus_cls: tuple[int, ...] | None = None
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
         self.minus_cls: tuple[int, ...] | None = None
@@ -788,6 +791,35 @@ class SuitTables:
             work[rank] = c - 1
             less = tuple(work)
             found = some[rank] = self.suit(less) if len(key) == 9 else self.honors(less)
+        return found
+
+    def plus_one(self, entry: SuitEntry, rank: int) -> SuitEntry:
+        """The entry with one tile more of this rank, of which the group holds three at
+        most: built alone and kept by the group, as `minus_one` keeps one fewer (the look
+        two draws ahead adds the same tiles to the same groups turn after turn).
+
+        >>> tables = SuitTables()
+        >>> tables.plus_one(tables.suit((2, 1) + (0,) * 7), 1).key[:3]
+        (2, 2, 0)
+        """
+        every = entry.plus
+        if every is not None:
+            found = every[rank]
+            if found is not None:
+                return found
+        some = entry.plus_some
+        if some is None:
+            some = entry.plus_some = [None] * len(entry.key)
+        found = some[rank]
+        if found is None:
+            key = entry.key
+            c = key[rank]
+            if c >= 4:
+                raise ValueError(f"four of rank {rank} held already in {key}")
+            work = list(key)
+            work[rank] = c + 1
+            more = tuple(work)
+            found = some[rank] = self.suit(more) if len(key) == 9 else self.honors(more)
         return found
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:

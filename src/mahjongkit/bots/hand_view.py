@@ -552,13 +552,11 @@ def plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
     [9, 0, 0, 1]
     """
     group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
-    work = list(es[group].key)
-    if work[rank] >= 4:
+    entry = es[group]
+    if entry.key[rank] >= 4:
         raise ValueError(f"four of tile {tile} held already")
-    work[rank] = work[rank] + 1
-    # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
-    key = tuple(work)
-    return with_entry(es, group, TABLES.suit(key) if group < 3 else TABLES.honors(key))
+    # The one entry asked for, not all the group's neighbours (see `SuitTables.plus_one`).
+    return with_entry(es, group, TABLES.plus_one(entry, rank))
 
 
 def with_entry(es: GroupEntries, group: int, entry: SuitEntry) -> GroupEntries:
