@@ -91,10 +91,11 @@ def lead_totals(
     out = []
     lesser = [discard_entries(es, tile) for tile in tiles]
     keys = [(melds, less[0], less[1], less[2], less[3]) for less in lesser]
-    fresh = [(t, key) for t, key in zip(tiles, keys, strict=True) if key not in readings.useful]
+    fresh = [(tiles[i], keys[i]) for i in range(len(keys)) if keys[i] not in readings.useful]
     if fresh and forms is None:
         _read_useful(es, melds, now, fresh, readings.ties, readings.useful)
-    for tile, less, key in zip(tiles, lesser, keys, strict=True):
+    for i in range(len(keys)):  # by index, as in `_lead`
+        tile, less, key = tiles[i], lesser[i], keys[i]
         useful = readings.useful.get(key)
         if useful is None:
             useful = readings.useful[key] = useful_tiles(after_discard(counts, tile), melds, forms)
@@ -188,10 +189,12 @@ def _lead(
         elif w > best:
             best = w
     if missing:
-        for code, w in zip(
-            codes, useful_of_ties(es, missing, regular, melds, unseen, None, least), strict=True
-        ):
-            known[code] = w
+        found = useful_of_ties(es, missing, regular, melds, unseen, None, least)
+        # By index, not zip(..., strict=True): the compiled build calls that built-in
+        # through the interpreter and makes a tuple of each pair.
+        for i in range(len(codes)):
+            w = found[i]
+            known[codes[i]] = w
             if w > best:
                 best = w
     return best
