@@ -34,6 +34,9 @@ from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
     TABLES,
     _mcr_useful,
+    _replace,
+    _sixteen_orphans,
+    _sixteen_orphans_less,
     discard_shanten,
     discard_ties,
     group_entries,
@@ -333,6 +336,30 @@ def taiwanese_hand(rng: random.Random, melds: int, extra: int) -> tuple[int, ...
                 counts[t] += 1
                 n += 1
     return tuple(counts)
+
+
+def test_entries_one_tile_either_way_are_those_of_the_counts() -> None:
+    """A group's entry one tile up (`SuitTables.plus_one`) is that of its counts with the
+    tile added, and Sixteen Orphans one tile down (`SuitTables.sixteen_down`) is that of
+    the hand rebuilt without the tile."""
+    rng = random.Random(132)
+    checked = 0
+    for _ in range(400):
+        counts = taiwanese_hand(rng, 0, 1)
+        es = group_entries(counts)
+        for t in range(NUM_KINDS):
+            group, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
+            key = list(es[group].key)
+            if key[rank] < 4:
+                key[rank] += 1
+                want = TABLES.suit(tuple(key)) if group < 3 else TABLES.honors(tuple(key))
+                assert TABLES.plus_one(es[group], rank) is want
+            if counts[t]:
+                rebuilt = _replace(es, t, -1)
+                assert rebuilt is not None
+                assert _sixteen_orphans_less(es, t) == _sixteen_orphans(rebuilt), (counts, t)
+                checked += 1
+    assert checked > 3000
 
 
 @pytest.mark.parametrize("melds", [0, 1, 5])
