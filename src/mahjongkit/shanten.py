@@ -178,7 +178,7 @@ def _prepare(
         totals = list(counts)
         for meld in melds:
             for t in meld.tiles:
-                totals[t] += 1
+                totals[t] = totals[t] + 1
         held = tuple(totals)
         if max(held) > 4:
             raise InvalidHandError("more than four copies of a tile, melds included")
@@ -241,25 +241,32 @@ def _nico_nico(es: Sequence[SuitEntry]) -> int:
     return _nico_of(n1, n2, n3, n4)
 
 
-@lru_cache(maxsize=4096)
 def _nico_of(n1: int, n2: int, n3: int, n4: int) -> int:
-    """`_nico_nico` of a hand holding ``n1`` kinds once, ``n2`` twice, and so on."""
+    """`_nico_nico` of a hand holding ``n1`` kinds once, ``n2`` twice, and so on (worked
+    out at each call: a few sums, cheaper compiled than a cache's look-up).
 
-    def pairs(v2: int, v1: int) -> int:
-        # Seven pair slots, best first: a held pair (2 tiles used), then a single (1).
-        return 2 * min(7, v2) + min(max(0, 7 - v2), v1)
-
+    >>> _nico_of(2, 7, 0, 0), _nico_of(0, 7, 1, 0)  # seven pairs and two singles; a pung
+    (1, -1)
+    """
     v2, v1 = n2 + n3 + 2 * n4, n1 + n3
-    used = pairs(v2, v1)  # pung of a kind not held
+    used = _pair_slots(v2, v1)  # pung of a kind not held
     if n1:
-        used = max(used, 1 + pairs(v2, v1 - 1))
+        used = max(used, 1 + _pair_slots(v2, v1 - 1))
     if n2:
-        used = max(used, 2 + pairs(v2 - 1, v1))
+        used = max(used, 2 + _pair_slots(v2 - 1, v1))
     if n3:
-        used = max(used, 3 + pairs(v2 - 1, v1 - 1))
+        used = max(used, 3 + _pair_slots(v2 - 1, v1 - 1))
     if n4:  # the fourth copy of the pung's kind can be in no pair
-        used = max(used, 3 + pairs(v2 - 2, v1))
+        used = max(used, 3 + _pair_slots(v2 - 2, v1))
     return 16 - used
+
+
+def _pair_slots(v2: int, v1: int) -> int:
+    """The tiles Nico Nico's seven pair slots take from ``v2`` pairs and ``v1`` singles
+    held, best first: a held pair (2 tiles), then a single (1)."""
+    if v2 >= 7:
+        return 14
+    return 2 * v2 + min(7 - v2, v1)
 
 
 def _orphans_16(counts: Sequence[int]) -> int:
@@ -317,6 +324,33 @@ def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
         max(e2.sixteen_pair - e2.sixteen, e3.sixteen_pair - e3.sixteen),
     )
     return 16 - base - max(0, bonus)
+
+
+def _sixteen_orphans_less(es: Sequence[SuitEntry], tile: Tile) -> int:
+    """`_sixteen_orphans` of the hand with one ``tile`` fewer, which it holds: the tile's
+    group read from its `SuitTables.sixteen_down`, without building the group's entry.
+
+    >>> es = group_entries(Hand.parse("147m258p369sESWNCFPE").concealed)
+    >>> _sixteen_orphans_less(es, 0), _sixteen_orphans(_replace(es, 0, -1))
+    (0, 0)
+    """
+    if es[0].sixteen < 0 or es[1].sixteen < 0 or es[2].sixteen < 0:
+        for e in (es[0], es[1], es[2]):
+            TABLES.fill_sixteen(e)
+    group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+    down = TABLES.sixteen_down(es[group])[rank]
+    if down is None:
+        raise ValueError(f"no tile {tile} to discard")
+    base = bonus = 0
+    for g in range(4):
+        if g == group:
+            have, have_pair = down
+        else:
+            have, have_pair = es[g].sixteen, es[g].sixteen_pair
+        base += have
+        if have_pair - have + 1 > bonus:
+            bonus = have_pair - have + 1
+    return 16 - base - bonus
 
 
 def _value(form: Form, es: Sequence[SuitEntry], melds: int, size: int, bound: int) -> int:
@@ -961,37 +995,39 @@ def _taiwanese_discards(
     n2 = e0.hist[2] + e1.hist[2] + e2.hist[2] + eh.hist[2]
     n3 = e0.hist[3] + e1.hist[3] + e2.hist[3] + eh.hist[3]
     n4 = e0.hist[4] + e1.hist[4] + e2.hist[4] + eh.hist[4]
+    nico = _nico_of(n1, n2, n3, n4)
+    whole_sixteen = _sixteen_orphans(es)
+    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside
+    if nico > least and whole_sixteen > least and orphans > least:
+        return regular  # no other form comes within the least (two thirds of the hands)
     keys = e0.key + e1.key + e2.key + eh.key
     out: list[int] = []
-    if _nico_of(n1, n2, n3, n4) <= least:
+    if nico <= least:
         out = list(regular)
         # Nico Nico reads only how many kinds are held once, twice, ...: a discard
-        # moves one kind down a step.
-        by_count = (
+        # moves one kind down a step. (A list: the compiled build boxes a fixed-length
+        # tuple anew at each look-up by a variable index.)
+        by_count = [
             _NONE,
             _nico_of(n1 - 1, n2, n3, n4),
             _nico_of(n1 + 1, n2 - 1, n3, n4) if n2 else _NONE,
             _nico_of(n1, n2 + 1, n3 - 1, n4) if n3 else _NONE,
             _nico_of(n1, n2, n3 + 1, n4 - 1) if n4 else _NONE,
-        )
+        ]
         for t in range(NUM_KINDS):
             value = by_count[keys[t]]
             if value < out[t]:
                 out[t] = value
     # A discard leaves each form at its whole-hand value or above: only discards not
     # already at that value can gain.
-    whole_sixteen = _sixteen_orphans(es)
     if whole_sixteen <= least:
         if not out:
             out = list(regular)
         for t in range(NUM_KINDS):
             if keys[t] and out[t] > whole_sixteen:
-                nxt = _replace(es, t, -1)
-                assert nxt is not None
-                value = _sixteen_orphans(nxt)
+                value = _sixteen_orphans_less(es, t)
                 if value < out[t]:
                     out[t] = value
-    orphans = 12 - e0.ends - e1.ends - e2.ends - eh.ends  # at best a set and a pair beside
     if orphans <= least and out:
         least = min(least, _lowest(out, allowed))
     if orphans <= least:
@@ -1002,9 +1038,9 @@ def _taiwanese_discards(
             counts = list(keys)
             for t in range(NUM_KINDS):
                 if keys[t] and out[t] > whole_orphans:
-                    counts[t] -= 1
+                    counts[t] = counts[t] - 1
                     value = _orphans_16(counts)
-                    counts[t] += 1
+                    counts[t] = counts[t] + 1
                     if value < out[t]:
                         out[t] = value
     return out if out else regular
@@ -1209,30 +1245,34 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
     if 12 - e0.ends - e1.ends - e2.ends - eh.ends <= least or _sixteen_orphans(es) <= least:
         return None
     keys = e0.key + e1.key + e2.key + eh.key
+    # Read as a tuple: the compiled build reads a sequence's items through the generic
+    # protocol (a tuple is passed on as it is).
+    seen: tuple[int, ...] = tuple(unseen)
     held = [0, 0, 0, 0, 0]  # kinds held none, once, twice, ... times
     sums = [0, 0, 0, 0, 0]  # and their unseen copies
     for t in range(NUM_KINDS):
         c = keys[t]
-        held[c] += 1
-        sums[c] += unseen[t]
+        # Not ``+=``: the compiled build adds to a list's item through the interpreter.
+        held[c] = held[c] + 1
+        sums[c] = sums[c] + seen[t]
     out = [-1] * NUM_KINDS
     for c in range(1, 5):
         if not held[c]:
             continue
         n = list(held)  # after the discard of a kind held ``c`` times
-        n[c] -= 1
-        n[c - 1] += 1
+        n[c] = n[c] - 1
+        n[c - 1] = n[c - 1] + 1
         n1, n2, n3, n4 = n[1], n[2], n[3], n[4]
         now = _nico_of(n1, n2, n3, n4)
         if now != least:
             continue
-        better = (
+        better = [  # a list: see `_taiwanese_discards`
             _nico_of(n1 + 1, n2, n3, n4) < now,
             n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
             n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
             n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
             False,  # a kind held four times takes no fifth
-        )
+        ]
         shared = 0
         for k in range(4):
             if better[k]:
@@ -1242,9 +1282,9 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
                 # The discarded kind moves from ``c`` copies held to ``c - 1``.
                 out[t] = shared
                 if better[c]:
-                    out[t] -= unseen[t]
+                    out[t] = out[t] - seen[t]
                 if better[c - 1]:
-                    out[t] += unseen[t]
+                    out[t] = out[t] + seen[t]
     return out
 
 
@@ -1258,9 +1298,10 @@ def _useful_16(es: GroupEntries, melds: int, unseen: Sequence[int], live: tuple[
     keys = es[0].key + es[1].key + es[2].key + es[3].key
     useful = _useful_16_kinds(es, melds, live)
     out = 0
+    seen: tuple[int, ...] = tuple(unseen)  # as in `_useful_16_nico`
     for t in range(NUM_KINDS):
         if useful[t] and keys[t] < 4:
-            out += unseen[t]
+            out += seen[t]
     return out
 
 
@@ -1285,23 +1326,29 @@ def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> li
         n3 = h0[3] + h1[3] + h2[3] + h3[3]
         n4 = h0[4] + h1[4] + h2[4] + h3[4]
         now = _nico_of(n1, n2, n3, n4)
-        better = (
+        better = [  # a list: see `_taiwanese_discards`
             _nico_of(n1 + 1, n2, n3, n4) < now,
             n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
             n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
             n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
             False,
-        )
+        ]
         for t in range(NUM_KINDS):
             if better[keys[t]]:
                 useful[t] = True
     if _F_SIXTEEN_ORPHANS in live:
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
-        total = sum(TABLES.fill_sixteen(e).sixteen for e in es)
-        b0, b1, b2, b3 = (e.sixteen_pair - e.sixteen + 1 for e in es)
-        now = 16 - total - max(0, b0, b1, b2, b3)
+        # (Spelled out, two at a time: the compiled build calls the built-ins through
+        # the interpreter for a generator or more than two ints.)
+        e0, e1, e2, e3 = TABLES.fill_sixteen(es[0]), TABLES.fill_sixteen(es[1]), es[2], es[3]
+        TABLES.fill_sixteen(e2)
+        total = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
+        b0, b1 = e0.sixteen_pair - e0.sixteen + 1, e1.sixteen_pair - e1.sixteen + 1
+        b2, b3 = e2.sixteen_pair - e2.sixteen + 1, e3.sixteen_pair - e3.sixteen + 1
+        b01, b23 = max(max(0, b0), b1), max(max(0, b2), b3)
+        now = 16 - total - max(b01, b23)
         # The other three groups' bonus, by group.
-        beside = (max(0, b1, b2, b3), max(0, b0, b2, b3), max(0, b0, b1, b3), max(0, b0, b1, b2))
+        beside = [max(max(0, b1), b23), max(max(0, b0), b23), max(b01, b3), max(b01, b2)]
         for group in range(4):
             entry = es[group]
             rest = total - entry.sixteen

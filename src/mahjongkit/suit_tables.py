@@ -37,6 +37,13 @@ SIXTEEN_TRIPLES: Final = tuple(
 )
 
 
+_SIXTEEN_MASKS: Final[tuple[int, ...]] = tuple(
+    1 << a | 1 << b | 1 << c for a, b, c in SIXTEEN_TRIPLES
+)
+"""The ranks of each of `SIXTEEN_TRIPLES` as the bits of a mask."""
+_HOW_MANY: Final[tuple[int, ...]] = tuple(bin(m).count("1") for m in range(512))
+"""``_HOW_MANY[mask]``: how many ranks the mask holds."""
+
 _RANKS: Final = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
 """``_RANKS[mask]``: the ranks (0..8) whose bits the mask sets."""
 
@@ -147,7 +154,9 @@ class SuitEntry:
         "plus",
         "plus_cls",
         "plus_groups",
+        "plus_some",
         "sixteen",
+        "sixteen_down",
         "sixteen_pair",
         "sixteen_up",
         "tiles",
@@ -189,10 +198,14 @@ class SuitEntry:
         self.sixteen_pair = NEG
         self.sixteen_up: tuple[tuple[int, int] | None, ...] = ()
         """`SuitTables.sixteen_up`, once asked for (empty until then)."""
+        self.sixteen_down: tuple[tuple[int, int] | None, ...] = ()
+        """`SuitTables.sixteen_down`, once asked for (empty until then)."""
         self.plus: list[SuitEntry | None] | None = None
         self.minus: list[SuitEntry | None] | None = None
         self.minus_some: list[SuitEntry | None] | None = None
         """`SuitTables.minus_one` answers, by rank (``None`` where not asked yet)."""
+        self.plus_some: list[SuitEntry | None] | None = None
+        """`SuitTables.plus_one` answers, by rank (``None`` where not asked yet)."""
         self.plus_cls: tuple[int, ...] | None = None
         """`SuitTables.plus_classes`: the block-vector class one tile up, per rank."""
         self.minus_cls: tuple[int, ...] | None = None
@@ -231,8 +244,10 @@ class SuitTables:
         self._vectors: list[tuple[int, ...]] = []
         self.shanten_table: list[tuple[int, ...]] = []
         """``shanten_table[cls][n]``: standard-form shanten needing ``n`` more sets."""
-        self._combined: dict[int, int] = {}
-        """`combine`'s answers (ask that method, which keys them)."""
+        self._combined: list[list[int]] = []
+        """`combine`'s answers: ``_combined[a][b]`` is the class of ``a`` with ``b`` (-1, or
+        past the end of the row, until asked). There are some hundred and thirty classes
+        in all: a row a class is small, and a look-up in it costs a tenth of a dict's."""
         self._sixteen: dict[int, tuple[int, int]] = {}
         """Sixteen Orphans counts of a suit, by its held and paired ranks' bits."""
 
@@ -243,6 +258,7 @@ class SuitTables:
             cls = len(self._vectors)
             self._class_of[vector] = cls
             self._vectors.append(vector)
+            self._combined.append([])
             self.shanten_table.append(
                 tuple(2 * n - max(vector[2 * n], vector[2 * n + 1] + 1) for n in range(BLOCKS))
             )
@@ -340,10 +356,10 @@ class SuitTables:
         counts = list(key)
         for taken, value, blocks, pair in choices:
             for t in taken:
-                counts[t] -= 1
+                counts[t] = counts[t] - 1
             vec = self._block_vector(tuple(counts), chows)
             for t in taken:
-                counts[t] += 1
+                counts[t] = counts[t] + 1
             if pair:
                 # The pair of the hand takes no block: from no pair to one pair.
                 for dst in range(1, _LEN, 2):
@@ -370,15 +386,16 @@ class SuitTables:
         >>> tables.shanten_of(tables.combine(one, two), 1)  # a set and a pair: complete
         -1
         """
-        code = a << 20 | b  # the key of the two classes in this order (each below 2**20)
-        found = self._combined.get(code)
-        if found is not None:
-            return found
-        # The two groups the other way round give the same vector: kept under both codes.
-        found = self._combined.get(b << 20 | a)
-        if found is not None:
-            self._combined[code] = found
-            return found
+        row = self._combined[a]
+        if b < len(row):
+            found = row[b]
+            if found >= 0:
+                return found
+        return self._combine_new(a, b)
+
+    def _combine_new(self, a: int, b: int) -> int:
+        """`combine` of two classes not combined before, kept both ways round (two
+        groups the other way round give the same vector)."""
         va, vb = self._vectors[a], self._vectors[b]
         out = [NEG] * _LEN
         for m in range(BLOCKS):
@@ -392,7 +409,11 @@ class SuitTables:
                 if a0 > NEG and b1 > NEG and a0 + b1 > out[2 * m + 1]:
                     out[2 * m + 1] = a0 + b1
         cls = self._class(tuple(out))
-        self._combined[code] = cls
+        for x, y in ((a, b), (b, a)):
+            row = self._combined[x]
+            if len(row) <= y:
+                row.extend([-1] * (y + 1 - len(row)))
+            row[y] = cls
         return cls
 
     def combine_all(self, a: int, b: int, c: int, d: int) -> int:
@@ -490,6 +511,41 @@ class SuitTables:
             entry.sixteen_up = tuple(out)
         return entry.sixteen_up
 
+    def sixteen_down(self, entry: SuitEntry) -> tuple[tuple[int, int] | None, ...]:
+        """Per rank, the Sixteen Orphans counts of the group with one tile fewer of that
+        rank (``None`` where none is held), read as `sixteen_up` reads one more.
+
+        >>> tables = SuitTables()
+        >>> tables.sixteen_down(tables.suit((2, 0, 0, 1) + (0,) * 5))[:4]
+        ((2, -64), None, None, (1, 1))
+        """
+        if not entry.sixteen_down:
+            key = entry.key
+            out: list[tuple[int, int] | None] = []
+            if len(key) == 9:
+                held = pairs = 0
+                for r, c in enumerate(key):
+                    if c:
+                        held |= 1 << r
+                        if c >= 2:
+                            pairs |= 1 << r
+                for r, c in enumerate(key):
+                    bit = 1 << r
+                    out.append(
+                        None
+                        if not c
+                        else self.sixteen_counts(
+                            held & ~bit if c == 1 else held, pairs & ~bit if c == 2 else pairs
+                        )
+                    )
+            else:
+                paired = entry.hist[2] + entry.hist[3] + entry.hist[4]
+                for c in key:
+                    kinds = entry.kinds - (c == 1)
+                    out.append(None if not c else (kinds, kinds if paired > (c == 2) else NEG))
+            entry.sixteen_down = tuple(out)
+        return entry.sixteen_down
+
     def sixteen_counts(self, held: int, pairs: int) -> tuple[int, int]:
         """`fill_sixteen`'s two counts of a suit by the bits of its ranks held and of its
         ranks held twice or more: a caller can read a neighbour's without its entry.
@@ -500,11 +556,12 @@ class SuitTables:
         found = self._sixteen.get(held << 9 | pairs)
         if found is None:
             best, best_pair = 0, NEG
-            for triple in SIXTEEN_TRIPLES:
-                have = sum(1 for r in triple if held >> r & 1)
-                best = max(best, have)
-                if any(pairs >> r & 1 for r in triple):
-                    best_pair = max(best_pair, have)
+            for mask in _SIXTEEN_MASKS:
+                have = _HOW_MANY[held & mask]
+                if have > best:
+                    best = have
+                if pairs & mask and have > best_pair:
+                    best_pair = have
             found = self._sixteen[held << 9 | pairs] = (best, best_pair)
         return found
 
@@ -602,7 +659,7 @@ class SuitTables:
                 counts = list(entry.key)
                 for r in (j, j + 3, j + 6):
                     if counts[r]:
-                        counts[r] -= 1
+                        counts[r] = counts[r] - 1
                 rest.append(self._class(self._block_vector(tuple(counts), True)))
             entry.knit_rest = tuple(rest)
         return entry.knit_rest
@@ -622,7 +679,7 @@ class SuitTables:
                 counts = list(entry.key)
                 for r in (j, j + 3, j + 6):
                     if counts[r]:
-                        counts[r] -= 1
+                        counts[r] = counts[r] - 1
                 out.append(self.suit(tuple(counts)))
             entry.knit_rest_entries = tuple(out)
         return entry.knit_rest_entries
@@ -734,6 +791,35 @@ class SuitTables:
             work[rank] = c - 1
             less = tuple(work)
             found = some[rank] = self.suit(less) if len(key) == 9 else self.honors(less)
+        return found
+
+    def plus_one(self, entry: SuitEntry, rank: int) -> SuitEntry:
+        """The entry with one tile more of this rank, of which the group holds three at
+        most: built alone and kept by the group, as `minus_one` keeps one fewer (the look
+        two draws ahead adds the same tiles to the same groups turn after turn).
+
+        >>> tables = SuitTables()
+        >>> tables.plus_one(tables.suit((2, 1) + (0,) * 7), 1).key[:3]
+        (2, 2, 0)
+        """
+        every = entry.plus
+        if every is not None:
+            found = every[rank]
+            if found is not None:
+                return found
+        some = entry.plus_some
+        if some is None:
+            some = entry.plus_some = [None] * len(entry.key)
+        found = some[rank]
+        if found is None:
+            key = entry.key
+            c = key[rank]
+            if c >= 4:
+                raise ValueError(f"four of rank {rank} held already in {key}")
+            work = list(key)
+            work[rank] = c + 1
+            more = tuple(work)
+            found = some[rank] = self.suit(more) if len(key) == 9 else self.honors(more)
         return found
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:

@@ -34,6 +34,9 @@ from mahjongkit.rules.ruleset import Form
 from mahjongkit.shanten import (
     TABLES,
     _mcr_useful,
+    _replace,
+    _sixteen_orphans,
+    _sixteen_orphans_less,
     discard_shanten,
     discard_ties,
     group_entries,
@@ -335,6 +338,30 @@ def taiwanese_hand(rng: random.Random, melds: int, extra: int) -> tuple[int, ...
     return tuple(counts)
 
 
+def test_entries_one_tile_either_way_are_those_of_the_counts() -> None:
+    """A group's entry one tile up (`SuitTables.plus_one`) is that of its counts with the
+    tile added, and Sixteen Orphans one tile down (`SuitTables.sixteen_down`) is that of
+    the hand rebuilt without the tile."""
+    rng = random.Random(132)
+    checked = 0
+    for _ in range(400):
+        counts = taiwanese_hand(rng, 0, 1)
+        es = group_entries(counts)
+        for t in range(NUM_KINDS):
+            group, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
+            key = list(es[group].key)
+            if key[rank] < 4:
+                key[rank] += 1
+                want = TABLES.suit(tuple(key)) if group < 3 else TABLES.honors(tuple(key))
+                assert TABLES.plus_one(es[group], rank) is want
+            if counts[t]:
+                rebuilt = _replace(es, t, -1)
+                assert rebuilt is not None
+                assert _sixteen_orphans_less(es, t) == _sixteen_orphans(rebuilt), (counts, t)
+                checked += 1
+    assert checked > 3000
+
+
 @pytest.mark.parametrize("melds", [0, 1, 5])
 def test_discard_ties_of_taiwanese_hands(melds: int) -> None:
     """The 17-tile hands of the Taiwanese forms (Nico Nico and the orphan hands read
@@ -450,6 +477,26 @@ def test_lead_totals_of_hands_near_the_taiwanese_special_forms(melds: int) -> No
         now, tiles, _ = least_discards(counts, melds, unseen, None)
         want = read_two_draws_ahead(counts, melds, tiles, unseen, None, now)
         assert lead_totals(counts, melds, tiles, unseen, None, now, kept) == want, counts
+
+
+def test_lead_totals_asked_again_are_the_last_answer() -> None:
+    """A look asked again with all the same (a claim weighed by its discard, then the turn
+    after the claim) gives the last answer, which its caller may change; a look with
+    fewer tiles unseen is read afresh."""
+    rng = random.Random(131)
+    kept = Readings()
+    for _ in range(20):
+        counts = taiwanese_hand(rng, 0, 1)
+        unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
+        now, tiles, _ = least_discards(counts, 0, unseen, None)
+        first = lead_totals(counts, 0, tiles, unseen, None, now, kept)
+        want = list(first)
+        first.append(-1)
+        assert lead_totals(counts, 0, tiles, unseen, None, now, kept) == want
+        fewer = list(unseen)
+        fewer[max(range(NUM_KINDS), key=fewer.__getitem__)] -= 1
+        want = read_two_draws_ahead(counts, 0, tiles, tuple(fewer), None, now)
+        assert lead_totals(counts, 0, tiles, tuple(fewer), None, now, kept) == want, counts
 
 
 def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:

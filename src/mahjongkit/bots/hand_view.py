@@ -100,12 +100,14 @@ def unseen_counts(obs: Observation) -> tuple[int, ...]:
     for ms in obs.melds:
         for m in ms:
             for t in m.tiles:
-                seen[t] += 1
+                # Not ``+=``: the compiled build adds to a list's item through the
+                # interpreter.
+                seen[t] = seen[t] + 1
     if not pond:
         for ds in obs.discards:
             for t, claimed in ds:
                 if not claimed:
-                    seen[t] += 1
+                    seen[t] = seen[t] + 1
     return tuple([_LEFT[c] for c in seen])
 
 
@@ -238,7 +240,8 @@ def useful_after_discards(
     total_tiles = es[0].tiles + es[1].tiles + es[2].tiles + es[3].tiles - 1
     need = (16 if total_tiles + 3 * melds >= 16 else 13) // 3 - melds
     out = []
-    shared: dict[tuple[int, int], int] = {}
+    shared: dict[int, int] = {}
+    seen: tuple[int, ...] = tuple(unseen)  # as in `useful_of_ties`
     for t in tiles:
         g, rank = (t // 9, t % 9) if t < 27 else (3, t - 27)
         entry = es[g]
@@ -253,12 +256,13 @@ def useful_after_discards(
         base = 9 * g
         total = 0
         for r in TABLES.regular_gains(less, other, need):
-            total += unseen[base + r]
+            total += seen[base + r]
         # The other groups' useful tiles depend on this group's class only, which
         # discards of different tiles often share (two lone honours, say).
-        code = (g, less.cls)
-        part = shared.get(code)
-        if part is None:
+        code = less.cls << 2 | g  # the group and the class the discard leaves it
+        found = shared.get(code)
+        if found is None:
+            # Its own name, an int: one that may be None is added through the interpreter.
             part = 0
             rest = _REST[g]
             for h in range(4):
@@ -268,8 +272,10 @@ def useful_after_discards(
                 c = TABLES.combine(pair[a][b], less.cls)
                 base = 9 * h
                 for r in TABLES.regular_gains(es[h], c, need):
-                    part += unseen[base + r]
+                    part += seen[base + r]
             shared[code] = part
+        else:
+            part = found
         out.append(total + part)
     return out
 
@@ -319,10 +325,13 @@ def useful_of_ties(
     pairs: list[int] = []
     # The class of the three groups beside each group, read at its first tied discard.
     beside_class = [-1, -1, -1, -1]
-    shared: dict[tuple[int, int], int] = {}
+    shared: dict[int, int] = {}
     singles = -1
     keys: tuple[int, ...] = ()
     seven = 0
+    # Read as a tuple: the compiled build reads a sequence's items through the generic
+    # protocol (a tuple is passed on as it is).
+    seen: tuple[int, ...] = tuple(unseen)
     nico: list[int] | None = None
     for t in tiles:
         if regular[t] != least:  # another form is closer: read that form's tiles
@@ -335,8 +344,8 @@ def useful_of_ties(
                     # Seven Pairs, as `live_useful_of_entries` reads it: the single
                     # tiles left, which the discard changes by its own kind only.
                     if singles < 0:
-                        singles = sum(unseen[u] for u in range(NUM_KINDS) if keys[u] == 1)
-                    out.append(singles - (n == 1) * unseen[t] + (n == 2) * unseen[t])
+                        singles = sum(seen[u] for u in range(NUM_KINDS) if keys[u] == 1)
+                    out.append(singles - (n == 1) * seen[t] + (n == 2) * seen[t])
                     continue
                 # Not Seven Pairs: `live_useful_of_entries` would read the standard form
                 # (``regular[t]``, above the least) again only to come here.
@@ -377,16 +386,18 @@ def useful_of_ties(
         total = 0
         base = 9 * g
         for r in TABLES.regular_gains(less, other, need):
-            total += unseen[base + r]
-        code = (g, lc)
-        part = shared.get(code)
-        if part is None:
+            total += seen[base + r]
+        code = lc << 2 | g  # as in `useful_after_discards`
+        read = shared.get(code)
+        if read is None:
             part = 0
             for h, p in beside:
                 base = 9 * h
                 for r in TABLES.regular_gains(groups[h], TABLES.combine(pairs[p], lc), need):
-                    part += unseen[base + r]
+                    part += seen[base + r]
             shared[code] = part
+        else:
+            part = read
         out.append(total + part)
     return out
 
@@ -416,7 +427,7 @@ def useful_kinds_of_ties(
     need = (16 if held + 3 * melds >= 16 else 13) // 3 - melds
     out: list[list[int] | None] = []
     pairs: list[int] = []
-    shared: dict[tuple[int, int], list[int]] = {}
+    shared: dict[int, list[int]] = {}
     for t in tiles:
         if regular[t] != least:
             out.append(None)
@@ -437,7 +448,7 @@ def useful_kinds_of_ties(
         other = TABLES.combine(cls[h0], pairs[p0])
         base = 9 * g
         kinds = [base + r for r in TABLES.regular_gains(less, other, need)]
-        code = (g, lc)
+        code = lc << 2 | g
         part = shared.get(code)
         if part is None:
             part = []
@@ -541,13 +552,11 @@ def plus_entries(es: GroupEntries, tile: int) -> GroupEntries:
     [9, 0, 0, 1]
     """
     group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
-    work = list(es[group].key)
-    if work[rank] >= 4:
+    entry = es[group]
+    if entry.key[rank] >= 4:
         raise ValueError(f"four of tile {tile} held already")
-    work[rank] += 1
-    # The one entry asked for, not all the group's neighbours (as `SuitTables.plus`).
-    key = tuple(work)
-    return with_entry(es, group, TABLES.suit(key) if group < 3 else TABLES.honors(key))
+    # The one entry asked for, not all the group's neighbours (see `SuitTables.plus_one`).
+    return with_entry(es, group, TABLES.plus_one(entry, rank))
 
 
 def with_entry(es: GroupEntries, group: int, entry: SuitEntry) -> GroupEntries:
@@ -564,7 +573,7 @@ def with_entry(es: GroupEntries, group: int, entry: SuitEntry) -> GroupEntries:
 def after_discard(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
     """The counts with one ``tile`` fewer."""
     out = list(counts)  # a list changed and made a tuple: faster than joining slices
-    out[tile] -= 1
+    out[tile] = out[tile] - 1
     return tuple(out)
 
 
@@ -572,7 +581,7 @@ def after_taking(counts: tuple[int, ...], tiles: Sequence[int]) -> tuple[int, ..
     """The counts with ``tiles`` removed (the hand's share of a claimed meld)."""
     out = list(counts)
     for t in tiles:
-        out[t] -= 1
+        out[t] = out[t] - 1
     return tuple(out)
 
 

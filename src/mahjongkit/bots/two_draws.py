@@ -45,15 +45,19 @@ class Readings:
     """What `lead_totals` reads of a hand that the tiles unseen play no part in, kept
     from one decision to the next: a hand whose drawn tile is thrown away holds the same
     hands two draws ahead as at the turn before. Hands are keyed by their meld count and
-    their groups' table entries (one entry per group's counts)."""
+    their groups' table entries (one entry per group's counts). And the last look's
+    totals, by all it was asked: a claim is weighed by the discard it would make from
+    the hand after it, which the turn right after the claim asks again."""
 
-    __slots__ = ("ties", "useful")
+    __slots__ = ("last", "ties", "useful")
 
     def __init__(self) -> None:
         self.useful: dict[tuple[object, ...], list[int]] = {}
         """A waiting-size hand's useful tiles."""
         self.ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]] = {}
         """A hand of a tile too many: `mahjongkit.shanten.discard_ties`."""
+        self.last: tuple[tuple[object, ...], list[int]] | None = None
+        """The last `lead_totals` asked, by its arguments, and its answer."""
 
 
 def lead_totals(
@@ -72,6 +76,10 @@ def lead_totals(
     ``kept``: the readings kept from earlier decisions, if any (see `Readings`).
     """
     readings = Readings() if kept is None else kept
+    asked = (counts, melds, tuple(tiles), tuple(unseen), forms, now)
+    last = readings.last
+    if last is not None and last[0] == asked:
+        return list(last[1])
     if len(readings.useful) >= KEPT or len(readings.ties) >= KEPT:
         readings.useful.clear()
         readings.ties.clear()
@@ -79,19 +87,21 @@ def lead_totals(
     # The unseen useful tiles of the hand ``counts`` less ``a`` and ``b``, plus ``u``,
     # by ``(min(a, b) * 34 + max(a, b)) * 34 + u``.
     known: dict[int, int] = {}
+    seen: tuple[int, ...] = tuple(unseen)  # read unboxed, see `useful_of_ties`
     out = []
     lesser = [discard_entries(es, tile) for tile in tiles]
     keys = [(melds, less[0], less[1], less[2], less[3]) for less in lesser]
-    fresh = [(t, key) for t, key in zip(tiles, keys, strict=True) if key not in readings.useful]
+    fresh = [(tiles[i], keys[i]) for i in range(len(keys)) if keys[i] not in readings.useful]
     if fresh and forms is None:
         _read_useful(es, melds, now, fresh, readings.ties, readings.useful)
-    for tile, less, key in zip(tiles, lesser, keys, strict=True):
+    for i in range(len(keys)):  # by index, as in `_lead`
+        tile, less, key = tiles[i], lesser[i], keys[i]
         useful = readings.useful.get(key)
         if useful is None:
             useful = readings.useful[key] = useful_tiles(after_discard(counts, tile), melds, forms)
         total = 0
         for u in useful:
-            n = unseen[u]
+            n = seen[u]
             if not n:
                 continue
             if forms is None:
@@ -99,12 +109,13 @@ def lead_totals(
                 w = _lead(grown, tile, u, melds, unseen, now, known, readings.ties)
             else:
                 more = list(after_discard(counts, tile))
-                more[u] += 1
+                more[u] = more[u] + 1
                 least, _, leaves = least_discards(tuple(more), melds, unseen, forms)
                 w = max(leaves) if least < now else 0
             total += n * w
         out.append(total)
-    return out
+    readings.last = (asked, out)
+    return list(out)
 
 
 def _read_useful(
@@ -178,10 +189,12 @@ def _lead(
         elif w > best:
             best = w
     if missing:
-        for code, w in zip(
-            codes, useful_of_ties(es, missing, regular, melds, unseen, None, least), strict=True
-        ):
-            known[code] = w
+        found = useful_of_ties(es, missing, regular, melds, unseen, None, least)
+        # By index, not zip(..., strict=True): the compiled build calls that built-in
+        # through the interpreter and makes a tuple of each pair.
+        for i in range(len(codes)):
+            w = found[i]
+            known[codes[i]] = w
             if w > best:
                 best = w
     return best
