@@ -479,26 +479,6 @@ def test_lead_totals_of_hands_near_the_taiwanese_special_forms(melds: int) -> No
         assert lead_totals(counts, melds, tiles, unseen, None, now, kept) == want, counts
 
 
-def test_lead_totals_asked_again_are_the_last_answer() -> None:
-    """A look asked again with all the same (a claim weighed by its discard, then the turn
-    after the claim) gives the last answer, which its caller may change; a look with
-    fewer tiles unseen is read afresh."""
-    rng = random.Random(131)
-    kept = Readings()
-    for _ in range(20):
-        counts = taiwanese_hand(rng, 0, 1)
-        unseen = tuple(max(0, 4 - c - rng.randrange(2)) for c in counts)
-        now, tiles, _ = least_discards(counts, 0, unseen, None)
-        first = lead_totals(counts, 0, tiles, unseen, None, now, kept)
-        want = list(first)
-        first.append(-1)
-        assert lead_totals(counts, 0, tiles, unseen, None, now, kept) == want
-        fewer = list(unseen)
-        fewer[max(range(NUM_KINDS), key=fewer.__getitem__)] -= 1
-        want = read_two_draws_ahead(counts, 0, tiles, tuple(fewer), None, now)
-        assert lead_totals(counts, 0, tiles, tuple(fewer), None, now, kept) == want, counts
-
-
 def test_claims_after_the_bots_own_discard_are_those_of_a_fresh_bot() -> None:
     """The efficient bot keeps the shanten its last discard left for the claims that
     follow; every claim it answers is answered as a bot without that memory would."""

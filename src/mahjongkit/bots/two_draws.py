@@ -45,19 +45,15 @@ class Readings:
     """What `lead_totals` reads of a hand that the tiles unseen play no part in, kept
     from one decision to the next: a hand whose drawn tile is thrown away holds the same
     hands two draws ahead as at the turn before. Hands are keyed by their meld count and
-    their groups' table entries (one entry per group's counts). And the last look's
-    totals, by all it was asked: a claim is weighed by the discard it would make from
-    the hand after it, which the turn right after the claim asks again."""
+    their groups' table entries (one entry per group's counts)."""
 
-    __slots__ = ("last", "ties", "useful")
+    __slots__ = ("ties", "useful")
 
     def __init__(self) -> None:
         self.useful: dict[tuple[object, ...], list[int]] = {}
         """A waiting-size hand's useful tiles."""
         self.ties: dict[tuple[object, ...], tuple[int, list[int], tuple[int, ...]]] = {}
         """A hand of a tile too many: `mahjongkit.shanten.discard_ties`."""
-        self.last: tuple[tuple[object, ...], list[int]] | None = None
-        """The last `lead_totals` asked, by its arguments, and its answer."""
 
 
 def lead_totals(
@@ -76,10 +72,6 @@ def lead_totals(
     ``kept``: the readings kept from earlier decisions, if any (see `Readings`).
     """
     readings = Readings() if kept is None else kept
-    asked = (counts, melds, tuple(tiles), tuple(unseen), forms, now)
-    last = readings.last
-    if last is not None and last[0] == asked:
-        return list(last[1])
     if len(readings.useful) >= KEPT or len(readings.ties) >= KEPT:
         readings.useful.clear()
         readings.ties.clear()
@@ -114,8 +106,7 @@ def lead_totals(
                 w = max(leaves) if least < now else 0
             total += n * w
         out.append(total)
-    readings.last = (asked, out)
-    return list(out)
+    return out
 
 
 def _read_useful(
