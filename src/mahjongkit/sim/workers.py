@@ -2,13 +2,15 @@
 
 The hands are cut into shards (`mahjongkit.sim.shards`) of consecutive hands, called
 chunks here, `CHUNK` hands at first and then about `CHUNK_SECONDS` of play each at the
-pace the last chunk showed; each worker plays one chunk at a time. Another engine (Ray,
+pace the last chunk showed; each worker has `IN_FLIGHT` chunks at a time, the next one
+waiting in its pipe while it plays one, so it never waits for the parent between chunks.
+Another engine (Ray,
 `mahjongkit.sim.ray_engine`) can play the shards instead: see `Engine`.
 
 Chunks finished ahead of the next one due wait in a reorder buffer of at most
-``2 * workers`` chunks (no chunk further ahead is handed out), so memory does not grow with
-the run. A worker that dies (killed by the out-of-memory killer, say) is seen within
-`POLL` seconds: its chunk is played again on a new worker, with the same result, since
+``(IN_FLIGHT + 1) * workers`` chunks (no chunk further ahead is handed out), so memory does
+not grow with the run. A worker that dies (killed by the out-of-memory killer, say) is seen
+within `POLL` seconds: its chunks are played again on a new worker, with the same result, since
 every hand is a pure function of the run seed and its number; a chunk whose worker dies
 `ATTEMPTS` times stops the run with `WorkerLostError`.
 
@@ -47,6 +49,10 @@ stay small."""
 
 MOST_HANDS = 128
 """The most hands in a chunk."""
+
+IN_FLIGHT = 2
+"""Chunks given to a worker at a time: with one, a worker that sent its outcomes waited for
+the parent to read them and send the next chunk (on two cores, for its turn on one)."""
 
 ATTEMPTS = 3
 """How many times a chunk is given to a worker before its worker's deaths stop the run."""
@@ -150,9 +156,12 @@ class _Worker:
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
         self.conn = conn
-        self.chunk: int | None = None
-        self.sent = 0.0
-        """When its chunk was sent (`time.perf_counter`)."""
+        self.chunks: list[int] = []
+        """The chunks it has been given and not sent back, in the order it plays them."""
+        self.sent: dict[int, float] = {}
+        """When each of them was sent (`time.perf_counter`)."""
+        self.last = 0.0
+        """When it last sent outcomes back: the chunk after began then, if it was there."""
 
 
 def _death(process: BaseProcess) -> str:
@@ -207,7 +216,7 @@ class _Pool:
         self.workers.append(_Worker(process, mine))
 
     def outcomes(self, chunks: Iterator[_Chunk], stop: Callable[[], bool]) -> Iterator[HandOutcome]:
-        window = 2 * self.size
+        window = (IN_FLIGHT + 1) * self.size
         playing: dict[int, _Chunk] = {}  # chunks given out, by number, until they come back
         done: dict[int, list[HandOutcome]] = {}  # the reorder buffer
         again: list[int] = []  # chunks whose worker died, to give out first
@@ -220,35 +229,40 @@ class _Pool:
         while upcoming is not None or playing or done:
             if stop():
                 return
-            for worker in self.workers:
-                if worker.chunk is not None:
-                    continue
-                if again:
-                    number = heapq.heappop(again)
-                elif upcoming is not None and upcoming[0] < due + window:
-                    number, chunk = upcoming
-                    playing[number] = chunk
-                    upcoming = next(numbered, None)
-                else:
-                    break
-                tries[number] = tries.get(number, 0) + 1
-                worker.chunk = number
-                worker.sent = time.perf_counter()
-                with contextlib.suppress(OSError):  # it died: seen below
-                    worker.conn.send(playing[number])
-            busy = [w.conn for w in self.workers if w.chunk is not None]
+            for depth in range(1, IN_FLIGHT + 1):
+                for worker in self.workers:
+                    if len(worker.chunks) >= depth:
+                        continue
+                    if again:
+                        number = heapq.heappop(again)
+                    elif upcoming is not None and upcoming[0] < due + window:
+                        number, chunk = upcoming
+                        playing[number] = chunk
+                        upcoming = next(numbered, None)
+                    else:
+                        break
+                    tries[number] = tries.get(number, 0) + 1
+                    worker.chunks.append(number)
+                    worker.sent[number] = time.perf_counter()
+                    with contextlib.suppress(OSError):  # it died: seen below
+                        worker.conn.send(playing[number])
+            busy = [w.conn for w in self.workers if w.chunks]
             ready = wait(busy + [w.process.sentinel for w in self.workers], POLL)
             for worker in self.workers:
-                if worker.chunk is not None and worker.conn in ready:
+                if worker.chunks and worker.conn in ready:
+                    number = worker.chunks[0]
                     try:
-                        done[worker.chunk] = worker.conn.recv()
+                        done[number] = worker.conn.recv()
                     except (EOFError, OSError):
                         continue  # it died: seen below
-                    hands = len(done[worker.chunk])
+                    now = time.perf_counter()
+                    hands = len(done[number])
                     if hands:
-                        self.pace = (time.perf_counter() - worker.sent) / hands
-                    del playing[worker.chunk], tries[worker.chunk]
-                    worker.chunk = None
+                        began = max(worker.sent.pop(number), worker.last)
+                        self.pace = (now - began) / hands
+                    worker.last = now
+                    worker.chunks.pop(0)
+                    del playing[number], tries[number]
             for worker in [w for w in self.workers if not w.process.is_alive()]:
                 self._bury(worker, playing, again, tries)
             while due in done:
@@ -258,11 +272,14 @@ class _Pool:
     def _bury(
         self, worker: _Worker, playing: dict[int, _Chunk], again: list[int], tries: dict[int, int]
     ) -> None:
-        """A dead worker: its chunk goes back to be played again, a new worker takes its place."""
+        """A dead worker: its chunks go back to be played again, a new worker takes its place."""
         self.workers.remove(worker)
         worker.conn.close()
-        number = worker.chunk
-        if number is not None:
+        for n, number in enumerate(worker.chunks):
+            if n:  # waiting in its pipe, never played: not held against it
+                tries[number] -= 1
+                heapq.heappush(again, number)
+                continue
             chunk = playing[number]
             hands = f"hands {chunk.first}-{chunk.last}"
             how = _death(worker.process)
@@ -290,4 +307,13 @@ class _Pool:
         self.workers = []
 
 
-__all__ = ["ATTEMPTS", "CHUNK", "CHUNK_SECONDS", "MOST_HANDS", "POLL", "Engine", "play_in_order"]
+__all__ = [
+    "ATTEMPTS",
+    "CHUNK",
+    "CHUNK_SECONDS",
+    "IN_FLIGHT",
+    "MOST_HANDS",
+    "POLL",
+    "Engine",
+    "play_in_order",
+]
