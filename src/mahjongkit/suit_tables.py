@@ -783,14 +783,7 @@ class SuitTables:
             some = entry.minus_some = [None] * len(entry.key)
         found = some[rank]
         if found is None:
-            key = entry.key
-            c = key[rank]
-            if not c:
-                raise ValueError(f"no tile of rank {rank} in {key}")
-            work = list(key)
-            work[rank] = c - 1
-            less = tuple(work)
-            found = some[rank] = self.suit(less) if len(key) == 9 else self.honors(less)
+            found = some[rank] = self._moved(entry.key, rank, -1)
         return found
 
     def plus_one(self, entry: SuitEntry, rank: int) -> SuitEntry:
@@ -812,15 +805,21 @@ class SuitTables:
             some = entry.plus_some = [None] * len(entry.key)
         found = some[rank]
         if found is None:
-            key = entry.key
-            c = key[rank]
-            if c >= 4:
-                raise ValueError(f"four of rank {rank} held already in {key}")
-            work = list(key)
-            work[rank] = c + 1
-            more = tuple(work)
-            found = some[rank] = self.suit(more) if len(key) == 9 else self.honors(more)
+            found = some[rank] = self._moved(entry.key, rank, 1)
         return found
+
+    def _moved(self, key: tuple[int, ...], rank: int, step: int) -> SuitEntry:
+        """The entry of ``key`` with ``step`` (1 or -1) tiles more of ``rank``: what
+        `plus_one` and `minus_one` keep."""
+        c = key[rank] + step
+        if c < 0:
+            raise ValueError(f"no tile of rank {rank} in {key}")
+        if c > 4:
+            raise ValueError(f"four of rank {rank} held already in {key}")
+        work = list(key)
+        work[rank] = c
+        moved = tuple(work)
+        return self.suit(moved) if len(key) == 9 else self.honors(moved)
 
     def minus(self, entry: SuitEntry) -> list[SuitEntry | None]:
         """The entries with one tile fewer of each rank (``None`` where there is none)."""
