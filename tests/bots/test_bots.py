@@ -373,14 +373,15 @@ class _CheckedClaimed(DefenderBot):
 
     reused = 0
 
-    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0):  # type: ignore[no-untyped-def]
+    def choose_discard(self, view, counts, melds, allowed=None, beat=-1.0, **options):  # type: ignore[no-untyped-def]
         claimed = self._claimed
-        got = super().choose_discard(view, counts, melds, allowed, beat)
+        got = super().choose_discard(view, counts, melds, allowed, beat, **options)
         if view.obs.phase == "turn" and claimed is not None:
             penalty = self.discard_penalty(view, 0.0)
             if claimed[0] == self.choice_key(view, counts, melds, allowed, beat, penalty):
                 type(self).reused += 1
                 self._claimed = None
+                # Chosen anew and valued (the turn's own ask may leave its value unread).
                 assert got == super().choose_discard(view, counts, melds, allowed, beat)
         return got
 
