@@ -132,22 +132,32 @@ def play_in_order(
         pool.close()
 
 
-def _serve(conn: Connection, parent: int) -> None:
-    """A worker: play each chunk it is sent, send back its outcomes; end with the parent."""
+def _serve(conn: Connection, parent: int, inherited: list[Connection]) -> None:
+    """A worker: play each chunk it is sent, send back its outcomes; end with the parent.
+
+    ``inherited``: the parent's ends of the pipes, which the fork copied; closed, so that
+    once the parent is gone nobody holds them and a send fails rather than waits."""
     # Ctrl-C reaches the whole process group: the parent alone decides to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for end in inherited:
+        end.close()
     while True:
         while not conn.poll(POLL):
             if os.getppid() != parent:  # the parent was killed: nobody to play for
                 return
+        if os.getppid() != parent:  # a chunk waits, but nobody will read its outcomes
+            return
         try:
             chunk: _Chunk | None = conn.recv()
         except EOFError:
             return
         if chunk is None:
             return
-        conn.send(list(play_shard(chunk).outcomes))
+        try:
+            conn.send(list(play_shard(chunk).outcomes))
+        except OSError:  # the parent is gone
+            return
 
 
 class _Worker:
@@ -210,7 +220,10 @@ class _Pool:
 
     def _start(self) -> None:
         mine, theirs = self.context.Pipe()
-        process = self.context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
+        inherited = [mine] + [w.conn for w in self.workers]
+        process = self.context.Process(
+            target=_serve, args=(theirs, os.getpid(), inherited), daemon=True
+        )
         process.start()
         theirs.close()
         self.workers.append(_Worker(process, mine))
