@@ -12,10 +12,11 @@ useful-tile count it calls.
 >>> import random
 >>> from mahjongkit.bots.hand_view import HandView
 >>> view = HandView(HandState.new("mcr", random.Random(3)).observation(0))
->>> held = {t for t in range(34) if view.counts[t]}
->>> tile, least = least_discard(view, None, held)
+>>> tile, least = least_discard(view, None)  # any held kind may go
 >>> view.counts[tile] > 0, least
 (True, 2)
+>>> least_discard(view, None, {t for t in range(34) if view.counts[t]}) == (tile, least)
+True
 """
 
 from __future__ import annotations
@@ -38,23 +39,14 @@ DISCARD_ORDER: tuple[int, ...] = tuple(
 def least_discard(
     view: HandView, forms: frozenset[Form] | None, allowed: Set[int] | None = None
 ) -> tuple[int, int]:
-    """The discard of ``allowed`` (None: any held kind) the `efficient` bot makes and the
-    shanten it leaves: the least shanten, then the most unseen useful tiles (counted only
-    when several discards leave the least), then `DISCARD_ORDER`, then the lowest tile."""
+    """The discard of ``allowed`` (None: any held kind, the quicker where every held kind
+    may go, as `EfficientBot.turn` passes it) the `efficient` bot makes and the shanten it
+    leaves: the least shanten, then the most unseen useful tiles (counted only when
+    several discards leave the least), then `DISCARD_ORDER`, then the lowest tile."""
     counts, m = view.counts, view.melds
     es = group_entries(counts)
     found = None
     if forms is None:
-        if allowed is not None:
-            # Every held kind may go (the usual turn): no need to ask about each.
-            every = len(allowed) == es[0].kinds + es[1].kinds + es[2].kinds + es[3].kinds
-            if every:
-                for t in allowed:
-                    if not counts[t]:
-                        every = False
-                        break
-            if every:
-                allowed = None
         found = discard_ties(es, m, allowed)
     if found is not None:
         least, best, regular = found
