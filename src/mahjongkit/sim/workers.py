@@ -143,11 +143,11 @@ def _serve(conn: Connection, parent: int, inherited: list[Connection]) -> None:
     for end in inherited:
         end.close()
     while True:
-        while not conn.poll(POLL):
-            if os.getppid() != parent:  # the parent was killed: nobody to play for
-                return
-        if os.getppid() != parent:  # a chunk waits, but nobody will read its outcomes
+        # The parent killed: nobody to play for, nor to read outcomes, a chunk waiting or not.
+        if os.getppid() != parent:
             return
+        if not conn.poll(POLL):
+            continue
         try:
             chunk: _Chunk | None = conn.recv()
         except EOFError:
