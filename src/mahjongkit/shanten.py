@@ -261,6 +261,24 @@ def _nico_of(n1: int, n2: int, n3: int, n4: int) -> int:
     return 16 - used
 
 
+def _nico_gains(n1: int, n2: int, n3: int, n4: int, now: int) -> list[bool]:
+    """By how many of a kind a hand holding ``n1`` kinds once, ``n2`` twice, ... holds
+    (0 to 4): whether one more tile of such a kind brings Nico Nico below ``now`` (its
+    `_nico_of`). A list: the compiled build boxes a fixed-length tuple anew at each
+    look-up by a variable index.
+
+    >>> _nico_gains(2, 7, 0, 0, _nico_of(2, 7, 0, 0))  # seven pairs, two singles
+    [False, True, True, False, False]
+    """
+    return [
+        _nico_of(n1 + 1, n2, n3, n4) < now,
+        n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
+        n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
+        n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
+        False,  # a kind held four times takes no fifth
+    ]
+
+
 def _pair_slots(v2: int, v1: int) -> int:
     """The tiles Nico Nico's seven pair slots take from ``v2`` pairs and ``v1`` singles
     held, best first: a held pair (2 tiles), then a single (1)."""
@@ -310,12 +328,18 @@ def _orphans_16(counts: Sequence[int]) -> int:
     return 16 - base - best
 
 
+def _fill_sixteen(es: Sequence[SuitEntry]) -> None:
+    """The suits' Sixteen Orphans counts filled where not yet (the honours' are filled
+    with their entry: `SuitTables.honors`)."""
+    if es[0].sixteen < 0 or es[1].sixteen < 0 or es[2].sixteen < 0:
+        for e in (es[0], es[1], es[2]):
+            TABLES.fill_sixteen(e)
+
+
 def _sixteen_orphans(es: Sequence[SuitEntry]) -> int:
     """Three tiles of each suit three ranks apart, every honour, a pair (seed 004 l. 358)."""
+    _fill_sixteen(es)
     e0, e1, e2, e3 = es
-    if e0.sixteen < 0 or e1.sixteen < 0 or e2.sixteen < 0:
-        for e in (e0, e1, e2):
-            TABLES.fill_sixteen(e)
     base = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
     # Two at a time: the compiled build compares two ints in place, but calls the
     # built-in for more.
@@ -334,9 +358,7 @@ def _sixteen_orphans_less(es: Sequence[SuitEntry], tile: Tile) -> int:
     >>> _sixteen_orphans_less(es, 0), _sixteen_orphans(_replace(es, 0, -1))
     (0, 0)
     """
-    if es[0].sixteen < 0 or es[1].sixteen < 0 or es[2].sixteen < 0:
-        for e in (es[0], es[1], es[2]):
-            TABLES.fill_sixteen(e)
+    _fill_sixteen(es)
     group, rank = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
     down = TABLES.sixteen_down(es[group])[rank]
     if down is None:
@@ -1266,13 +1288,7 @@ def _useful_16_nico(es: GroupEntries, least: int, unseen: Sequence[int]) -> list
         now = _nico_of(n1, n2, n3, n4)
         if now != least:
             continue
-        better = [  # a list: see `_taiwanese_discards`
-            _nico_of(n1 + 1, n2, n3, n4) < now,
-            n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
-            n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
-            n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
-            False,  # a kind held four times takes no fifth
-        ]
+        better = _nico_gains(n1, n2, n3, n4, now)
         shared = 0
         for k in range(4):
             if better[k]:
@@ -1326,13 +1342,7 @@ def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> li
         n3 = h0[3] + h1[3] + h2[3] + h3[3]
         n4 = h0[4] + h1[4] + h2[4] + h3[4]
         now = _nico_of(n1, n2, n3, n4)
-        better = [  # a list: see `_taiwanese_discards`
-            _nico_of(n1 + 1, n2, n3, n4) < now,
-            n1 > 0 and _nico_of(n1 - 1, n2 + 1, n3, n4) < now,
-            n2 > 0 and _nico_of(n1, n2 - 1, n3 + 1, n4) < now,
-            n3 > 0 and _nico_of(n1, n2, n3 - 1, n4 + 1) < now,
-            False,
-        ]
+        better = _nico_gains(n1, n2, n3, n4, now)
         for t in range(NUM_KINDS):
             if better[keys[t]]:
                 useful[t] = True
@@ -1340,8 +1350,8 @@ def _useful_16_kinds(es: GroupEntries, melds: int, live: tuple[Form, ...]) -> li
         # 16 - sum(sixteen) - max(0, bonus): a tile changes its own group's terms only.
         # (Spelled out, two at a time: the compiled build calls the built-ins through
         # the interpreter for a generator or more than two ints.)
-        e0, e1, e2, e3 = TABLES.fill_sixteen(es[0]), TABLES.fill_sixteen(es[1]), es[2], es[3]
-        TABLES.fill_sixteen(e2)
+        _fill_sixteen(es)
+        e0, e1, e2, e3 = es
         total = e0.sixteen + e1.sixteen + e2.sixteen + e3.sixteen
         b0, b1 = e0.sixteen_pair - e0.sixteen + 1, e1.sixteen_pair - e1.sixteen + 1
         b2, b3 = e2.sixteen_pair - e2.sixteen + 1, e3.sixteen_pair - e3.sixteen + 1

@@ -124,6 +124,15 @@ def _mask(key: tuple[int, ...]) -> int:
     return m
 
 
+def _paired_mask(key: tuple[int, ...]) -> int:
+    """The bits of the ranks held at least twice (Sixteen Orphans' pair)."""
+    m = 0
+    for r, c in enumerate(key):
+        if c >= 2:
+            m |= 1 << r
+    return m
+
+
 def _empty_vector() -> tuple[int, ...]:
     return tuple(0 if i % 2 == 0 else NEG for i in range(_LEN))
 
@@ -469,12 +478,7 @@ class SuitTables:
         """
         if entry.sixteen < 0:
             key = entry.key
-            held = _mask(key)
-            pairs = 0
-            for r, c in enumerate(key):
-                if c >= 2:
-                    pairs |= 1 << r
-            entry.sixteen, entry.sixteen_pair = self.sixteen_counts(held, pairs)
+            entry.sixteen, entry.sixteen_pair = self.sixteen_counts(_mask(key), _paired_mask(key))
         return entry
 
     def sixteen_up(self, entry: SuitEntry) -> tuple[tuple[int, int] | None, ...]:
@@ -491,12 +495,7 @@ class SuitTables:
             key = entry.key
             out: list[tuple[int, int] | None] = []
             if len(key) == 9:
-                held = pairs = 0
-                for r, c in enumerate(key):
-                    if c:
-                        held |= 1 << r
-                        if c >= 2:
-                            pairs |= 1 << r
+                held, pairs = _mask(key), _paired_mask(key)
                 for r, c in enumerate(key):
                     bit = 1 << r
                     out.append(
@@ -523,12 +522,7 @@ class SuitTables:
             key = entry.key
             out: list[tuple[int, int] | None] = []
             if len(key) == 9:
-                held = pairs = 0
-                for r, c in enumerate(key):
-                    if c:
-                        held |= 1 << r
-                        if c >= 2:
-                            pairs |= 1 << r
+                held, pairs = _mask(key), _paired_mask(key)
                 for r, c in enumerate(key):
                     bit = 1 << r
                     out.append(
