@@ -163,18 +163,31 @@ def useful_by_discard(
     return known
 
 
-def ceiling_at(plans: Sequence[tuple[int, float]], floor: int) -> float:
-    """Taiwanese: the most a plan of ``plans`` (its distance in steps and points) gives a
-    hand ``floor`` steps from ready, each discounted by ``Q`` per step beyond ``floor``
-    (see `ScorerBot.plan_distances`): a plain win's at least.
+def best_plan_at(plans: Sequence[tuple[int, float]], floor: int) -> tuple[float, str]:
+    """Taiwanese: the most a plan of ``plans`` (its distance in steps and its points, of
+    `TAIWANESE_PLANS`) gives a hand ``floor`` steps from ready, each discounted by ``Q``
+    per step beyond ``floor`` (see `ScorerBot.plan_distances`), and its name
+    (`PLAN_NAMES`): a plain win's at least.
 
-    >>> ceiling_at([(3, 50.0)], 2), ceiling_at([(3, 50.0)], 3), ceiling_at([], 1)
-    (20.0, 50.0, 20.0)
+    >>> best_plan_at([(3, TAIWANESE_PLANS[2])], 3), best_plan_at([], 1)
+    ((110.0, 'full_flush'), (20.0, 'plain'))
     """
-    best = TAIWANESE_WIN
+    best, name = TAIWANESE_WIN, "plain"
     for d, points in plans:
-        best = max(best, Q_TAIWANESE ** (max(d, floor) - floor) * points)
-    return best
+        v = Q_TAIWANESE ** (max(d, floor) - floor) * points
+        if v > best:
+            best, name = v, _TAIWANESE_PLAN_NAMES[points]
+    return best, name
+
+
+def ceiling_at(plans: Sequence[tuple[int, float]], floor: int) -> float:
+    """`best_plan_at`'s points: what bounds `ScorerBot.plan_points` of any hand a discard
+    leaves ``floor`` steps from ready.
+
+    >>> ceiling_at([(3, TAIWANESE_PLANS[1])], 2), ceiling_at([(3, TAIWANESE_PLANS[1])], 3)
+    (20.0, 50.0)
+    """
+    return best_plan_at(plans, floor)[0]
 
 
 def as_is(tile: int, value: float) -> float:
@@ -362,15 +375,8 @@ class ScorerBot(EfficientBot):
         if not table.strict:
             # The LRC sheet: a typical win totals about 20 with its small items; Semi Pure
             # 30, Pure Suit 90, All Pong 25 come on top (seed 004, catalogue lines 294-299).
-            # The plans' distances are those `plan_distances` reads, each discounted by
-            # ``Q`` per step beyond ``floor`` (as `ceiling_at`).
-            best, name = TAIWANESE_WIN, "plain"
-            es = group_entries(counts)
-            for d, points in self.plan_distances(counts, melds, es, table.sets):
-                v = Q_TAIWANESE ** (max(d, floor) - floor) * points
-                if v > best:
-                    best, name = v, _TAIWANESE_PLAN_NAMES[points]
-            return best, name
+            plans = self.plan_distances(counts, melds, group_entries(counts), table.sets)
+            return best_plan_at(plans, floor)
         q = Q
         m = len(melds)
         sets = table.sets - m
@@ -879,6 +885,7 @@ __all__ = [
     "TAIWANESE_WIN",
     "Q",
     "ScorerBot",
+    "best_plan_at",
     "ceiling_at",
     "useful_by_discard",
 ]
