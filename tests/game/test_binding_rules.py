@@ -258,3 +258,36 @@ def test_ting_is_not_in_play_under_mcr() -> None:
     assert not any(a.kind.value == "ting" for a in state.legal_actions(0))
     with pytest.raises(IllegalActionError, match="Ting is not in play"):
         state.apply(0, A("ting 1m"))
+
+
+# South holds 123m twice, 444p, 66p, 4s and WWW: drawing 4s it calls Ting throwing N, ready
+# on the regular form (6p or 4s). Its fourth W would complete the hand only as Nico Nico
+# (seven pairs, the four W as two, and the pung 444p: 004 line 348).
+NICO_AFTER_TING = [
+    "4m7m1p5p8p2s5s8sESCFP9m6m3p7s",
+    "112233m444p66p4sWWWN",
+    "5m8m2p9p3s6s9sESCFPN7m1s5p",
+    "6m9m3p8p1s7s2sECFP4m5m2p6p",
+]
+
+
+def test_a_called_hand_does_not_win_as_nico_nico_seed_004_lines_336_and_349() -> None:
+    """004 line 336: "No Calling allowed in Nico Nico or Orphan hands" (line 349 the
+    same). A called hand keeps its regular form, so a tile that completes it only as Nico
+    Nico wins nothing: the hand discards it, as a called hand discards any tile it cannot
+    win on (the engine once offered the win and then failed to score it)."""
+    state = table("taiwanese-lrc", NICO_AFTER_TING, draws="4s9m9sEW")
+    state.apply(0, A("discard E"))
+    while state.phase is Phase.CLAIM:
+        state.apply(state.to_act()[0], A("pass"))
+    state.apply(1, A("ting N"))
+    for seat, tile in [(2, "9m"), (3, "9s"), (0, "E")]:
+        while state.phase is Phase.CLAIM:
+            state.apply(state.to_act()[0], A("pass"))
+        state.apply(seat, A(f"discard {tile}"))
+    while state.phase is Phase.CLAIM:
+        state.apply(state.to_act()[0], A("pass"))
+    assert state.turn == 1 and state.ting[1]
+    assert state.legal_actions(1) == (A("discard W"),)
+    state.apply(1, A("discard W"))
+    assert state.ting[1] and state.result is None

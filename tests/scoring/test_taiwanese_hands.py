@@ -178,9 +178,7 @@ def test_single_wait_test_names_the_first_other_tile_that_completes(
     name the winning tile and the first other tile, of those tried, whose addition the
     splitter (`decompositions`) completes, as trying each tile in turn would."""
     hand, _ = random_winning_hand(random.Random(seed))
-    forms = get_ruleset("taiwanese-lrc").scoring.forms
-    if ting:
-        forms -= engine._NO_TING_FORMS
+    forms = get_ruleset("taiwanese-lrc").scoring.forms_of(ting)
     win = hand.winning_tile
     assert win is not None
     before = hand.without_winning_tile()

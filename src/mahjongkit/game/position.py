@@ -549,7 +549,7 @@ class Position:
         wins = hand_masks(
             (keys[0], keys[1], keys[2], keys[3]),
             self.melds[seat],
-            self.ruleset.scoring.forms,
+            self.ruleset.scoring.forms_of(self.ting[seat]),
             self.rules.hand_size,
         )[0]
         result = win_score(
@@ -591,8 +591,8 @@ class Position:
         )
 
     def waits(self, discard: Tile | None = None) -> tuple[Tile, ...]:
-        """The tiles that would complete the seat's hand, in any of the ruleset's forms:
-        of its concealed tiles now, or after discarding ``discard`` when it holds an
+        """The tiles that would complete the seat's hand, in any of the ruleset's forms (a
+        called hand: `ScoringRules.forms_of`): of its concealed tiles now, or after discarding ``discard`` when it holds an
         extra tile. A tile it holds four of is never among them."""
         counts = list(self._concealed)
         if discard is not None:
@@ -607,7 +607,7 @@ class Position:
         wins = hand_masks(
             (keys[0], keys[1], keys[2], keys[3]),
             self.melds[self.seat],
-            self.ruleset.scoring.forms,
+            self.ruleset.scoring.forms_of(self.ting[self.seat]),
             self.rules.hand_size,
         )[0]
         return tuple(t for t in range(NUM_KINDS) if wins >> t & 1)

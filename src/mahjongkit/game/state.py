@@ -763,9 +763,9 @@ class HandState:
 
     def _compute_waits(self, seat: int, keys: SuitKeys) -> _Waits:
         melds = self.melds[seat]
-        wins, pungs, chows = hand_masks(
-            keys, melds, self.ruleset.scoring.forms, self.rules.hand_size
-        )
+        # A called hand wins only in its regular form (004 l.336).
+        forms = self.ruleset.scoring.forms_of(self.ting[seat])
+        wins, pungs, chows = hand_masks(keys, melds, forms, self.rules.hand_size)
         known = _Waits(keys, len(melds), wins, pungs, chows)
         self._waits[seat] = known
         return known
@@ -1025,6 +1025,7 @@ class HandState:
             ting = k is _A_TING
             if ting:
                 self.ting[seat] = True
+                self._waits[seat] = None  # its waits now in the called forms
             self.discards[seat].append(t)
             self.claimed[seat].append(False)
             self._seen_discards[seat] += _LYING[t]

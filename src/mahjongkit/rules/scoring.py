@@ -23,6 +23,11 @@ FAMILIES = {"mcr": ("mcr", "mcr-gb"), "taiwanese": ("lrc", "dxb")}
 """Each scorer and the value columns of its catalogue."""
 
 
+NO_CALL_FORMS = frozenset({Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS})
+"""The forms a hand that called Ting may not complete: "No Calling allowed in Nico Nico
+or Orphan hands" (004 l.336, l.349)."""
+
+
 class InvalidScoringRulesError(MahjongError, ValueError):
     """A scoring rule with a value the scorer cannot follow."""
 
@@ -60,6 +65,16 @@ class ScoringRules:
         """Whether flower points count towards the minimum: never in MCR (002 l.209); on the
         Taiwanese sheets as their switch says (004 l.23)."""
         return self.sheet is not None and self.sheet.flowers_count_toward_minimum
+
+    def forms_of(self, called: bool) -> frozenset[Form]:
+        """The forms a hand may win in: all of ``forms``, or for a hand that called Ting
+        those outside `NO_CALL_FORMS` (it keeps its regular form).
+
+        >>> from mahjongkit.rules.ruleset import get_ruleset
+        >>> Form.NICO_NICO in get_ruleset("taiwanese-lrc").scoring.forms_of(called=True)
+        False
+        """
+        return self.forms - NO_CALL_FORMS if called else self.forms
 
     def minimum_for(self, prevalent_wind: Tile) -> int:
         """Points a win needs in a round of this prevalent wind: ``minimum_points`` (MCR 8,
@@ -114,4 +129,4 @@ class ScoringRules:
             raise InvalidScoringRulesError("scoring: minimum_points must be >= 0")
 
 
-__all__ = ["FAMILIES", "InvalidScoringRulesError", "ScoringRules"]
+__all__ = ["FAMILIES", "NO_CALL_FORMS", "InvalidScoringRulesError", "ScoringRules"]

@@ -21,15 +21,13 @@ from mahjongkit.errors import InvalidHandError, InvalidSituationError
 from mahjongkit.hand import KONG, Hand
 from mahjongkit.rules.catalogues.taiwanese import CATALOGUE, INSTANT_ITEMS, SPECIAL_ITEMS
 from mahjongkit.rules.ruleset import Form, Ruleset, get_ruleset
+from mahjongkit.rules.scoring import NO_CALL_FORMS
 from mahjongkit.rules.taiwanese import TaiwaneseOptions
 from mahjongkit.scoring.result import Outcome, Score, ScoreItem
 from mahjongkit.scoring.situation import Situation
 from mahjongkit.scoring.taiwanese.detect import DETECTORS, Context, Hit, Reading, bouquets, readings
 from mahjongkit.shapes import Decomposition, decompositions
 from mahjongkit.tiles import NAMES, NUM_KINDS, SUIT, Tile
-
-_NO_TING_FORMS = frozenset({Form.NICO_NICO, Form.THIRTEEN_ORPHANS, Form.SIXTEEN_ORPHANS})
-"""No Calling in Nico Nico or Orphan hands (004 lines 336, 349, 355)."""
 
 _ORDER = {item.id: n for n, item in enumerate(CATALOGUE)}
 _COLUMN_VALUES = {
@@ -289,9 +287,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
 
     if flower_count >= 7:
         return result(Outcome.WIN, _flower_win(flower_count, values, options), None)
-    forms = ruleset.scoring.forms
-    if situation.ting:
-        forms = forms - _NO_TING_FORMS
+    forms = ruleset.scoring.forms_of(situation.ting)
     found = decompositions(hand, forms)
     if not found:
         if situation.ting and decompositions(hand, ruleset.scoring.forms):
@@ -307,7 +303,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     if not options.single_wait_by_reading and any(
         r.role in ("pair", "edge", "closed", "single") for r in every
     ):
-        waits = _waits(hand, forms, any(d.form in _NO_TING_FORMS for d in found))
+        waits = _waits(hand, forms, any(d.form in NO_CALL_FORMS for d in found))
     drawn = situation.self_drawn or situation.kong_replacement or situation.flower_replacement
     counts = hand.all_counts()
     best: tuple[int, list[ScoreItem], Reading] | None = None
