@@ -40,8 +40,12 @@ discard is weighed by what it risks.
   copies unseen; a tile three away from one it discarded (suji) at 0.6 of that in the
   middle ranks, 0.35 at the edges. A discard costs ``sum(threat * danger)`` times
   `TAIWANESE_DEAL_IN` points; the scorer's discard stands when it is known safe.
-- While threatened (a threat of `THREATENED` or more) and two or more steps from ready,
-  it claims nothing: a claim spends safe tiles.
+- MCR: while threatened (a threat of `THREATENED` or more) and two or more steps from
+  ready, it claims nothing: a claim spends safe tiles. Under Ting rules it weighs every
+  claim, threatened or not, by the hand it leaves after its best discard, that
+  discard's danger counted (`ScorerBot.weighed_claim`: the claim's hand worth a tenth
+  more than the hand kept), where the scorer claims as the efficient bot does: measured
+  against that way on fresh walls, see docs/bots.md.
 - At a table whose discards lie in the centre (`Observation.pond`, seed 003 line 45) it
   knows what a player there knows: the tiles discarded since its last turn (the pond's
   growth and the tiles claimed into new melds), and who threw a tile only where it saw
@@ -562,7 +566,11 @@ class DefenderBot(ScorerBot):
         return [(weight(t, v), t) for v, t in raw]
 
     def claim(self, view: HandView) -> Action:
-        """As the scorer, but no claim while threatened and far from ready."""
+        """As the scorer, but no claim while threatened and far from ready. Under Ting
+        rules every claim is weighed by the hand it leaves, its danger counted
+        (`ScorerBot.weighed_claim`), threatened or not."""
+        if self.ting_rules(view.obs.ruleset):
+            return self.weighed_claim(view)
         if max(threats(view)) >= THREATENED:
             forms = self.forms(view.obs.ruleset)
             if shanten(view.counts, view.melds, forms) >= 2:

@@ -99,6 +99,9 @@ LOOK_DEPTH: Final = 2
 ready, or fewer, after the discard."""
 RICHER_WAIT: Final = 1.3
 """Taiwanese: how much more a wait must be worth than the efficient bot's to be chosen."""
+CLAIM_MARGIN: Final = 1.1
+"""How much more the hand after a claim must be worth than the hand kept by passing
+(`ScorerBot.weighed_claim`)."""
 WINS_KEPT: Final = 4096
 """How many scored wins a bot keeps (`ScorerBot._win_total`) before it starts again."""
 PLANS_KEPT: Final = 4096
@@ -831,25 +834,35 @@ class ScorerBot(EfficientBot):
         return ting if ting in view.legal else Action(ActionKind.DISCARD, tile)
 
     def claim(self, view: HandView) -> Action:
-        """The claim that makes the hand worth most, if it beats passing."""
+        """The claim that makes the hand worth most, if it beats passing (`weighed_claim`);
+        Taiwanese, `_fast_claim`."""
         if not self.table(view.obs.ruleset).strict:
             return self._fast_claim(view)
+        return self.weighed_claim(view)
+
+    def weighed_claim(self, view: HandView) -> Action:
+        """The claim whose hand (after its best discard) is worth most, if that beats the
+        hand kept by passing by `CLAIM_MARGIN`."""
         counts, tile = view.counts, view.obs.claim_tile
         keep = self.value(view, counts, view.own_melds)
-        best: tuple[float, Action] = (keep * 1.1, PASS)
+        best: tuple[float, Action] = (keep * CLAIM_MARGIN, PASS)
+        strict = self.table(view.obs.ruleset).strict
         giver = view.obs.claim_giver
         source = (view.obs.seat - giver) % 4
         for a in view.legal:
             k = a.kind
             if k not in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG):
                 continue
-            after = after_taking(counts, claim_tiles(a, tile))
-            meld = _meld_of(a, tile, source)
-            melds = (*view.own_melds, meld)
-            if k is ActionKind.KONG:
-                v = self.value(view, after, melds)
+            if not strict:
+                # Taiwanese: the claim's discard is kept for the turn that follows it.
+                v = _after_claim_value(self, view, a)
             else:
-                _, v = self.choose_discard(view, after, melds, beat=best[0])
+                after = after_taking(counts, claim_tiles(a, tile))
+                melds = (*view.own_melds, _meld_of(a, tile, source))
+                if k is ActionKind.KONG:
+                    v = self.value(view, after, melds)
+                else:
+                    _, v = self.choose_discard(view, after, melds, beat=best[0])
             if v > best[0]:
                 best = (v, a)
         return best[1]
@@ -879,6 +892,7 @@ def _meld_of(action: Action, tile: int, source: int) -> Meld:
 
 __all__ = [
     "CHOW_PLANS",
+    "CLAIM_MARGIN",
     "PLAN_NAMES",
     "Q_TAIWANESE",
     "TAIWANESE_PLANS",
