@@ -70,7 +70,12 @@ def test_a_whole_match_never_shows_a_hand_s_seed_or_salt_before_it_ends(tmp_path
         ):
             messages.append((hand, client.get(url).text))
 
+    # One event loop for both sockets (the client's own, while it is entered): each
+    # socket's session would otherwise run the app on a loop of its own, and the view
+    # the person's loop sends the spectator could wake no one (asyncio is not
+    # thread-safe), leaving spectator.receive_json() waiting for ever.
     with (
+        client,
         client.websocket_connect(f"/ws/tables/{game_id}?token={token}") as person,
         client.websocket_connect(f"/ws/tables/{game_id}?watch") as spectator,
     ):
