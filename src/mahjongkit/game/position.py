@@ -592,8 +592,9 @@ class Position:
 
     def waits(self, discard: Tile | None = None) -> tuple[Tile, ...]:
         """The tiles that would complete the seat's hand, in any of the ruleset's forms (a
-        called hand: `ScoringRules.forms_of`): of its concealed tiles now, or after discarding ``discard`` when it holds an
-        extra tile. A tile it holds four of is never among them."""
+        called hand: `ScoringRules.forms_of`): of its concealed tiles now, or after
+        discarding ``discard`` when it holds an extra tile. A tile it holds four of is
+        never among them."""
         counts = list(self._concealed)
         if discard is not None:
             if not 0 <= discard < NUM_KINDS or not counts[discard]:
