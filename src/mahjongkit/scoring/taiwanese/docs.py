@@ -197,7 +197,13 @@ DECISIONS: tuple[tuple[str, str, str], ...] = (
         "24, 165, 336, 349, 355, 492-506",
         "Whether Ting is in play is a rule of play (`play.ting_in_play`). 'No Calling allowed in "
         "Nico Nico or Orphan hands' is read for both sheets: with `ting` those readings are "
-        "dropped, and a hand that has no other reading is an error. Ting with a Heavenly or "
+        "dropped, and a hand that has no other reading is an error. In play a called hand "
+        "waits only on the tiles that complete it in its other forms (`ScoringRules.forms_of`): "
+        "a tile that would make it only a Nico Nico or an orphans hand is no win for it, and it "
+        "throws that tile as any drawn tile it cannot win on (test "
+        "`test_a_called_hand_does_not_win_as_nico_nico_seed_004_lines_336_and_349`; until "
+        "commit 254b03b the table offered that win and the hand then failed to score). "
+        "Ting with a Heavenly or "
         "Earthly Hand is an error (no turn to call on). In play (docs/game.md) a called hand "
         "makes no concealed kong (line 503) but may add the tile it drew to its exposed pung, "
         "which line 503 does not name (play rule `ting_may_promote_pung`).",
