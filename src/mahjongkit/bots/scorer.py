@@ -843,41 +843,31 @@ class ScorerBot(EfficientBot):
     def weighed_claim(self, view: HandView) -> Action:
         """The claim whose hand (after its best discard) is worth most, if that beats the
         hand kept by passing by `CLAIM_MARGIN`."""
-        counts, tile = view.counts, view.obs.claim_tile
-        keep = self.value(view, counts, view.own_melds)
+        keep = self.value(view, view.counts, view.own_melds)
         best: tuple[float, Action] = (keep * CLAIM_MARGIN, PASS)
+        # MCR: a claim matters only if it beats the best so far (`choose_discard`'s
+        # ``beat``); Taiwanese: none, so that the turn after the claim asks the same.
         strict = self.table(view.obs.ruleset).strict
-        giver = view.obs.claim_giver
-        source = (view.obs.seat - giver) % 4
         for a in view.legal:
-            k = a.kind
-            if k not in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG):
-                continue
-            if not strict:
-                # Taiwanese: the claim's discard is kept for the turn that follows it.
-                v = _after_claim_value(self, view, a)
-            else:
-                after = after_taking(counts, claim_tiles(a, tile))
-                melds = (*view.own_melds, _meld_of(a, tile, source))
-                if k is ActionKind.KONG:
-                    v = self.value(view, after, melds)
-                else:
-                    _, v = self.choose_discard(view, after, melds, beat=best[0])
-            if v > best[0]:
-                best = (v, a)
+            if a.kind in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG):
+                v = _after_claim_value(self, view, a, best[0] if strict else -1.0)
+                if v > best[0]:
+                    best = (v, a)
         return best[1]
 
 
-def _after_claim_value(bot: ScorerBot, view: HandView, action: Action) -> float:
-    """The value of the hand after claiming with ``action`` (and its best discard)."""
+def _after_claim_value(bot: ScorerBot, view: HandView, action: Action, beat: float = -1.0) -> float:
+    """The value of the hand after claiming with ``action`` (and its best discard; MCR:
+    ``beat`` as `ScorerBot.choose_discard` takes it). Where `ScorerBot.choice_key` reads
+    the choice (Taiwanese), the discard is kept for the turn that follows the claim."""
     tile = view.obs.claim_tile
     after = after_taking(view.counts, claim_tiles(action, tile))
     source = (view.obs.seat - view.obs.claim_giver) % 4
     melds = (*view.own_melds, _meld_of(action, tile, source))
     if action.kind is ActionKind.KONG:
         return bot.value(view, after, melds)
-    chosen = bot.choose_discard(view, after, melds)
-    key = bot.choice_key(view, after, melds, None, -1.0, bot.discard_penalty(view, 0.0))
+    chosen = bot.choose_discard(view, after, melds, beat=beat)
+    key = bot.choice_key(view, after, melds, None, beat, bot.discard_penalty(view, 0.0))
     if key is not None:
         bot._claimed = (key, chosen)
     return chosen[1]
