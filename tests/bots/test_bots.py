@@ -294,6 +294,33 @@ def test_defender_claims_nothing_far_from_ready_under_threat(observe) -> None:  
     assert act(DefenderBot(), tense) is PASS
 
 
+def test_under_ting_rules_the_defender_weighs_a_claim_even_under_threat(observe) -> None:  # type: ignore[no-untyped-def]
+    """Under Taiwanese rules the defender weighs every claim by the hand it leaves
+    (`ScorerBot.weighed_claim`, docs/bots.md "Claims under Taiwanese rules"), threatened
+    or not: three steps from ready, with an opponent's Ting on the table, it still pungs
+    the Green Dragon, where the MCR rule (no claim while threatened and two or more steps
+    from ready) would pass."""
+    hand = "1223566m3368p45sWCC"
+
+    def offered(ting: tuple[bool, ...]):  # type: ignore[no-untyped-def]
+        return observe(
+            hand,
+            ruleset="taiwanese-lrc",
+            phase="claim",
+            claim_tile=parse_tile("C"),
+            claim_giver=2,
+            legal=[PUNG, PASS],
+            ting=ting,
+        )
+
+    calm, tense = offered((False,) * 4), offered((False, False, True, False))
+    assert max(threats(HandView(tense))) >= THREATENED
+    assert shanten(HandView(tense).counts, 0, None) >= 2
+    assert act(ScorerBot(), calm) is PUNG
+    assert act(DefenderBot(), calm) is PUNG
+    assert act(DefenderBot(), tense) is PUNG
+
+
 class _CheckedDefender(DefenderBot):
     """A defender that, under threat (MCR), also values every discard and checks that
     its bounded choice (`rising_weight`) is the same."""
