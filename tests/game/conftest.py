@@ -45,6 +45,17 @@ def table(
     return HandState(rules, wall)
 
 
+# South holds 123m twice, 444p, 66p, 4s and WWW: drawing 4s it calls Ting throwing N, ready
+# on the regular form (6p or 4s). Its fourth W would complete the hand only as Nico Nico
+# (seven pairs, the four W as two, and the pung 444p: 004 line 348).
+NICO_AFTER_TING = [
+    "4m7m1p5p8p2s5s8sESCFP9m6m3p7s",
+    "112233m444p66p4sWWWN",
+    "5m8m2p9p3s6s9sESCFPN7m1s5p",
+    "6m9m3p8p1s7s2sECFP4m5m2p6p",
+]
+
+
 _VARIANTS: dict[str, Ruleset] = {}
 """The rulesets `with_discards` made, by name."""
 

@@ -13,7 +13,7 @@ from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
-from .conftest import need_scorer, table
+from .conftest import NICO_AFTER_TING, need_scorer, table
 
 A = Action.parse
 FA = "147m147p147sESWN"
@@ -258,17 +258,6 @@ def test_ting_is_not_in_play_under_mcr() -> None:
     assert not any(a.kind.value == "ting" for a in state.legal_actions(0))
     with pytest.raises(IllegalActionError, match="Ting is not in play"):
         state.apply(0, A("ting 1m"))
-
-
-# South holds 123m twice, 444p, 66p, 4s and WWW: drawing 4s it calls Ting throwing N, ready
-# on the regular form (6p or 4s). Its fourth W would complete the hand only as Nico Nico
-# (seven pairs, the four W as two, and the pung 444p: 004 line 348).
-NICO_AFTER_TING = [
-    "4m7m1p5p8p2s5s8sESCFP9m6m3p7s",
-    "112233m444p66p4sWWWN",
-    "5m8m2p9p3s6s9sESCFPN7m1s5p",
-    "6m9m3p8p1s7s2sECFP4m5m2p6p",
-]
 
 
 def test_a_called_hand_does_not_win_as_nico_nico_seed_004_lines_336_and_349() -> None:

@@ -24,13 +24,13 @@ from mahjongkit.game.observation import seen_events
 from mahjongkit.game.players import RandomBot
 from mahjongkit.game.position import InvalidHistoryError, Position, seat_history
 from mahjongkit.game.record import HandRecord, record_of, replay_states
-from mahjongkit.game.state import HandState
+from mahjongkit.game.state import HandState, Phase
 from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
-from mahjongkit.tiles import SOUTH, WEST
+from mahjongkit.tiles import SOUTH, WEST, parse_tile
 
-from .conftest import need_scorer, table, with_discards
+from .conftest import NICO_AFTER_TING, need_scorer, table, with_discards
 
 A = Action.parse
 FA = "147m147p147sESWN"
@@ -224,6 +224,24 @@ def test_a_called_hand_is_locked_and_scores_ting_seed_004_lines_496_to_504() -> 
     assert score is not None and score.situation.ting and score.situation.tiles_on_table == 7
     step(state, positions, 1, "win")
     assert state.result is not None and state.result.scores == (score,)
+
+
+def test_a_called_hand_waits_on_no_nico_nico_tile_seed_004_lines_336_and_349() -> None:
+    """004 line 336, "No Calling allowed in Nico Nico or Orphan hands": once South has
+    called, the fourth W (which would make its hand only a Nico Nico) is none of its
+    waits, and drawing it South may only discard it, as the table says (`agree`)."""
+    state = table("taiwanese-lrc", NICO_AFTER_TING, draws="4s9m9sEW")
+    positions = follow(state, [(0, "discard E")])
+    script = [(1, "ting N"), (2, "discard 9m"), (3, "discard 9s"), (0, "discard E")]
+    for seat, text in script:
+        while state.phase is Phase.CLAIM:
+            step(state, positions, state.to_act()[0], "pass")
+        step(state, positions, seat, text)
+    while state.phase is Phase.CLAIM:
+        step(state, positions, state.to_act()[0], "pass")
+    south = positions[1]
+    assert south.waits(parse_tile("W")) == (parse_tile("6p"), parse_tile("4s"))
+    assert south.win_score() is None and south.legal_actions() == (A("discard W"),)
 
 
 def test_a_win_on_a_kong_replacement_seed_002_line_157() -> None:
