@@ -211,3 +211,22 @@ def test_a_per_seat_copy_is_independent() -> None:
     other = wall.copy()
     other.draw(3)
     assert wall.parts_left == (20, 21, 21, 21) and other.parts_left == (20, 21, 21, 20)
+
+
+@pytest.mark.parametrize("ruleset", ["taiwanese-lrc", "botzone"])
+def test_a_reshuffled_wall_keeps_the_hand_so_far_and_draws_anew(ruleset: str) -> None:
+    """`Wall.reshuffled`: what was dealt and drawn stays taken, the rest is shuffled again
+    (the same tiles, another order), and drawing from the copy leaves the original whole."""
+    wall = Wall.shuffled(get_ruleset(ruleset), random.Random(3))
+    wall.deal()
+    for n in range(10):
+        wall.draw(n % 4)
+    untaken, remaining = wall.untaken(), wall.remaining
+    again = wall.reshuffled(random.Random(4))
+    assert sorted(again.untaken()) == sorted(untaken) and again.remaining == remaining
+    assert again.untaken() != untaken
+    drawn = [again.draw(n % 4) for n in range(20)]
+    before = wall.copy()
+    assert drawn != [before.draw(n % 4) for n in range(20)]
+    assert wall.untaken() == untaken and wall.remaining == remaining
+    assert Counter(drawn) + Counter(again.untaken()) == Counter(untaken)

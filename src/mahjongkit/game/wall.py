@@ -481,6 +481,29 @@ class Wall(WallCount):
         """The tiles still in the wall (in position order, for accounting)."""
         return [t for p, t in enumerate(self.tiles) if not self._taken[p]]
 
+    def reshuffled(self, rng: random.Random) -> Wall:
+        """A copy whose tiles still in the wall are shuffled again with ``rng``: the hand
+        so far unchanged, the luck of the draws from here drawn anew.
+
+        >>> from mahjongkit.rules.ruleset import get_ruleset
+        >>> wall = Wall.shuffled(get_ruleset("mcr"), random.Random(7))
+        >>> hands = wall.deal()
+        >>> again = wall.reshuffled(random.Random(1))
+        >>> sorted(again.untaken()) == sorted(wall.untaken()), again.remaining
+        (True, 91)
+        >>> again.untaken() != wall.untaken()
+        True
+        """
+        other = self.copy()
+        places = [p for p in range(len(self.tiles)) if not self._taken[p]]
+        rest = [self.tiles[p] for p in places]
+        rng.shuffle(rest)
+        tiles = list(self.tiles)
+        for p, t in zip(places, rest, strict=True):
+            tiles[p] = t
+        other.tiles = tuple(tiles)
+        return other
+
 
 def _rest(pool: dict[Tile, int], rng: random.Random | None) -> list[Tile]:
     """The tiles an arranged wall is not told where to put, in the order they fill its
