@@ -12,6 +12,7 @@ the prices of fans and items, and the switches of a sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from mahjongkit.errors import MahjongError
 from mahjongkit.rules.combinations import FanCombinations
@@ -66,15 +67,20 @@ class ScoringRules:
         Taiwanese sheets as their switch says (004 l.23)."""
         return self.sheet is not None and self.sheet.flowers_count_toward_minimum
 
+    @cached_property
+    def called_forms(self) -> frozenset[Form]:
+        """The forms a hand that called Ting may win in: `forms` outside `NO_CALL_FORMS`
+        (it keeps its regular form). Made once: the table reads it at every wait."""
+        return self.forms - NO_CALL_FORMS
+
     def forms_of(self, called: bool) -> frozenset[Form]:
-        """The forms a hand may win in: all of ``forms``, or for a hand that called Ting
-        those outside `NO_CALL_FORMS` (it keeps its regular form).
+        """The forms a hand may win in: all of ``forms``, or `called_forms`.
 
         >>> from mahjongkit.rules.ruleset import get_ruleset
         >>> Form.NICO_NICO in get_ruleset("taiwanese-lrc").scoring.forms_of(called=True)
         False
         """
-        return self.forms - NO_CALL_FORMS if called else self.forms
+        return self.called_forms if called else self.forms
 
     def minimum_for(self, prevalent_wind: Tile) -> int:
         """Points a win needs in a round of this prevalent wind: ``minimum_points`` (MCR 8,
