@@ -9,8 +9,9 @@ Two figures per decision:
 
 - the ceiling: the best candidate picked on half the walls and its gain over the
   defender's choice measured on the other half, and the other way round (cross-fitting,
-  so luck counts zero). A look ahead sees less than this (samples of the hidden tiles,
-  not the true ones), so where the ceiling is near zero a search has nothing to find;
+  so luck counts zero: `Evaluation.loss`). A look ahead sees less than this (samples of
+  the hidden tiles, not the true ones), so where the ceiling is near zero a search has
+  nothing to find;
 - the searcher: the candidate the `searcher` (its samples, its margin) would take, where
   it differs from the defender's choice, and its gain over it on all the walls.
 
@@ -33,44 +34,18 @@ from typing import Any
 
 from mahjongkit.bots.defender import DefenderBot
 from mahjongkit.bots.hand_view import HandView
+from mahjongkit.bots.lookahead import Estimate, Evaluation, played_out
 from mahjongkit.bots.searcher import SearcherBot
 from mahjongkit.game.actions import Action, ActionKind
-from mahjongkit.game.match_record import money_of
 from mahjongkit.game.match_state import MatchState
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
-from mahjongkit.game.runner import play, play_hand
-from mahjongkit.game.state import HandState
-from mahjongkit.money.pot import Pot
-from mahjongkit.money.rotation import Deal
-from mahjongkit.money.settlement import balances
+from mahjongkit.game.runner import play
 from mahjongkit.shanten import shanten
 
 Row = tuple[str, int, bool, float, float | None]
 """One decision: phase, shanten, threatened, the ceiling's gain, the searcher's gain (None
 where it keeps the defender's choice)."""
-
-
-def money(state: HandState, seat: int, action: Action, seed: int, deal: Deal, pot: Pot) -> int:
-    """The seat's money when it takes ``action`` in ``state`` and four defenders play on."""
-    state = state.copy()
-    state.apply(seat, action)
-    if not state.ended:
-        play_hand(state, [DefenderBot() for _ in range(4)], seed)
-    settled = money_of(state, deal, state.ruleset.table, pot)
-    return balances(settled.payments)[deal.player_at(seat)]
-
-
-def cross_fitted(points: dict[Action, list[int]], choice: Action) -> float:
-    """The best candidate's gain over ``choice``, each half of the walls picking it for
-    the other."""
-    n = len(points[choice])
-    halves = (range(0, n, 2), range(1, n, 2))
-    gains: list[int] = []
-    for picked_on, measured_on in (halves, halves[::-1]):
-        best = max(points, key=lambda a: sum(points[a][i] for i in picked_on))
-        gains += [points[best][i] - points[choice][i] for i in measured_on]
-    return sum(gains) / len(gains)
 
 
 class Ceiling(SearcherBot):
@@ -99,11 +74,15 @@ class Ceiling(SearcherBot):
             state.wall = state.wall.reshuffled(rng)
             play_seed = rng.getrandbits(31)
             for action in candidates:
-                points[action].append(money(state, seat, action, play_seed, deal, pot))
+                defenders = [DefenderBot() for _ in range(4)]
+                points[action].append(
+                    played_out(state, seat, action, defenders, play_seed, deal, pot)
+                )
+        valued = Evaluation(tuple(Estimate(a, tuple(p)) for a, p in points.items()))
         mine = None
         if pick != choice:
-            mine = (sum(points[pick]) - sum(points[choice])) / self.walls
-        ceiling = cross_fitted(points, choice)
+            mine = valued.of(pick).mean - valued.of(choice).mean
+        ceiling, _ = valued.loss(choice)
         self.rows.append((observation.phase, steps, self.threatened(view), ceiling, mine))
         return choice
 

@@ -206,18 +206,3 @@ def test_it_weighs_the_turns_its_ruleset_calls_for(ruleset: str, threatened: boo
         play(state, [bot, DefenderBot(), DefenderBot(), DefenderBot()])
     assert searcher.weighed and set(searcher.weighed) == {threatened}
     assert set(both.weighed) == {True, False}
-
-
-def test_the_ceiling_check_counts_luck_as_nothing_and_finds_a_real_lead() -> None:
-    """``scripts/searcher_ceiling.py`` picks the best candidate on half the walls and
-    measures it on the other half: a candidate ahead only by luck gains nothing, one ahead
-    on every wall gains its lead."""
-    from scripts.searcher_ceiling import cross_fitted
-
-    keep, gamble, better = (Action.from_index(i) for i in range(3))
-    lucky = {keep: [0, 0, 0, 0], gamble: [9, -9, 9, -9]}
-    # Picked on the walls it won, it loses 9 on the others; picked where it lost, keep is.
-    assert cross_fitted(lucky, keep) == -4.5
-    sure = {keep: [0, 0, 0, 0], better: [2, 3, 2, 3]}
-    assert cross_fitted(sure, keep) == 2.5
-    assert cross_fitted({keep: [5, 1, 5, 1], better: [1, 1, 1, 1]}, keep) == 0.0

@@ -214,13 +214,13 @@ def evaluate(
         except SamplingError:
             continue
         for n, action in enumerate(actions):
-            points[n].append(_played_out(sample, position.seat, action, bots, play_seed, deal, pot))
+            points[n].append(played_out(sample, position.seat, action, bots, play_seed, deal, pot))
     if not points[0]:
         raise EvaluationError("no sample of the hand could be drawn")
     return Evaluation(tuple(Estimate(a, tuple(p)) for a, p in zip(actions, points, strict=True)))
 
 
-def _played_out(
+def played_out(
     sample: HandState,
     seat: int,
     action: Action,
@@ -229,7 +229,9 @@ def _played_out(
     deal: Deal,
     pot: Pot,
 ) -> int:
-    """The seat's money when it takes ``action`` in ``sample`` and the bots play on."""
+    """The seat's money when it takes ``action`` in ``sample`` (left as it is) and the
+    ``bots`` play the hand on with ``seed``, settled as the hand stands in its match
+    (``deal``, ``pot``)."""
     state = sample.copy()
     state.apply(seat, action)
     if not state.ended:
@@ -245,4 +247,5 @@ __all__ = [
     "Evaluation",
     "EvaluationError",
     "evaluate",
+    "played_out",
 ]
