@@ -266,16 +266,17 @@ def test_a_called_hand_does_not_win_as_nico_nico_seed_004_lines_336_and_349() ->
     Nico wins nothing: the hand discards it, as a called hand discards any tile it cannot
     win on (the engine once offered the win and then failed to score it)."""
     state = table("taiwanese-lrc", NICO_AFTER_TING, draws="4s9m9sEW")
-    state.apply(0, A("discard E"))
-    while state.phase is Phase.CLAIM:
-        state.apply(state.to_act()[0], A("pass"))
-    state.apply(1, A("ting N"))
-    for seat, tile in [(2, "9m"), (3, "9s"), (0, "E")]:
+    script = [
+        (0, "discard E"),
+        (1, "ting N"),
+        (2, "discard 9m"),
+        (3, "discard 9s"),
+        (0, "discard E"),
+    ]
+    for seat, text in script:
+        state.apply(seat, A(text))
         while state.phase is Phase.CLAIM:
             state.apply(state.to_act()[0], A("pass"))
-        state.apply(seat, A(f"discard {tile}"))
-    while state.phase is Phase.CLAIM:
-        state.apply(state.to_act()[0], A("pass"))
     assert state.turn == 1 and state.ting[1]
     assert state.legal_actions(1) == (A("discard W"),)
     state.apply(1, A("discard W"))

@@ -231,14 +231,18 @@ def test_a_called_hand_waits_on_no_nico_nico_tile_seed_004_lines_336_and_349() -
     called, the fourth W (which would make its hand only a Nico Nico) is none of its
     waits, and drawing it South may only discard it, as the table says (`agree`)."""
     state = table("taiwanese-lrc", NICO_AFTER_TING, draws="4s9m9sEW")
-    positions = follow(state, [(0, "discard E")])
-    script = [(1, "ting N"), (2, "discard 9m"), (3, "discard 9s"), (0, "discard E")]
+    positions = follow(state)
+    script = [
+        (0, "discard E"),
+        (1, "ting N"),
+        (2, "discard 9m"),
+        (3, "discard 9s"),
+        (0, "discard E"),
+    ]
     for seat, text in script:
+        step(state, positions, seat, text)
         while state.phase is Phase.CLAIM:
             step(state, positions, state.to_act()[0], "pass")
-        step(state, positions, seat, text)
-    while state.phase is Phase.CLAIM:
-        step(state, positions, state.to_act()[0], "pass")
     south = positions[1]
     assert south.waits(parse_tile("W")) == (parse_tile("6p"), parse_tile("4s"))
     assert south.win_score() is None and south.legal_actions() == (A("discard W"),)
