@@ -1,0 +1,83 @@
+"""The learned reading of a called (Ting) hand."""
+
+from __future__ import annotations
+
+import random
+
+from mahjongkit.bots.defender import DefenderBot
+from mahjongkit.bots.ting_reading import (
+    FEATURES,
+    WEIGHTS,
+    features,
+    thrown_in_order,
+    wait_chance,
+)
+from mahjongkit.completion import regular_waits
+from mahjongkit.game.actions import PASS
+from mahjongkit.game.events import Event, EventKind
+from mahjongkit.game.runner import play_hand
+from mahjongkit.game.state import HandState
+
+UNSEEN = [4] * 34
+# A called hand that threw East, 1 man, 9 man, 4 pin and called Ting on 5 man.
+THROWN = [27, 0, 8, 12, 4]
+TING = 4
+
+
+def chance(tile: int, thrown: list[int] = THROWN, ting: int = TING) -> float:
+    return wait_chance(UNSEEN, thrown, ting, (), tile)
+
+
+def test_every_feature_has_its_weight() -> None:
+    assert len(WEIGHTS) == len(FEATURES) + 1
+    assert len(features(UNSEEN, THROWN, TING, (), 5)) == len(FEATURES)
+
+
+def test_a_tile_it_threw_before_its_ting_is_far_less_likely() -> None:
+    """Thrown by the called seat before its call: a regular hand could still wait on it
+    (no furiten in these rules), but a player seldom throws a tile it then waits on."""
+    assert chance(12) < chance(13) / 5  # 4 pin thrown, 5 pin not
+    assert chance(12, [27, 0, 8, 4], 3) > chance(12) * 5  # the same 4 pin, never thrown
+
+
+def test_suji_honours_and_the_ting_tile_read_as_players_read_them() -> None:
+    """Three away from a tile it threw (suji) is safer; an honour is safer than a middle
+    tile; a tile with one copy left unseen is safer than one with all four."""
+    assert chance(15) < chance(15, [27, 0, 8, 4], 3)  # 7 pin: 4 pin thrown, suji
+    assert chance(31) < chance(22)  # Red against 5 pin
+    one_left = [4] * 22 + [1] + [4] * 11
+    assert wait_chance(one_left, THROWN, TING, (), 22) < chance(22) / 1.5  # 5 pin
+
+
+def test_thrown_in_order_finds_the_ting_discard() -> None:
+    """A seat's discards in order, the Ting one marked; other seats' and actions skipped."""
+    history = [
+        Event(EventKind.DISCARD, 1, 5),
+        PASS,
+        Event(EventKind.DISCARD, 2, 7, 1),
+        Event(EventKind.DISCARD, 1, 9, 1),
+        Event(EventKind.DISCARD, 1, 11),
+    ]
+    assert thrown_in_order(history, 1) == ([5, 9, 11], 1)
+    assert thrown_in_order(history, 3) == ([], -1)
+
+
+def test_the_reading_tells_waits_better_than_chance_on_played_hands() -> None:
+    """On called hands of defenders' play, the tiles that complete them read likelier on
+    average than those that do not (a reading wired wrongly would not)."""
+    hits: list[float] = []
+    misses: list[float] = []
+    for seed in range(30):
+        state = HandState.new("taiwanese-lrc", random.Random(seed))
+        play_hand(state, [DefenderBot() for _ in range(4)], seed=seed)
+        for seat in range(4):
+            thrown, ting = thrown_in_order(state.events, seat)
+            if ting < 0:
+                continue
+            before = state.concealed[seat]
+            waits = regular_waits(before, sum(before) // 3) if sum(before) % 3 == 1 else 0
+            for tile in range(34):
+                read = wait_chance(UNSEEN, thrown[: ting + 1], ting, state.melds[seat], tile)
+                (hits if waits >> tile & 1 else misses).append(read)
+    assert hits and misses
+    assert sum(hits) / len(hits) > 1.5 * sum(misses) / len(misses)
