@@ -1,20 +1,27 @@
-"""The learned reading of a called (Ting) hand."""
+"""The learned reading of a called (Ting) hand and the searcher pricing its discards by it."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from mahjongkit.bots.defender import DefenderBot
+from mahjongkit.bots.defender import TAIWANESE_DEAL_IN, DefenderBot
+from mahjongkit.bots.hand_view import HandView
+from mahjongkit.bots.searcher import SearcherBot
 from mahjongkit.bots.ting_reading import (
+    CHANCE_UNITS,
     FEATURES,
     WEIGHTS,
+    discard_penalty,
     features,
     thrown_in_order,
     wait_chance,
 )
 from mahjongkit.completion import regular_waits
-from mahjongkit.game.actions import PASS
+from mahjongkit.game.actions import PASS, Action
 from mahjongkit.game.events import Event, EventKind
+from mahjongkit.game.observation import Observation
+from mahjongkit.game.players import Decision
 from mahjongkit.game.runner import play_hand
 from mahjongkit.game.state import HandState
 
@@ -60,6 +67,63 @@ def test_thrown_in_order_finds_the_ting_discard() -> None:
     ]
     assert thrown_in_order(history, 1) == ([5, 9, 11], 1)
     assert thrown_in_order(history, 3) == ([], -1)
+
+
+class _Spy(SearcherBot):
+    """A searcher noting, at its decisions facing a called hand, both pricings."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(samples=2, **options)
+        self.seen: list[tuple[dict[int, float], dict[int, float], dict[int, float]]] = []
+        self.decision: Decision | None = None
+
+    def act(self, observation: Observation, decision: Decision) -> Action:
+        self.decision = decision
+        return super().act(observation, decision)
+
+    def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
+        mine = super().discard_penalty(view, top)
+        own = DefenderBot.discard_penalty(self, view, top)
+        if own and self.decision is not None and self.decision.knowledge is not None:
+            history = self.decision.knowledge().position.history
+            self.seen.append((mine, own, discard_penalty(view, history, self.is_safe, own)))
+        return mine
+
+
+def _spied(reading: bool) -> list[_Spy]:
+    spies = [_Spy(reading=reading) for _ in range(4)]
+    for seed in range(40):
+        play_hand(HandState.new("taiwanese-lrc", random.Random(seed)), list(spies), seed=seed)
+        if all(spy.seen for spy in spies[:2]):
+            break
+    return spies
+
+
+def test_facing_a_ting_the_searcher_prices_its_discards_by_the_reading() -> None:
+    """Reading on (the default): the learned pricing; off: the defender's own."""
+    spies = _spied(reading=True)
+    seen = [s for spy in spies for s in spy.seen]
+    assert seen
+    for mine, own, read in seen:
+        assert mine == read and mine.keys() == own.keys()
+    assert any(mine != own for mine, own, _ in seen)
+    for mine, own, _ in (s for spy in _spied(reading=False) for s in spy.seen):
+        assert mine == own
+
+
+def test_a_tile_the_called_hand_passed_costs_nothing() -> None:
+    """After its call a hand wins whenever it can: a tile it let go by is safe from it."""
+    spies = _spied(reading=True)
+    found = False
+    for spy in spies:
+        for mine, own, _ in spy.seen:
+            for tile, cost in mine.items():
+                if own[tile] == 0:
+                    assert cost == 0
+                    found = True
+                else:
+                    assert 0 < cost < TAIWANESE_DEAL_IN * CHANCE_UNITS * 3
+    assert found
 
 
 def test_the_reading_tells_waits_better_than_chance_on_played_hands() -> None:
