@@ -76,9 +76,12 @@ class _Spy(SearcherBot):
         super().__init__(samples=2, **options)
         self.seen: list[tuple[dict[int, float], dict[int, float], dict[int, float]]] = []
         self.decision: Decision | None = None
+        self.last_observation: Observation | None = None
 
     def act(self, observation: Observation, decision: Decision) -> Action:
         self.decision = decision
+        if self.seen and any(observation.ting) and observation.phase == "turn":
+            self.last_observation = observation
         return super().act(observation, decision)
 
     def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
@@ -145,3 +148,13 @@ def test_the_reading_tells_waits_better_than_chance_on_played_hands() -> None:
                 (hits if waits >> tile & 1 else misses).append(read)
     assert hits and misses
     assert sum(hits) / len(hits) > 1.5 * sum(misses) / len(misses)
+
+
+def test_outside_a_decision_the_searcher_prices_as_the_defender() -> None:
+    """The history it reads is the decision's: asked after it, it has none, and prices
+    as the defender does (never by another decision's history)."""
+    spy = _spied(reading=True)[0]
+    view = HandView(spy.last_observation)
+    assert SearcherBot.discard_penalty(spy, view, 0.0) == DefenderBot.discard_penalty(
+        spy, view, 0.0
+    )

@@ -197,8 +197,11 @@ class SearcherBot(DefenderBot):
     def act(self, observation: Observation, decision: Decision) -> Action:
         """The defender's choice, weighed against a few others where it matters."""
         self._knowledge, self._history = decision.knowledge, None
-        choice = super().act(observation, decision)
-        action = self.second_look(observation, decision, choice)
+        try:
+            choice = super().act(observation, decision)
+            action = self.second_look(observation, decision, choice)
+        finally:  # the history read is this decision's only
+            self._knowledge, self._history = None, None
         if action != choice:
             self.noted(observation, action)  # the defender's memory: its own discard
         return action
