@@ -54,6 +54,15 @@ NICO_AFTER_TING = [
     "5m8m2p9p3s6s9sESCFPN7m1s5p",
     "6m9m3p8p1s7s2sECFP4m5m2p6p",
 ]
+NICO_DRAWS = "4s9m9sEW"
+NICO_PLAY = [
+    (0, "discard E"),
+    (1, "ting N"),
+    (2, "discard 9m"),
+    (3, "discard 9s"),
+    (0, "discard E"),
+]
+"""The play to South's turn with the fourth W drawn (each action's claims all passed)."""
 
 
 _VARIANTS: dict[str, Ruleset] = {}

@@ -13,7 +13,7 @@ from mahjongkit.game.wall import Wall
 from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import Ruleset, get_ruleset
 
-from .conftest import NICO_AFTER_TING, need_scorer, table
+from .conftest import NICO_AFTER_TING, NICO_DRAWS, NICO_PLAY, need_scorer, table
 
 A = Action.parse
 FA = "147m147p147sESWN"
@@ -265,15 +265,8 @@ def test_a_called_hand_does_not_win_as_nico_nico_seed_004_lines_336_and_349() ->
     same). A called hand keeps its regular form, so a tile that completes it only as Nico
     Nico wins nothing: the hand discards it, as a called hand discards any tile it cannot
     win on (the engine once offered the win and then failed to score it)."""
-    state = table("taiwanese-lrc", NICO_AFTER_TING, draws="4s9m9sEW")
-    script = [
-        (0, "discard E"),
-        (1, "ting N"),
-        (2, "discard 9m"),
-        (3, "discard 9s"),
-        (0, "discard E"),
-    ]
-    for seat, text in script:
+    state = table("taiwanese-lrc", NICO_AFTER_TING, draws=NICO_DRAWS)
+    for seat, text in NICO_PLAY:
         state.apply(seat, A(text))
         while state.phase is Phase.CLAIM:
             state.apply(state.to_act()[0], A("pass"))

@@ -30,7 +30,7 @@ from mahjongkit.notation import parse_tiles
 from mahjongkit.rules.ruleset import get_ruleset
 from mahjongkit.tiles import SOUTH, WEST, parse_tile
 
-from .conftest import NICO_AFTER_TING, need_scorer, table, with_discards
+from .conftest import NICO_AFTER_TING, NICO_DRAWS, NICO_PLAY, need_scorer, table, with_discards
 
 A = Action.parse
 FA = "147m147p147sESWN"
@@ -230,16 +230,9 @@ def test_a_called_hand_waits_on_no_nico_nico_tile_seed_004_lines_336_and_349() -
     """004 line 336, "No Calling allowed in Nico Nico or Orphan hands": once South has
     called, the fourth W (which would make its hand only a Nico Nico) is none of its
     waits, and drawing it South may only discard it, as the table says (`agree`)."""
-    state = table("taiwanese-lrc", NICO_AFTER_TING, draws="4s9m9sEW")
+    state = table("taiwanese-lrc", NICO_AFTER_TING, draws=NICO_DRAWS)
     positions = follow(state)
-    script = [
-        (0, "discard E"),
-        (1, "ting N"),
-        (2, "discard 9m"),
-        (3, "discard 9s"),
-        (0, "discard E"),
-    ]
-    for seat, text in script:
+    for seat, text in NICO_PLAY:
         step(state, positions, seat, text)
         while state.phase is Phase.CLAIM:
             step(state, positions, state.to_act()[0], "pass")
