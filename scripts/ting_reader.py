@@ -33,13 +33,8 @@ import numpy as np
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import DefenderBot, danger
 from mahjongkit.bots.hand_view import HandView
-from mahjongkit.bots.ting_reading import (
-    CHANCE_UNITS,
-    FEATURES,
-    discard_penalty,
-    features,
-    thrown_in_order,
-)
+from mahjongkit.bots.searcher import SearcherBot
+from mahjongkit.bots.ting_reading import CHANCE_UNITS, FEATURES, features, thrown_in_order
 from mahjongkit.completion import regular_waits
 from mahjongkit.game.actions import Action
 from mahjongkit.game.match_state import MatchState
@@ -117,24 +112,18 @@ def scores(labels: Any, chances: Any) -> dict[str, float]:
     }
 
 
-class ReadingDefender(DefenderBot):
-    """The defender, pricing its discards under a Ting by the fitted reading (`WEIGHTS`)
-    in place of its own `danger` (`mahjongkit.bots.ting_reading.discard_penalty`)."""
+class ReadingDefender(SearcherBot):
+    """The defender pricing its discards under a Ting by the fitted reading (`WEIGHTS`):
+    the searcher's pricing (`SearcherBot.discard_penalty`) without its look ahead."""
 
     name = "reading-defender"
     WEIGHTS: tuple[float, ...] = ()
 
-    def act(self, observation: Observation, decision: Decision) -> Action:
-        self._decision = decision
-        return super().act(observation, decision)
+    def __init__(self) -> None:
+        super().__init__(weights=self.WEIGHTS)
 
-    def discard_penalty(self, view: HandView, top: float) -> dict[int, float]:
-        own = super().discard_penalty(view, top)
-        knowledge = self._decision.knowledge
-        if not own or knowledge is None:
-            return own
-        history = knowledge().position.history
-        return discard_penalty(view, history, self.is_safe, own, self.WEIGHTS)
+    def second_look(self, observation: Observation, decision: Decision, choice: Action) -> Action:
+        return choice
 
 
 def _seeds(text: str) -> range:

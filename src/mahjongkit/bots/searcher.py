@@ -64,7 +64,7 @@ from typing import Final
 from mahjongkit.bots.defender import ALERT, DefenderBot, plays_ting, threats
 from mahjongkit.bots.hand_view import HandView, least_discards
 from mahjongkit.bots.lookahead import Estimate, Evaluation, EvaluationError, evaluate
-from mahjongkit.bots.ting_reading import discard_penalty
+from mahjongkit.bots.ting_reading import WEIGHTS, discard_penalty
 from mahjongkit.errors import MahjongError
 from mahjongkit.game.actions import Action, ActionKind
 from mahjongkit.game.observation import Observation
@@ -163,10 +163,13 @@ class SearcherBot(DefenderBot):
         weighs: str | None = None,
         played: bool | None = None,
         reading: bool = READING,
+        weights: Sequence[float] = WEIGHTS,
     ) -> None:
         super().__init__()
         self.reading = reading
-        """Whether it prices its discards under a Ting by the learned reading."""
+        """Whether it prices its discards under a Ting by the learned reading..."""
+        self.weights = weights
+        """...of these weights (`mahjongkit.bots.ting_reading.WEIGHTS`)."""
         self._knowledge: Callable[[], SeatKnowledge] | None = None
         self._history: tuple[object, ...] | None = None
         self.played = played
@@ -214,7 +217,7 @@ class SearcherBot(DefenderBot):
             return own
         if self._history is None:
             self._history = tuple(self._knowledge().position.history)
-        return discard_penalty(view, self._history, self.is_safe, own)
+        return discard_penalty(view, self._history, self.is_safe, own, self.weights)
 
     def second_look(self, observation: Observation, decision: Decision, choice: Action) -> Action:
         """The defender's ``choice``, or a candidate that beats it clearly in samples."""

@@ -198,7 +198,7 @@ def thrown_in_order(history: Iterable[object], seat: int) -> tuple[list[int], in
 
 def discard_penalty(
     view: HandView,
-    history: Iterable[object],
+    history: Sequence[object],
     is_safe: Callable[[int, int], bool],
     tiles: Iterable[int],
     weights: Sequence[float] = WEIGHTS,
@@ -209,7 +209,6 @@ def discard_penalty(
     this reading in place of its `danger`. ``is_safe(seat, tile)``: the tiles a called
     hand can no longer win on (it passed them), which cost nothing from it."""
     obs = view.obs
-    history = list(history)
     called = []
     for seat in range(4):
         if seat != obs.seat and obs.ting[seat]:
