@@ -47,7 +47,7 @@ def test_a_tile_it_threw_before_its_ting_is_far_less_likely() -> None:
     assert chance(12, [27, 0, 8, 4], 3) > chance(12) * 5  # the same 4 pin, never thrown
 
 
-def test_suji_honours_and_the_ting_tile_read_as_players_read_them() -> None:
+def test_suji_honours_and_copies_seen_read_as_players_read_them() -> None:
     """Three away from a tile it threw (suji) is safer; an honour is safer than a middle
     tile; a tile with one copy left unseen is safer than one with all four."""
     assert chance(15) < chance(15, [27, 0, 8, 4], 3)  # 7 pin: 4 pin thrown, suji
@@ -114,8 +114,10 @@ def test_facing_a_ting_the_searcher_prices_its_discards_by_the_reading() -> None
         assert mine == own
 
 
-def test_a_tile_the_called_hand_passed_costs_nothing() -> None:
-    """After its call a hand wins whenever it can: a tile it let go by is safe from it."""
+def test_a_tile_the_called_hand_passed_costs_nothing_seed_004_line_504() -> None:
+    """004 line 504: once called, a hand may not "adjust your concealed tiles", so its
+    waits never change; every bot takes a win it can, so a tile it let go by since its
+    call is none of its waits and costs nothing from it."""
     spies = _spied(reading=True)
     found = False
     for spy in spies:
