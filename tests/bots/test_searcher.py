@@ -10,10 +10,10 @@ import pytest
 
 from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import DefenderBot
-from mahjongkit.bots.hand_view import HandView
+from mahjongkit.bots.hand_view import HandView, least_discards
 from mahjongkit.bots.lookahead import Estimate, Evaluation
 from mahjongkit.bots.searcher import MARGIN, SAMPLES, SURE, SearcherBot, lead_in_stderrs, merged
-from mahjongkit.game.actions import Action
+from mahjongkit.game.actions import TINGS, Action, ActionKind
 from mahjongkit.game.match_state import MatchState
 from mahjongkit.game.observation import Observation
 from mahjongkit.game.players import Decision
@@ -184,25 +184,58 @@ def test_at_a_centre_table_it_remembers_the_discard_it_made() -> None:
 
 
 class Weighing(SearcherBot):
-    """The searcher, noting whether an opponent looked ready at each turn it weighed."""
+    """The searcher, noting at each turn it weighed whether an opponent looked ready and
+    the least shanten a discard left, and the defender's choice and the candidates."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(samples=2, **options)
         self.weighed: list[bool] = []
+        self.least: list[int] = []
+        self.weighings: list[tuple[Action, tuple[Action, ...], tuple[Action, ...]]] = []
 
     def candidates(self, observation: Observation, choice: Action) -> tuple[Action, ...]:
         found = super().candidates(observation, choice)
         if found:
-            self.weighed.append(self.threatened(HandView(observation)))
+            view = HandView(observation)
+            forms = self.forms(observation.ruleset)
+            self.weighed.append(self.threatened(view))
+            self.least.append(least_discards(view.counts, view.melds, view.unseen, forms)[0])
+            self.weighings.append((choice, found, tuple(observation.legal_actions)))
         return found
 
 
-@pytest.mark.parametrize(("ruleset", "threatened"), [("mcr", True), ("taiwanese-lrc", False)])
-def test_it_weighs_the_turns_its_ruleset_calls_for(ruleset: str, threatened: bool) -> None:
-    """Under threat in MCR, calm in Taiwanese (`WEIGHS`); ``weighs="both"`` weighs both."""
-    searcher, both = Weighing(), Weighing(weighs="both")
-    for bot in (searcher, both):
-        state = MatchState(ruleset, seed=5, max_hands=2)
-        play(state, [bot, DefenderBot(), DefenderBot(), DefenderBot()])
-    assert searcher.weighed and set(searcher.weighed) == {threatened}
-    assert set(both.weighed) == {True, False}
+def test_it_weighs_the_turns_its_ruleset_calls_for() -> None:
+    """Under threat in MCR; in Taiwanese the turns where a discard makes the hand ready,
+    calm or not (`WEIGHS`); ``weighs="both"`` weighs both threat states, one step from
+    ready too."""
+    found: dict[tuple[str, str | None], Weighing] = {}
+    for ruleset in ("mcr", "taiwanese-lrc"):
+        for weighs in (None, "both"):
+            bot = found[ruleset, weighs] = Weighing(weighs=weighs)
+            state = MatchState(ruleset, seed=5, max_hands=2)
+            play(state, [bot, DefenderBot(), DefenderBot(), DefenderBot()])
+    assert set(found["mcr", None].weighed) == {True}
+    assert found["taiwanese-lrc", None].weighed
+    assert set(found["taiwanese-lrc", None].least) == {0}
+    for ruleset in ("mcr", "taiwanese-lrc"):
+        assert set(found[ruleset, "both"].weighed) == {True, False}
+    assert 1 in found["taiwanese-lrc", "both"].least
+
+
+def test_the_other_waits_are_weighed_called_as_the_choice_is() -> None:
+    """When the defender's choice discards and calls Ting, every other candidate that
+    makes the hand ready calls it too: a plain discard beside it would give up the call's
+    5 points (seed 004, line 337) and lose the weighing before it starts. (Under a Ting
+    the safest tiles are weighed too, breaking the hand: those stay plain discards.)"""
+    searcher = Weighing()
+    for seed in range(3):
+        state = MatchState("taiwanese-lrc", seed=seed, max_hands=4)
+        play(state, [searcher, DefenderBot(), DefenderBot(), DefenderBot()])
+    called = [
+        [a for a in candidates if TINGS[a.tile] in legal]
+        for choice, candidates, legal in searcher.weighings
+        if choice.kind is ActionKind.TING
+    ]
+    assert any(len(waits) > 1 for waits in called)
+    for waits in called:
+        assert all(a.kind is ActionKind.TING for a in waits), waits

@@ -8,13 +8,18 @@ settled in the ruleset's own money) and takes the best, when its lead over the
 defender's choice stands clear of the samples' noise.
 
 - Where: on its turn, in MCR when an opponent looks ready (the defender's threat of
-  `ALERT`), in Taiwanese when none has called Ting and its hand is one step from ready
-  or ready (shanten 1 or less) (`WEIGHS`). Its other turns were weighed once too: each
+  `ALERT`), in Taiwanese when a discard makes its hand ready: which wait to call Ting
+  on (`WEIGHS`). When the defender's choice calls Ting, the other waits it weighs are
+  called too (a plain discard beside a Ting gives up the call's 5 points). Its other
+  turns were weighed once too: each
   change there, replayed on the true hand with the rest of the wall shuffled again and
   played on by defenders, lost or gained nothing on average (MCR's calm turns; Taiwanese
   turns under a Ting: weighed too, on samples whose called hands wait on none of the
   tiles thrown since the call, the searcher did no better than weighing calm turns alone,
-  at four times the cost). Not at a claim (`CLAIMS`): checked
+  at four times the cost; its Taiwanese turns one step from ready, calm, weighed up to
+  commit d62aac5, gained nothing over the defender reading called hands as it does, and
+  may have cost a little: -0.15 +- 0.14 a hand on the same twelve sets of walls). Not at
+  a claim (`CLAIMS`): checked
   against 40 play-outs by defenders, the claims it changed lost points in both rulesets
   (`efficient` play-outs misjudge how the seat plays a claimed hand on). A win offered
   is always taken, as every tier takes it.
@@ -38,7 +43,8 @@ defender's choice stands clear of the samples' noise.
   `efficient` bots (a few milliseconds a play-out, compiled). Weighing every turn near
   ready or under threat, about 8 turns a hand were weighed in MCR and 4 in Taiwanese, at
   1.3 s a hand in MCR and 0.6 s in Taiwanese LRC on one core (a duplicate match against
-  three defenders, compiled, a shared machine); with `WEIGHS`, about a third of those.
+  three defenders, compiled, a shared machine); with `WEIGHS`, about a third of those
+  in MCR, and in Taiwanese at most about one a hand (the turn its hand becomes ready).
   The `defender` as the play-outs' bots would judge better but costs about five times as
   much (the seat alone as the defender, three times).
 
@@ -86,12 +92,17 @@ CLAIMS: Final = False
 READS: Final = False
 """Whether its samples draw an opponent's hand ready with the chance the defender reads
 for it (its threat), not uniformly."""
-WEIGHS: Final = {False: "threatened", True: "calm"}
+WEIGHS: Final = {False: "threatened", True: "ready"}
 """Which turns it weighs, by whether the ruleset plays Ting (`plays_ting`): under threat
-(an opponent looks ready), calm (none does), or ``both``. Where a ready hand is called
-aloud, the defender's reading of the called hand is as good as the samples' (Taiwanese LRC,
-tuning seed 5, 1,200 hands against three defenders: ``both`` +0.26 a hand, ``calm`` +0.28,
-the same walls); where readiness is only guessed (MCR), the samples' danger paid."""
+(an opponent looks ready), calm (none does), ``both`` (either, one step from ready or
+less, and every turn under threat), or ``ready`` (those where a discard makes the hand
+ready, calm or not). Where readiness is only guessed (MCR), the samples' danger paid.
+Where a ready hand is called aloud, weighing the calm turns one step from ready gained
+nothing over the defender with the same reading of called hands (Taiwanese LRC, twelve
+sets of 450 walls, 2039-2050: +0.06 a hand against the defender where that reading alone
+made +0.21, -0.15 +- 0.14 paired); weighing only the choice of wait measured the same as
+that reading alone (tuning seeds 5-10, 10,800 hands: -0.00 +- 0.07 a hand paired), at a
+fourth to a ninth of the time (50 s a set of 450 walls against 197 s to 469 s)."""
 PLAYED: Final[dict[bool, bool]] = {False: False, True: False}
 """Whether its samples draw the others' hands as played toward a win
 (`mahjongkit.game.sampling.sample_hand`'s ``played``), by whether the ruleset plays Ting
@@ -176,7 +187,7 @@ class SearcherBot(DefenderBot):
         """Whether its samples draw the others' hands as played toward a win; by the
         ruleset's Ting (`PLAYED`) when not given."""
         self.weighs = weighs
-        """Which turns it weighs (``threatened``, ``calm``, ``both``); by the ruleset's
+        """Which turns it weighs (``threatened``, ``calm``, ``both``, ``ready``); by the ruleset's
         Ting (`WEIGHS`) when not given."""
         self.reads = reads
         """Whether its samples draw the opponents ready as the defender reads them."""
@@ -285,13 +296,15 @@ class SearcherBot(DefenderBot):
             return tuple(a for a in legal if a.kind in _CLAIMS or a.kind is _PASS)
         threatened = self.threatened(view)
         weighs = self.weighs or WEIGHS[plays_ting(observation.ruleset)]
-        if weighs != "both" and threatened != (weighs == "threatened"):
+        if weighs in ("threatened", "calm") and threatened != (weighs == "threatened"):
             return ()
         discards = {a.tile: a for a in legal if a.kind is _DISCARD}
+        if choice.kind is _TING:  # the other waits are weighed called too, as the choice
+            discards.update((a.tile, a) for a in legal if a.kind is _TING)
         least, tiles, _ = least_discards(
             view.counts, view.melds, view.unseen, forms, frozenset(discards)
         )
-        if least > 1 and not threatened:
+        if (weighs == "ready" and least > 0) or (least > 1 and not threatened):
             return ()
         chosen = [choice]
         for tile in tiles:
