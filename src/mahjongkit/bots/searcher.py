@@ -8,21 +8,21 @@ settled in the ruleset's own money) and takes the best, when its lead over the
 defender's choice stands clear of the samples' noise.
 
 - Where: on its turn, in MCR when an opponent looks ready (the defender's threat of
-  `ALERT`), in Taiwanese when a discard makes its hand ready: which wait to call Ting
-  on (`WEIGHS`). When the defender's choice calls Ting, the other waits it weighs are
+  `ALERT`), in Taiwanese when a discard makes its hand ready: which wait to call Ting on
+  (`WEIGHS`). When the defender's choice calls Ting, the other waits it weighs are
   called too (a plain discard beside a Ting gives up the call's 5 points). Its other
-  turns were weighed once too: each
-  change there, replayed on the true hand with the rest of the wall shuffled again and
-  played on by defenders, lost or gained nothing on average (MCR's calm turns; Taiwanese
-  turns under a Ting: weighed too, on samples whose called hands wait on none of the
-  tiles thrown since the call, the searcher did no better than weighing calm turns alone,
-  at four times the cost; its Taiwanese turns one step from ready, calm, weighed up to
-  commit d62aac5, gained nothing over the defender reading called hands as it does, and
-  may have cost a little: -0.15 +- 0.14 a hand on the same twelve sets of walls). Not at
-  a claim (`CLAIMS`): checked
-  against 40 play-outs by defenders, the claims it changed lost points in both rulesets
+  turns were weighed once too: each change there, replayed on the true hand with the
+  rest of the wall shuffled again and played on by defenders, lost or gained nothing on
+  average (MCR's calm turns; Taiwanese turns under a Ting: weighed too, on samples whose
+  called hands wait on none of the tiles thrown since the call, the searcher did no
+  better than weighing calm turns alone, at four times the cost; its Taiwanese calm
+  turns one step from ready, weighed up to commit d62aac5, gained nothing over the
+  defender reading called hands as it does, and may have cost a little: -0.15 +- 0.14 a
+  hand on twelve sets of walls, 2039-2050). Not at a claim (`CLAIMS`): checked against
+  40 play-outs by defenders, the claims it changed lost points in both rulesets
   (`efficient` play-outs misjudge how the seat plays a claimed hand on). A win offered
-  is always taken, as every tier takes it.
+  is always taken, as every tier takes it. Its Taiwanese edge over the defender is its
+  reading of called hands (below): its look ahead there changes about one hand in 34.
 - What: the defender's choice, the discards that leave the least shanten and, under
   threat, the tiles the defender holds safest, at most `CANDIDATES` in all.
 - How sure: `SAMPLES` samples, the same for every candidate (common random numbers). The
