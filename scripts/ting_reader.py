@@ -13,17 +13,21 @@ the waits: the base rate alone, the defender's own (`danger`, read as a chance a
 
 With ``--duel FIRST-LAST``, the defender pricing its discards under a Ting by the fitted
 reading (`ReadingDefender`) plays a duplicate match against three defenders on each
-seed's ``--walls`` walls (`bench_strength.measure`, as `make bench` reports strength).
+seed's ``--walls`` walls (`bench_strength.measure`, as `make bench` reports strength),
+and a last line weighs the seeds' sets alike; ``--shipped`` skips the fit and duels the
+reading the searcher plays (`mahjongkit.bots.ting_reading.WEIGHTS`).
 
 Needs numpy (the ``rl`` extra).
 
     PYTHONPATH=src python scripts/ting_reader.py --train 200-349 --test 100-149 --duel 5-18
+    PYTHONPATH=src python scripts/ting_reader.py --shipped --duel 2051-2090
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,7 +38,13 @@ from mahjongkit.bots import BOTS
 from mahjongkit.bots.defender import DefenderBot, danger
 from mahjongkit.bots.hand_view import HandView
 from mahjongkit.bots.searcher import SearcherBot
-from mahjongkit.bots.ting_reading import CHANCE_UNITS, FEATURES, features, thrown_in_order
+from mahjongkit.bots.ting_reading import (
+    CHANCE_UNITS,
+    FEATURES,
+    WEIGHTS,
+    features,
+    thrown_in_order,
+)
 from mahjongkit.completion import regular_waits
 from mahjongkit.game.actions import Action
 from mahjongkit.game.match_state import MatchState
@@ -131,21 +141,63 @@ def _seeds(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
+def pooled(diffs: list[list[float]]) -> list[float]:
+    """Sets of walls of one size weighed alike: the mean of their means and its 95%
+    interval, from each set's ``[mean, low, high]``.
+
+    >>> pooled([[1.0, 0.0, 2.0], [0.0, -1.0, 1.0]])
+    [0.5, -0.207, 1.207]
+    """
+    mean = sum(d[0] for d in diffs) / len(diffs)
+    half = 1.96 * math.sqrt(sum(((d[2] - d[1]) / 3.92) ** 2 for d in diffs)) / len(diffs)
+    return [round(mean, 3), round(mean - half, 3), round(mean + half, 3)]
+
+
+def duel(ruleset: str, weights: tuple[float, ...], seeds: range, walls: int, workers: int) -> None:
+    """The defender with the reading of ``weights`` against three defenders on each
+    seed's walls, a line a seed and one for them all."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from bench_strength import measure
+
+    ReadingDefender.WEIGHTS = weights
+    BOTS[ReadingDefender.name] = ReadingDefender  # the workers are forked: they see it
+    diffs = []
+    for seed in seeds:
+        result = measure(ruleset, ReadingDefender.name, "defender", walls, workers, None, seed)
+        diffs.append(result["diff"])
+        print(json.dumps({"seed": seed, "hands": result["hands"], "diff": result["diff"]}))
+    print(json.dumps({"seeds": len(diffs), "diff": pooled(diffs)}))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="taiwanese-lrc")
     parser.add_argument("--train", default="200-349", help="training matches' seeds")
     parser.add_argument("--test", default="100-149", help="held-out matches' seeds")
     parser.add_argument("--duel", default="", help="duplicate matches' seeds, FIRST-LAST")
+    parser.add_argument(
+        "--shipped", action="store_true", help="no fit: duel the reading the searcher plays"
+    )
     parser.add_argument("--walls", type=int, default=450)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    labels, _, rows = collect(args.ruleset, _seeds(args.train))
+    if args.shipped:
+        weights = tuple(WEIGHTS)
+    else:
+        weights = tuple(report(args.ruleset, _seeds(args.train), _seeds(args.test)))
+    if args.duel:
+        duel(args.ruleset, weights, _seeds(args.duel), args.walls, args.workers)
+
+
+def report(ruleset: str, train: range, test: range) -> list[float]:
+    """Fits the reading on the ``train`` matches, prints how well it and the others read
+    the ``test`` matches, and gives its weights."""
+    labels, _, rows = collect(ruleset, train)
     weights = fit(labels, rows)
-    test_labels, defender, test_rows = collect(args.ruleset, _seeds(args.test))
+    test_labels, defender, test_rows = collect(ruleset, test)
     fitted = 1 / (1 + np.exp(-(weights[0] + test_rows @ weights[1:])))
-    report: dict[str, Any] = {
-        "ruleset": args.ruleset,
+    found: dict[str, Any] = {
+        "ruleset": ruleset,
         "train_rows": len(labels),
         "test_rows": len(test_labels),
         "base_rate": round(float(labels.mean()), 4),
@@ -154,19 +206,8 @@ def main() -> None:
         "fitted": scores(test_labels, fitted),
         "weights": dict(zip(("intercept", *FEATURES), np.round(weights, 3).tolist(), strict=True)),
     }
-    print(json.dumps(report), flush=True)
-    if not args.duel:
-        return
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from bench_strength import measure
-
-    ReadingDefender.WEIGHTS = tuple(weights.tolist())
-    BOTS[ReadingDefender.name] = ReadingDefender  # the workers are forked: they see it
-    for seed in _seeds(args.duel):
-        result = measure(
-            args.ruleset, ReadingDefender.name, "defender", args.walls, args.workers, None, seed
-        )
-        print(json.dumps({"seed": seed, "hands": result["hands"], "diff": result["diff"]}))
+    print(json.dumps(found), flush=True)
+    return [float(w) for w in weights]
 
 
 if __name__ == "__main__":
